@@ -1,0 +1,28 @@
+const marker = Symbol.for('bench.formats.InvalidRequestError');
+
+export interface FieldIssue {
+  /** `messages[2].content[0].source.media_type` */
+  path: string;
+  message: string;
+}
+
+/** A client's request that does not fit its protocol: names each field at fault and why. */
+export class InvalidRequestError extends Error {
+  private readonly [marker] = true;
+  readonly issues: FieldIssue[];
+
+  constructor(issues: FieldIssue[], options?: { cause?: unknown }) {
+    super(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '), options);
+    this.name = 'InvalidRequestError';
+    this.issues = issues;
+  }
+
+  /** The first field at fault, for protocols whose error has one `param`. */
+  get param(): string | undefined {
+    return this.issues[0]?.path || undefined;
+  }
+
+  static isInstance(error: unknown): error is InvalidRequestError {
+    return typeof error === 'object' && error !== null && marker in error;
+  }
+}

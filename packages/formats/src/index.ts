@@ -1,0 +1,65 @@
+export type {
+  Codec,
+  FormatReplyOptions,
+  FormatStreamOptions,
+  Formatted,
+  ParseRequestOptions,
+  StreamDecoder,
+  StreamEncoder,
+  UpstreamRequest,
+} from './codec';
+export { getCodec } from './codecs';
+export { anthropicCodec } from './anthropic/anthropic-codec';
+export { geminiCodec } from './gemini/gemini-codec';
+export { ollamaCodec } from './ollama/ollama-codec';
+export { openaiChatCodec } from './openai-chat/openai-chat-codec';
+export { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
+export { decodeStream, encodeStream } from './stream-transforms';
+export { estimateTokens } from './estimate-tokens';
+export { InvalidRequestError, type FieldIssue } from './errors/invalid-request-error';
+export { InvalidReplyError } from './errors/invalid-reply-error';
+export { safeParseJSON, type ParseResult } from './shared/safe-parse-json';
+export { PROTOCOLS, type Protocol } from './neutral/protocol';
+export type {
+  AssistantContentPart,
+  AssistantMessage,
+  ContentPart,
+  Extra,
+  ImagePart,
+  ImageSource,
+  Message,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolContentPart,
+  ToolMessage,
+  ToolResultPart,
+  UserContentPart,
+  UserMessage,
+} from './neutral/content';
+export type {
+  JSONSchema,
+  NeutralRequest,
+  ReasoningConfig,
+  ResponseFormat,
+  ToolChoice,
+  ToolDefinition,
+} from './neutral/request';
+export type { NeutralReply } from './neutral/reply';
+export type { FinishReason } from './neutral/finish-reason';
+export type { Usage } from './neutral/usage';
+export type { Warning } from './neutral/warning';
+export { statusOfError, type ErrorKind, type NeutralError } from './neutral/neutral-error';
+export {
+  isOutputEvent,
+  type ErrorEvent,
+  type FinishEvent,
+  type ReasoningDeltaEvent,
+  type StartEvent,
+  type StreamEvent,
+  type StreamEventType,
+  type TextDeltaEvent,
+  type ToolCallDeltaEvent,
+  type ToolCallEndEvent,
+  type ToolCallStartEvent,
+} from './neutral/stream-event';

@@ -1,0 +1,77 @@
+/**
+ * Unmapped wire fields of a node, kept by the codec that parsed it so that the
+ * same protocol writes them back unchanged. Keys starting with `$` are shape
+ * hints private to that codec (e.g. "content was a plain string"); other codecs
+ * ignore those, and warn about the rest when they cannot carry them.
+ */
+export type Extra = Record<string, unknown>;
+
+export interface TextPart {
+  type: 'text';
+  text: string;
+  extra?: Extra;
+}
+
+export type ImageSource =
+  | { kind: 'url'; url: string }
+  | { kind: 'base64'; mediaType: string; data: string };
+
+export interface ImagePart {
+  type: 'image';
+  source: ImageSource;
+  extra?: Extra;
+}
+
+export interface ToolCallPart {
+  type: 'tool-call';
+  id: string;
+  name: string;
+  /** The arguments as JSON text, exactly as the model wrote them. */
+  arguments: string;
+  extra?: Extra;
+}
+
+export interface ToolResultPart {
+  type: 'tool-result';
+  callId: string;
+  /** The tool's name, where the protocol carries it (Gemini, Ollama need it). */
+  name?: string;
+  content: Array<TextPart | ImagePart>;
+  isError?: boolean;
+  extra?: Extra;
+}
+
+export interface ReasoningPart {
+  type: 'reasoning';
+  text: string;
+  /** Anthropic's thinking signature, or an opaque provider token (Gemini thoughtSignature, Responses encrypted_content). */
+  signature?: string;
+  /** Reasoning the provider returned only in encrypted form (Anthropic redacted_thinking). */
+  redacted?: boolean;
+  extra?: Extra;
+}
+
+export type UserContentPart = TextPart | ImagePart;
+export type AssistantContentPart = TextPart | ImagePart | ToolCallPart | ReasoningPart;
+export type ToolContentPart = ToolResultPart;
+export type ContentPart = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
+
+export interface UserMessage {
+  role: 'user';
+  content: Array<UserContentPart | ToolResultPart>;
+  extra?: Extra;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: AssistantContentPart[];
+  extra?: Extra;
+}
+
+export interface ToolMessage {
+  role: 'tool';
+  content: ToolResultPart[];
+  extra?: Extra;
+}
+
+export type Message = UserMessage | AssistantMessage | ToolMessage;

@@ -1,0 +1,61 @@
+import type { Extra, Message, TextPart } from './content';
+import type { Protocol } from './protocol';
+
+/** A JSON Schema object, as the caller wrote it. */
+export type JSONSchema = Record<string, unknown>;
+
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  inputSchema: JSONSchema;
+  /** OpenAI `strict`, where given. */
+  strict?: boolean;
+  extra?: Extra;
+}
+
+export type ToolChoice =
+  | { type: 'auto' }
+  | { type: 'none' }
+  | { type: 'required' }
+  | { type: 'tool'; name: string };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json' }
+  | { type: 'json-schema'; schema: JSONSchema; name?: string; description?: string; strict?: boolean };
+
+export interface ReasoningConfig {
+  /** OpenAI-style effort, Gemini `thinkingLevel`. */
+  effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+  /** Anthropic `budget_tokens`, Gemini `thinkingBudget`. */
+  budgetTokens?: number;
+  /** Whether the caller asked to see the reasoning (Anthropic thinking enabled, Gemini includeThoughts, Ollama think). */
+  enabled?: boolean;
+}
+
+/** One request in the neutral model: what every codec parses into and formats from. */
+export interface NeutralRequest {
+  /** The protocol this request was parsed from; node `extra` belongs to it. */
+  origin?: Protocol;
+  model: string;
+  system: TextPart[];
+  messages: Message[];
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  responseFormat?: ResponseFormat;
+  reasoning?: ReasoningConfig;
+  maxOutputTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  stop?: string[];
+  seed?: number;
+  stream: boolean;
+  /** Whether a streamed reply should end with usage (OpenAI `stream_options.include_usage`; others always send it). */
+  streamUsage?: boolean;
+  /** A client-sent conversation key (Responses `prompt_cache_key`), where the protocol has one. */
+  sessionKey?: string;
+  /** Top-level wire fields the codec did not map. */
+  extra: Extra;
+}

@@ -1,0 +1,15 @@
+/**
+ * Token usage. `inputTokens` counts every input token, cached or not (OpenAI's
+ * convention); Anthropic's `input_tokens` excludes cache reads and writes, and
+ * its codec converts both ways.
+ */
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Part of `outputTokens` spent on reasoning. */
+  reasoningTokens?: number;
+  /** Part of `inputTokens` read from the prompt cache. */
+  cachedInputTokens?: number;
+  /** Part of `inputTokens` written to the prompt cache (Anthropic). */
+  cacheWriteTokens?: number;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Runs every workspace's tests through turbo, then adds up the vitest JSON
+// reports so that the very last line is the count CI reads: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const REPORT = '.test-report.json';
+
+const workspaces = ['packages', 'apps']
+  .flatMap((group) => {
+    const dir = join(root, group);
+    return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
+  })
+  .filter((dir) => {
+    const manifest = join(dir, 'package.json');
+    return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test;
+  });
+
+for (const dir of workspaces) rmSync(join(dir, REPORT), { force: true });
+
+const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const problems = [];
+for (const dir of workspaces) {
+  const file = join(dir, REPORT);
+  if (!existsSync(file)) {
+    failed += 1;
+    problems.push(`${dir.slice(root.length)}: no test report (the test task did not finish)`);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  const brokenFiles = report.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+  for (const r of brokenFiles) {
+    failed += 1;
+    problems.push(`${r.name.slice(root.length)}: failed to load: ${(r.message ?? '').split('\n')[0]}`);
+  }
+}
+
+for (const problem of problems) console.log(`! ${problem}`);
+if (turbo.status !== 0 && failed === 0) {
+  failed += 1;
+  console.log(`! turbo exited with ${turbo.status ?? turbo.signal}`);
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);
