@@ -22,7 +22,11 @@ export interface FormatReplyOptions {
   endpoint?: 'chat' | 'generate';
 }
 
-export type FormatStreamOptions = FormatReplyOptions;
+export interface FormatStreamOptions extends FormatReplyOptions {
+  /** Used when no `start` event gives them: the reply's id and model. */
+  id?: string;
+  model?: string;
+}
 
 export interface Formatted<T> {
   value: T;
@@ -37,16 +41,31 @@ export interface UpstreamRequest {
   warnings: Warning[];
 }
 
-/** Turns bytes to events one chunk at a time; `end()` flushes what is buffered and checks the stream ended properly. */
+/**
+ * Turns an upstream's stream text into events, one chunk (any split) at a time.
+ * Emits `start` first, and exactly one `finish` or `error` last. A malformed
+ * event is skipped and recorded in `malformed`, and decoding goes on. `end()`
+ * flushes what is buffered; a stream that stopped without its proper end
+ * (no finish, no terminator) yields an `error` event there, never a `finish`;
+ * one that finished but lacks only its terminator (`[DONE]`) yields the
+ * `finish`, with its usage.
+ */
 export interface StreamDecoder {
   push(chunk: string): StreamEvent[];
   end(): StreamEvent[];
+  /** One line per skipped malformed event: what was wrong (never the event's content). */
+  readonly malformed: readonly string[];
 }
 
-/** Turns events to wire text one at a time, in the protocol's own sequence. */
+/**
+ * Turns events into wire text one at a time, in the protocol's own full
+ * sequence (opening events are written before the first delta even when no
+ * `start` came). `finish.extra` is written onto the last data event; an
+ * `error` event becomes the protocol's in-stream error.
+ */
 export interface StreamEncoder {
   encode(event: StreamEvent): string;
-  /** Closes whatever is open when the events stop without a finish or error. */
+  /** After the last event. If no finish or error was written, writes the protocol's error event: a cut stream never reads as a finished answer. */
   end(): string;
 }
 
