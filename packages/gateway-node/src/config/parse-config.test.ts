@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { exampleConfig } from '../__fixtures__/example-config';
+import { ConfigError } from './config-error';
+import { parseConfig } from './parse-config';
+
+function issuesOf(raw: unknown): string[] {
+  try {
+    parseConfig(raw);
+  } catch (error) {
+    if (ConfigError.isInstance(error)) return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('accepts DESIGN.md example and fills the defaults', () => {
+    const config = parseConfig(exampleConfig());
+    expect(config.server.bodyLimitBytes).toBe(20 * 1024 * 1024);
+    expect(config.collections.core!.reply).toBe('all');
+    expect(config.collections.core!.order).toBe('record');
+    expect(config.collections.core!.sticky).toBe(true);
+    expect(config.collections.agents!.settings.timeouts).toEqual({ firstTokenMs: 5000, idleMs: 60000, totalMs: 600000, graceMs: 15000 });
+    expect(config.collections.agents!.settings.rotate).toBe(0.25);
+    expect(config.models.m1!.alias).toBe('m1');
+  });
+
+  it('names the path and the reason of an unknown member', () => {
+    const raw = exampleConfig() as { collections: Record<string, { members: string[] }> };
+    raw.collections.core!.members.push('m9');
+    expect(issuesOf(raw)).toEqual(['collections.core.members[2]: unknown model "m9" (known: m1, m2)']);
+  });
+
+  it('refuses unknown fields, wrong types and bad alias targets, each with its path', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.models.m1.contextWindow = 'big';
+    raw.collections.core.colour = 'red';
+    expect(issuesOf(raw)).toEqual([
+      expect.stringMatching(/^models\.m1\.contextWindow: .*number/),
+      expect.stringMatching(/^collections\.core: .*colour/),
+    ]);
+
+    const aliases = exampleConfig() as Record<string, any>;
+    aliases.aliases = { 'claude-*': 'bench/nope:route', x: 'bench/core:fast', y: 'm7' };
+    expect(issuesOf(aliases)).toEqual([
+      'aliases.claude-*: target "bench/nope:route": unknown collection "nope"',
+      'aliases.x: target "bench/core:fast": unknown reply mode "fast" (use all, merged or route)',
+      'aliases.y: target "m7" is neither bench/<collection>[:mode] nor a model alias',
+    ]);
+  });
+
+  it('checks providers, key grants and mergers', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.models.m2.provider = 'cloud';
+    raw.keys.alice.collections = ['core', 'secret'];
+    raw.collections.core.merger = 'm5';
+    expect(issuesOf(raw)).toEqual([
+      'models.m2.provider: unknown provider "cloud" (known: local)',
+      'collections.core.merger: unknown model "m5" (known: m1, m2)',
+      'keys.alice.collections[1]: unknown collection or model "secret"',
+    ]);
+  });
+
+  it('refuses a secret written into the file instead of an environment variable name', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.keys.alice.keyEnv = 'sk-live-1234';
+    raw.providers.local.apiKey = 'sk-live-1234';
+    const issues = issuesOf(raw);
+    expect(issues).toContainEqual(expect.stringMatching(/^keys\.alice\.keyEnv: keyEnv names an environment variable/));
+    expect(issues).toContainEqual(expect.stringMatching(/^providers\.local: .*apiKey/));
+  });
+});

@@ -1,0 +1,93 @@
+import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
+import { ConfigError, type ConfigIssue } from './config-error';
+import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
+import { configPath } from './field-path';
+import { parseModelName } from '../names/parse-model-name';
+import type { GatewayConfig, ResolvedCollection, ResolvedModel } from './resolved-config';
+import { resolveSettings } from './resolve-settings';
+
+/** Validates a configuration (already read from JSON/JSONC) and fills in the defaults; throws ConfigError naming each path. */
+export function parseConfig(raw: unknown): GatewayConfig {
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => ({ path: configPath(issue.path), message: issue.message })));
+  }
+  const file = parsed.data;
+  const issues = checkReferences(file);
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  const models: Record<string, ResolvedModel> = {};
+  for (const [alias, model] of Object.entries(file.models ?? {})) models[alias] = { ...model, alias };
+
+  const collections: Record<string, ResolvedCollection> = {};
+  for (const [name, collection] of Object.entries(file.collections ?? {})) {
+    collections[name] = {
+      ...collection,
+      name,
+      reply: collection.reply ?? 'all',
+      order: collection.order ?? 'record',
+      sticky: collection.sticky ?? true,
+      settings: resolveSettings(file.defaults, collection),
+    };
+  }
+
+  return {
+    server: { ...DEFAULT_SERVER, ...file.server },
+    ledger: file.ledger ?? DEFAULT_LEDGER,
+    state: file.state ?? DEFAULT_STATE,
+    providers: file.providers ?? {},
+    models,
+    collections,
+    keys: file.keys ?? {},
+    aliases: file.aliases ?? {},
+    defaults: resolveSettings(file.defaults),
+    source: file,
+  };
+}
+
+function checkReferences(file: ConfigFile): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const providers = file.providers ?? {};
+  const models = file.models ?? {};
+  const collections = file.collections ?? {};
+  const known = (what: string, name: string, names: object) =>
+    `unknown ${what} "${name}"${Object.keys(names).length ? ` (known: ${Object.keys(names).join(', ')})` : ''}`;
+
+  for (const [alias, model] of Object.entries(models)) {
+    if (!(model.provider in providers)) issues.push({ path: configPath(['models', alias, 'provider']), message: known('provider', model.provider, providers) });
+    if (model.maxOutput && model.contextWindow && model.maxOutput > model.contextWindow) {
+      issues.push({ path: configPath(['models', alias, 'maxOutput']), message: `maxOutput ${model.maxOutput} is larger than contextWindow ${model.contextWindow}` });
+    }
+  }
+  for (const [name, collection] of Object.entries(collections)) {
+    collection.members.forEach((member, index) => {
+      if (!(member in models)) issues.push({ path: configPath(['collections', name, 'members', index]), message: known('model', member, models) });
+    });
+    if (collection.merger && !(collection.merger in models)) {
+      issues.push({ path: configPath(['collections', name, 'merger']), message: known('model', collection.merger, models) });
+    }
+  }
+  for (const [name, key] of Object.entries(file.keys ?? {})) {
+    key.collections?.forEach((target, index) => {
+      if (!(target in collections) && !(target in models)) {
+        issues.push({ path: configPath(['keys', name, 'collections', index]), message: `unknown collection or model "${target}"` });
+      }
+    });
+  }
+  for (const [pattern, target] of Object.entries(file.aliases ?? {})) {
+    const problem = aliasTargetProblem(target, collections, models);
+    if (problem) issues.push({ path: configPath(['aliases', pattern]), message: problem });
+  }
+  return issues;
+}
+
+function aliasTargetProblem(target: string, collections: Record<string, { reply?: ReplyMode }>, models: object): string | undefined {
+  const name = parseModelName(target);
+  if (name.kind === 'collection') {
+    if (!(name.collection in collections)) return `target "${target}": unknown collection "${name.collection}"`;
+    if (name.badSuffix) return `target "${target}": unknown reply mode "${name.badSuffix}" (use all, merged or route)`;
+    return undefined;
+  }
+  if (!(target in models)) return `target "${target}" is neither bench/<collection>[:mode] nor a model alias`;
+  return undefined;
+}

@@ -1,0 +1,16 @@
+import type { CollectionConfig, ConfigFile, ModelConfig } from './config-schema';
+import { DEFAULT_COOLDOWN, DEFAULT_RETRY, DEFAULT_ROTATE, DEFAULT_STICKY_TTL_MS, DEFAULT_TIMEOUTS } from './defaults';
+import type { Settings } from './resolved-config';
+
+type Layer = Partial<Pick<CollectionConfig, 'timeouts' | 'retry' | 'cooldown' | 'rotate' | 'stickyTtlMs'>>;
+
+/** Top-level defaults, overridden per collection, then per model (timeouts and retry only). */
+export function resolveSettings(defaults: ConfigFile['defaults'], collection?: Layer, model?: Pick<ModelConfig, 'timeouts' | 'retry'>): Settings {
+  return {
+    timeouts: { ...DEFAULT_TIMEOUTS, ...defaults?.timeouts, ...collection?.timeouts, ...model?.timeouts },
+    retry: { ...DEFAULT_RETRY, ...defaults?.retry, ...collection?.retry, ...model?.retry },
+    cooldown: { ...DEFAULT_COOLDOWN, ...defaults?.cooldown, ...collection?.cooldown },
+    rotate: collection?.rotate ?? defaults?.rotate ?? DEFAULT_ROTATE,
+    stickyTtlMs: collection?.stickyTtlMs ?? defaults?.stickyTtlMs ?? DEFAULT_STICKY_TTL_MS,
+  };
+}
