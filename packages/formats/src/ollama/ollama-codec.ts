@@ -1,19 +1,23 @@
 import type { Codec } from '../codec';
+import { formatOllamaError, parseOllamaError } from './ollama-error';
+import { formatOllamaReply } from './format-ollama-reply';
+import { formatOllamaRequest } from './format-ollama-request';
+import { createOllamaStreamDecoder } from './ollama-stream-decoder';
+import { createOllamaStreamEncoder } from './ollama-stream-encoder';
+import { parseOllamaReply } from './parse-ollama-reply';
+import { parseOllamaRequest } from './parse-ollama-request';
 
-const notYet = (): never => {
-  throw new Error('ollama codec: not implemented yet');
-};
-
+/** Ollama's /api/chat and /api/generate: NDJSON streams, `{"error": …}` errors, no keep-alive. */
 export const ollamaCodec: Codec = {
   protocol: 'ollama',
   keepAlive: undefined,
-  streamContentType: 'text/event-stream',
-  parseRequest: notYet,
-  formatRequest: notYet,
-  parseReply: notYet,
-  formatReply: notYet,
-  createStreamDecoder: notYet,
-  createStreamEncoder: notYet,
-  formatError: notYet,
-  parseError: notYet,
+  streamContentType: 'application/x-ndjson',
+  parseRequest: parseOllamaRequest,
+  formatRequest: formatOllamaRequest,
+  parseReply: parseOllamaReply,
+  formatReply: formatOllamaReply,
+  createStreamDecoder: createOllamaStreamDecoder,
+  createStreamEncoder: createOllamaStreamEncoder,
+  formatError: formatOllamaError,
+  parseError: parseOllamaError,
 };
