@@ -1,19 +1,24 @@
 import type { Codec } from '../codec';
+import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
+import { formatOpenAIChatReply } from './format-openai-chat-reply';
+import { formatOpenAIChatRequest } from './format-openai-chat-request';
+import { formatOpenAIChatError, parseOpenAIChatError } from './openai-chat-error';
+import { OpenAIChatStreamDecoder } from './openai-chat-stream-decoder';
+import { OpenAIChatStreamEncoder } from './openai-chat-stream-encoder';
+import { parseOpenAIChatReply } from './parse-openai-chat-reply';
+import { parseOpenAIChatRequest } from './parse-openai-chat-request';
 
-const notYet = (): never => {
-  throw new Error('openai-chat codec: not implemented yet');
-};
-
+/** OpenAI Chat Completions (`POST /v1/chat/completions`), both directions. */
 export const openaiChatCodec: Codec = {
   protocol: 'openai-chat',
-  keepAlive: undefined,
+  keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: notYet,
-  formatRequest: notYet,
-  parseReply: notYet,
-  formatReply: notYet,
-  createStreamDecoder: notYet,
-  createStreamEncoder: notYet,
-  formatError: notYet,
-  parseError: notYet,
+  parseRequest: (body) => parseOpenAIChatRequest(body),
+  formatRequest: formatOpenAIChatRequest,
+  parseReply: parseOpenAIChatReply,
+  formatReply: (reply) => formatOpenAIChatReply(reply),
+  createStreamDecoder: () => new OpenAIChatStreamDecoder(),
+  createStreamEncoder: (options) => new OpenAIChatStreamEncoder(options),
+  formatError: formatOpenAIChatError,
+  parseError: parseOpenAIChatError,
 };

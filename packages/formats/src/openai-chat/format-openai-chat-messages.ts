@@ -1,0 +1,131 @@
+import type { AssistantMessage, Message, TextPart, ToolCallPart, ToolResultPart, UserMessage } from '../neutral/content';
+import type { Warning } from '../neutral/warning';
+import { formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
+import { CONTENT, EMPTY_TOOL_CALLS } from './hints';
+import { NO_ID } from './parse-openai-chat-messages';
+import { isRecord } from './split-extra';
+import { dropped, ownFields, warnExtra } from './warn-extra';
+
+type WireMessage = Record<string, unknown>;
+const FUNCTION_SKIP = new Set(['function']);
+
+/** Neutral messages → wire messages (a user message holding tool results becomes tool messages, then the rest). */
+export function formatMessage(message: Message, index: number, own: boolean, warnings: Warning[]): WireMessage[] {
+  const path = `messages[${index}]`;
+  if (!own) warnExtra(message.extra, path, warnings);
+  switch (message.role) {
+    case 'user':
+      return formatUser(message, path, own, warnings);
+    case 'assistant':
+      return [formatAssistant(message, path, own, warnings)];
+    case 'tool':
+      return message.content.map((part, at) => formatToolResult(part, message.extra, `${path}.content[${at}]`, own, warnings));
+    default: {
+      const unreachable: never = message;
+      return unreachable;
+    }
+  }
+}
+
+function formatUser(message: UserMessage, path: string, own: boolean, warnings: Warning[]): WireMessage[] {
+  const out: WireMessage[] = [];
+  const parts: WirePart[] = [];
+  const texts: TextPart[] = [];
+  message.content.forEach((part, at) => {
+    const partPath = `${path}.content[${at}]`;
+    if (part.type === 'tool-result') out.push(formatToolResult(part, undefined, partPath, own, warnings));
+    else if (part.type === 'text') {
+      texts.push(part);
+      parts.push(formatTextPart(part, own, partPath, warnings));
+    } else parts.push(formatImagePart(part, own, partPath, warnings));
+  });
+  if (out.length > 0 && parts.length === 0) return out;
+  const plain = texts.length === parts.length && (own ? message.extra?.[CONTENT] === 'string' : parts.length === 1 && !hasFields(texts[0]));
+  const content = plain ? texts.map((part) => part.text).join('') : own ? spliceUnmapped(parts, message.extra) : parts;
+  out.push({ role: 'user', content, ...(own ? ownFields(message.extra, withoutUnmapped(message.extra)) : {}) });
+  return out;
+}
+
+function formatAssistant(message: AssistantMessage, path: string, own: boolean, warnings: Warning[]): WireMessage {
+  const texts: TextPart[] = [];
+  const reasoning: string[] = [];
+  const calls: WireMessage[] = [];
+  message.content.forEach((part, at) => {
+    const partPath = `${path}.content[${at}]`;
+    switch (part.type) {
+      case 'text':
+        texts.push(part);
+        return;
+      case 'reasoning':
+        if (part.redacted) return dropped(warnings, partPath, 'redacted (encrypted) reasoning');
+        if (part.signature !== undefined) dropped(warnings, `${partPath}.signature`, 'a reasoning signature');
+        if (!own) warnExtra(part.extra, partPath, warnings);
+        reasoning.push(part.text);
+        return;
+      case 'tool-call':
+        calls.push(formatToolCall(part, own, partPath, warnings));
+        return;
+      case 'image':
+        return dropped(warnings, partPath, 'an image in an assistant message');
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  });
+  const wire: WireMessage = { role: 'assistant', content: assistantContent(texts, message, calls.length > 0, own, path, warnings) };
+  if (wire.content === undefined) delete wire.content;
+  if (reasoning.length) wire.reasoning_content = reasoning.join('\n');
+  if (calls.length || (own && message.extra?.[EMPTY_TOOL_CALLS] === true)) wire.tool_calls = calls;
+  return own ? { ...wire, ...ownFields(message.extra, withoutUnmapped(message.extra)) } : wire;
+}
+
+function assistantContent(texts: TextPart[], message: AssistantMessage, hasCalls: boolean, own: boolean, path: string, warnings: Warning[]): unknown {
+  const joined = () => texts.map((part) => part.text).join('');
+  if (!own) {
+    texts.forEach((part) => warnExtra(part.extra, path, warnings));
+    if (texts.length === 0) return hasCalls ? null : '';
+    return joined();
+  }
+  const hint = message.extra?.[CONTENT];
+  if (texts.length === 0 && hint === 'null') return null;
+  if (texts.length === 0 && hint === 'empty') return '';
+  if (texts.length === 0 && hint === 'absent') return undefined;
+  if (hint === 'string' || hint === 'null' || hint === 'empty' || hint === 'absent') return joined();
+  return spliceUnmapped(texts.map((part, at) => formatTextPart(part, true, `${path}.content[${at}]`, warnings)), message.extra);
+}
+
+function formatToolCall(part: ToolCallPart, own: boolean, path: string, warnings: Warning[]): WireMessage {
+  if (!own) warnExtra(part.extra, path, warnings);
+  const inner = own && isRecord(part.extra?.function) ? part.extra.function : {};
+  const call: WireMessage = {
+    id: part.id,
+    type: 'function',
+    function: { name: part.name, arguments: part.arguments, ...inner },
+    ...(own ? ownFields(part.extra, FUNCTION_SKIP) : {}),
+  };
+  if (own && part.extra?.[NO_ID] === true) delete call.id;
+  return call;
+}
+
+function formatToolResult(part: ToolResultPart, messageExtra: Record<string, unknown> | undefined, path: string, own: boolean, warnings: Warning[]): WireMessage {
+  if (!own) warnExtra(part.extra, path, warnings);
+  if (part.isError) dropped(warnings, `${path}.isError`, 'a tool result error flag (the content is sent as is)');
+  const texts: TextPart[] = [];
+  part.content.forEach((inner, at) => {
+    if (inner.type === 'text') texts.push(inner);
+    else dropped(warnings, `${path}.content[${at}]`, 'an image in a tool result');
+  });
+  let content: unknown;
+  if (own && part.extra?.[CONTENT] === 'string') content = texts.map((text) => text.text).join('');
+  else if (own) content = texts.map((text, at) => formatTextPart(text, true, `${path}.content[${at}]`, warnings));
+  else {
+    texts.forEach((text, at) => warnExtra(text.extra, `${path}.content[${at}]`, warnings));
+    content = texts.map((text) => text.text).join('\n');
+  }
+  return { role: 'tool', tool_call_id: part.callId, content, ...(own ? ownFields(messageExtra) : {}) };
+}
+
+function hasFields(part: TextPart | undefined): boolean {
+  return !!part?.extra && Object.keys(part.extra).some((key) => !key.startsWith('$'));
+}

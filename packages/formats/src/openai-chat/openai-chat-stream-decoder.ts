@@ -1,0 +1,146 @@
+import type { StreamDecoder } from '../codec';
+import type { FinishReason } from '../neutral/finish-reason';
+import type { StreamEvent } from '../neutral/stream-event';
+import type { Usage } from '../neutral/usage';
+import { safeParseJSON } from '../shared/safe-parse-json';
+import { createSSESplitter } from '../shared/sse';
+import { parseOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
+import { parseOpenAIChatUsage } from './map-openai-chat-usage';
+import { chunkSchema, type WireChunk } from './openai-chat-api';
+import { neutralFromErrorValue } from './openai-chat-error';
+
+type Delta = NonNullable<NonNullable<WireChunk['choices']>[number]['delta']>;
+type WireToolCallDelta = NonNullable<Delta['tool_calls']>[number];
+
+/**
+ * `data: {chat.completion.chunk}` … `data: [DONE]` → neutral events. The finish
+ * goes out once the usage chunk came, on `[DONE]`, or at `end()` when a
+ * finish_reason was seen; a tool call ends when the next starts or at finish.
+ */
+export class OpenAIChatStreamDecoder implements StreamDecoder {
+  readonly malformed: string[] = [];
+  private readonly splitter = createSSESplitter();
+  private started = false;
+  private done = false;
+  private reason: FinishReason | undefined;
+  private rawReason: string | undefined;
+  private usage: Usage | undefined;
+  /** Tool calls by wire index: their id; `open` is the one still taking deltas. */
+  private readonly calls = new Map<number, string>();
+  private open: string | undefined;
+  private callCount = 0;
+
+  push(chunk: string): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const message of this.splitter.push(chunk)) this.onData(message.data, out);
+    return out;
+  }
+
+  end(): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const message of this.splitter.end()) this.onData(message.data, out);
+    if (this.done) return out;
+    this.start(out, undefined);
+    if (this.reason !== undefined) this.finish(out);
+    else this.fail(out, 'the stream ended before the reply was complete (no finish_reason, no [DONE])');
+    return out;
+  }
+
+  private onData(data: string, out: StreamEvent[]): void {
+    if (this.done) return;
+    if (data === '[DONE]') {
+      this.start(out, undefined);
+      if (this.reason === undefined) this.reason = 'other';
+      this.finish(out);
+      return;
+    }
+    const json = safeParseJSON(data);
+    if (!json.success) {
+      this.malformed.push('a data event that is not JSON');
+      return;
+    }
+    const value = json.value;
+    if (typeof value === 'object' && value !== null && 'error' in value && (value as { error: unknown }).error) {
+      this.start(out, undefined);
+      const error = neutralFromErrorValue(0, (value as { error: unknown }).error);
+      this.done = true;
+      out.push({ type: 'error', error: error ?? { kind: 'upstream', message: 'the upstream sent an error event' } });
+      return;
+    }
+    const parsed = chunkSchema.safeParse(value);
+    if (!parsed.success) {
+      this.malformed.push(`a chunk that is not a chat.completion.chunk (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+      return;
+    }
+    this.onChunk(parsed.data, out);
+  }
+
+  private onChunk(chunk: WireChunk, out: StreamEvent[]): void {
+    this.start(out, chunk);
+    const choice = chunk.choices?.[0];
+    const delta = choice?.delta;
+    if (delta && this.reason === undefined) {
+      const reasoning = delta.reasoning_content ?? delta.reasoning;
+      if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
+      if (delta.content) out.push({ type: 'text-delta', text: delta.content });
+      else if (delta.refusal) out.push({ type: 'text-delta', text: delta.refusal });
+      if (delta.tool_calls) for (const call of delta.tool_calls) this.onToolCall(call, out);
+    }
+    if (choice?.finish_reason && this.reason === undefined) {
+      this.reason = parseOpenAIChatFinishReason(choice.finish_reason);
+      this.rawReason = choice.finish_reason;
+      this.closeToolCall(out);
+    }
+    if (chunk.usage) {
+      this.usage = parseOpenAIChatUsage(chunk.usage);
+      if (this.reason !== undefined) this.finish(out);
+    }
+  }
+
+  private onToolCall(call: WireToolCallDelta, out: StreamEvent[]): void {
+    const index = call.index ?? (call.id ? -1 - this.callCount : -this.callCount);
+    let id = this.calls.get(index);
+    if (id === undefined) {
+      this.closeToolCall(out);
+      id = call.id || `call_${this.callCount}`;
+      this.callCount++;
+      this.calls.set(index, id);
+      this.open = id;
+      out.push({ type: 'tool-call-start', id, name: call.function?.name ?? '' });
+    }
+    const args = call.function?.arguments;
+    if (args && id === this.open) out.push({ type: 'tool-call-delta', id, argumentsDelta: args });
+  }
+
+  private closeToolCall(out: StreamEvent[]): void {
+    if (this.open === undefined) return;
+    out.push({ type: 'tool-call-end', id: this.open });
+    this.open = undefined;
+  }
+
+  private start(out: StreamEvent[], chunk: WireChunk | undefined): void {
+    if (this.started) return;
+    this.started = true;
+    const event: StreamEvent = { type: 'start' };
+    if (chunk?.id) event.id = chunk.id;
+    if (chunk?.model) event.model = chunk.model;
+    if (typeof chunk?.created === 'number') event.created = chunk.created;
+    out.push(event);
+  }
+
+  private finish(out: StreamEvent[]): void {
+    this.closeToolCall(out);
+    this.done = true;
+    out.push({
+      type: 'finish',
+      reason: this.reason ?? 'other',
+      ...(this.rawReason !== undefined ? { rawReason: this.rawReason } : {}),
+      ...(this.usage ? { usage: this.usage } : {}),
+    });
+  }
+
+  private fail(out: StreamEvent[], message: string): void {
+    this.done = true;
+    out.push({ type: 'error', error: { kind: 'upstream', message } });
+  }
+}

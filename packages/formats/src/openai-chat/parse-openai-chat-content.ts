@@ -1,0 +1,69 @@
+import { InvalidRequestError } from '../errors/invalid-request-error';
+import type { Extra, ImagePart, ImageSource, TextPart } from '../neutral/content';
+import { UNMAPPED_PARTS_KEY } from './hints';
+import { imageMediaTypes } from './openai-chat-api';
+import { splitExtra } from './split-extra';
+
+const TEXT_KEYS = new Set(['type', 'text']);
+const IMAGE_KEYS = new Set(['type', 'image_url']);
+const IMAGE_URL_KEYS = new Set(['url']);
+
+export interface UnmappedPart {
+  index: number;
+  part: Record<string, unknown>;
+}
+
+export interface ParsedContent {
+  parts: Array<TextPart | ImagePart>;
+  /** Parts kept verbatim for `extra[UNMAPPED_PARTS_KEY]`. */
+  unmapped: UnmappedPart[];
+}
+
+type WirePart = { type: string } & Record<string, unknown>;
+
+/** Content parts of one message: text and image_url map; input_audio, file and refusal are kept verbatim. */
+export function parseContentParts(wire: readonly WirePart[], path: string): ParsedContent {
+  const parts: Array<TextPart | ImagePart> = [];
+  const unmapped: UnmappedPart[] = [];
+  wire.forEach((part, index) => {
+    if (part.type === 'text') parts.push(parseTextPart(part));
+    else if (part.type === 'image_url') parts.push(parseImagePart(part, `${path}[${index}]`));
+    else unmapped.push({ index, part });
+  });
+  return { parts, unmapped };
+}
+
+export function parseTextPart(part: Record<string, unknown>): TextPart {
+  const extra = splitExtra(part, TEXT_KEYS);
+  return { type: 'text', text: String(part.text), ...(extra ? { extra } : {}) };
+}
+
+function parseImagePart(part: Record<string, unknown>, path: string): ImagePart {
+  const imageUrl = part.image_url as Record<string, unknown>;
+  const source = parseImageUrl(String(imageUrl.url), `${path}.image_url.url`);
+  const outer = splitExtra(part, IMAGE_KEYS);
+  const inner = splitExtra(imageUrl, IMAGE_URL_KEYS);
+  // `detail` and other image_url keys ride under `image_url`, so other protocols name them when they warn.
+  const extra: Extra | undefined = outer || inner ? { ...outer, ...(inner ? { image_url: inner } : {}) } : undefined;
+  return { type: 'image', source, ...(extra ? { extra } : {}) };
+}
+
+/** `data:<media type>;base64,<data>` becomes a base64 source (of an image type OpenAI accepts); anything else is a URL. */
+export function parseImageUrl(url: string, path: string): ImageSource {
+  if (!url.startsWith('data:')) return { kind: 'url', url };
+  const comma = url.indexOf(',');
+  const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
+  const mediaType = header.endsWith(';base64') ? header.slice(0, -7) : '';
+  if (comma === -1 || !mediaType) {
+    throw new InvalidRequestError([{ path, message: 'expected a base64 data URL: data:<media type>;base64,<data>' }]);
+  }
+  if (!imageMediaTypes.includes(mediaType)) {
+    throw new InvalidRequestError([{ path, message: `expected an image media type, one of ${imageMediaTypes.join(', ')}; got ${mediaType}` }]);
+  }
+  return { kind: 'base64', mediaType, data: url.slice(comma + 1) };
+}
+
+/** Adds unmapped parts to a message's extra. */
+export function unmappedExtra(unmapped: UnmappedPart[]): Extra | undefined {
+  return unmapped.length ? { [UNMAPPED_PARTS_KEY]: unmapped } : undefined;
+}
