@@ -1,1 +1,42 @@
-export {};
+export { createRouter, type PlanInput, type Router, type RouterOptions } from './create-router';
+export type { FailedMember, TurnOutcome } from './settle-turn';
+export type { Plan, PlannedMember } from './plan';
+export type { Collection, Member } from './member';
+export type { OutputCut } from './output-budget';
+export type { SkippedMember, SkipReason } from './skipped-member';
+export {
+  DEFAULT_COOLDOWN,
+  DEFAULT_ROUTE_SETTINGS,
+  type CooldownSettings,
+  type RouteSettings,
+} from './route-settings';
+export {
+  identifyConversation,
+  type ConversationIdentity,
+  type IdentifyInput,
+  type IdentifyOptions,
+} from './identify-conversation';
+export { SESSION_HEADERS, sessionIdOf } from './session-id';
+export type { HeaderRecord } from './header-record';
+export { InvalidRouteInputError } from './errors/invalid-route-input-error';
+export { NoEligibleMemberError } from './errors/no-eligible-member-error';
+export { RequestTooLargeError } from './errors/request-too-large-error';
+export type {
+  ClaimResult,
+  ConversationStore,
+  ConversationTiming,
+  StoredConversation,
+} from './stores/conversation-store';
+export type { HealthState, HealthStore, MemberHealth } from './stores/health-store';
+export type { MemberRecord, RecordSource } from './stores/record-source';
+export {
+  createMemoryConversationStore,
+  type MemoryConversationStoreOptions,
+} from './stores/memory-conversation-store';
+export { createMemoryHealthStore } from './stores/memory-health-store';
+export { createMemoryRecordSource, type MemoryRecordSource } from './stores/memory-record-source';
+export {
+  createRedisConversationStore,
+  type RedisConversationStoreOptions,
+} from './stores/redis-conversation-store';
+export { createRedisHealthStore, type RedisHealthStoreOptions } from './stores/redis-health-store';

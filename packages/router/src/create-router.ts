@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { estimateTokens, type NeutralRequest } from '@bench/formats';
+import { InvalidRouteInputError } from './errors/invalid-route-input-error';
+import { NoEligibleMemberError } from './errors/no-eligible-member-error';
+import { RequestTooLargeError } from './errors/request-too-large-error';
+import { excludeMembers } from './exclude-members';
+import type { HeaderRecord } from './header-record';
+import { identifyConversation } from './identify-conversation';
+import type { Collection, Member } from './member';
+import { coolingLast, moveFirst, orderMembers } from './order-members';
+import { cutOutput } from './output-budget';
+import type { Plan, PlannedMember } from './plan';
+import { resolveCooldown, resolveSettings } from './resolve-settings';
+import type { CooldownSettings, RouteSettings } from './route-settings';
+import { profileRequest } from './request-profile';
+import { settleTurn, type TurnOutcome } from './settle-turn';
+import type { ConversationStore } from './stores/conversation-store';
+import { type HealthStore, healthState } from './stores/health-store';
+import { createMemoryConversationStore } from './stores/memory-conversation-store';
+import { createMemoryHealthStore } from './stores/memory-health-store';
+import { createMemoryRecordSource } from './stores/memory-record-source';
+import type { RecordSource } from './stores/record-source';
+import { validateCollection } from './validate-collection';
+import { validateRequest } from './validate-request';
+
+export interface RouterOptions {
+  /** Sticky conversations (default: in memory, 100,000 at most). */
+  conversations?: ConversationStore;
+  /** Cooldowns and circuits (default: in memory). */
+  health?: HealthStore;
+  /** Records to rank by (default: an empty memory source: every member ties). */
+  records?: RecordSource;
+  /** Default cooldown policy (afterFailures 3, forMs 30 s); `settle` may override it per collection. */
+  cooldown?: Partial<CooldownSettings>;
+  /** Applied to the system text before fingerprinting. */
+  normalizeSystem?: (text: string) => string;
+  /** Clock in epoch ms (default Date.now). */
+  now?: () => number;
+  /** Uniform [0, 1) (default Math.random). */
+  random?: () => number;
+}
+
+export interface PlanInput {
+  collection: Collection;
+  /** The caller's key name ('' when the gateway has no keys). */
+  keyName: string;
+  request: NeutralRequest;
+  headers?: HeaderRecord;
+  settings?: Partial<RouteSettings>;
+  /** The collection's cooldown policy: how long a half-open probe is held. */
+  cooldown?: Partial<CooldownSettings>;
+}
+
+export interface Router {
+  /** Who may answer this turn, in order; throws RequestTooLargeError (413) or NoEligibleMemberError (400). */
+  plan(input: PlanInput): Promise<Plan>;
+  /** After the turn: the conversation moves to the member that answered; failures cool members down. */
+  settle(plan: Plan, outcome: TurnOutcome): Promise<void>;
+}
+
+export function createRouter(options: RouterOptions = {}): Router {
+  const conversations = options.conversations ?? createMemoryConversationStore();
+  const health = options.health ?? createMemoryHealthStore();
+  const records = options.records ?? createMemoryRecordSource();
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const cooldown = resolveCooldown(options.cooldown, 'cooldown');
+  const identifyOptions = { normalizeSystem: options.normalizeSystem };
+
+  async function plan(input: PlanInput): Promise<Plan> {
+    const { collection, request } = input;
+    validateCollection(collection);
+    validateRequest(request);
+    if (typeof input.keyName !== 'string') throw new InvalidRouteInputError('keyName', 'must be a string');
+    const settings = resolveSettings(input.settings);
+    const profile = profileRequest(request);
+    const estimate = estimateTokens(request);
+    const { eligible, skipped } = excludeMembers(collection.members, profile, estimate);
+    if (eligible.length === 0) {
+      throw skipped.some((member) => member.reason === 'context-window')
+        ? new RequestTooLargeError(collection.name, estimate, skipped)
+        : new NoEligibleMemberError(collection.name, skipped);
+    }
+    const at = now();
+    const aliases = eligible.map((member) => member.alias);
+    const [recordMap, healthMap] = await Promise.all([records.getRecords(aliases), health.read(aliases, at)]);
+    const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
+    const { cooling, probes } = await checkHealth(eligible, healthMap, at, holdMs);
+    const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
+    let members = ordered.members;
+
+    let conversation: string;
+    let identity: Plan['identity'] = 'none';
+    let turn = 1;
+    let isNew = true;
+    if (settings.sticky) {
+      const found = identifyConversation({ ...input, collection: collection.name }, identifyOptions, profile);
+      conversation = found.conversation;
+      identity = found.identity;
+      const first = members[0] as Member;
+      const claim = await conversations.claim(
+        conversation,
+        { alias: first.alias, turn: found.turn },
+        { ttlMs: settings.stickyTtlMs, now: at },
+      );
+      isNew = claim.created;
+      turn = isNew || profile.assistantTurns > 0 ? found.turn : claim.conversation.turn + 1;
+      const kept = isNew ? undefined : eligible.find((member) => member.alias === claim.conversation.alias);
+      if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
+    } else {
+      conversation = randomUUID();
+    }
+
+    return {
+      collection: collection.name,
+      conversation,
+      identity,
+      turn,
+      isNew,
+      members: members.slice(0, settings.maxMembers).map(
+        (member): PlannedMember => ({
+          alias: member.alias,
+          member,
+          ...withCut(member, request.maxOutputTokens, estimate),
+          cooling: cooling.has(member.alias),
+          probe: probes.has(member.alias),
+        }),
+      ),
+      skipped,
+      estimatedInputTokens: estimate,
+      rotated: ordered.rotated && isNew,
+      settings,
+    };
+  }
+
+  async function checkHealth(
+    eligible: readonly Member[],
+    healthMap: Awaited<ReturnType<HealthStore['read']>>,
+    at: number,
+    holdMs: number,
+  ): Promise<{ cooling: Set<string>; probes: Set<string> }> {
+    const cooling = new Set<string>();
+    const probes = new Set<string>();
+    if (healthMap.size === 0) return { cooling, probes };
+    for (const member of eligible) {
+      const state = healthState(healthMap.get(member.alias), at);
+      if (state === 'cooling') cooling.add(member.alias);
+      else if (state === 'half-open') {
+        if (await health.claimProbe(member.alias, at, holdMs)) probes.add(member.alias);
+        else cooling.add(member.alias);
+      }
+    }
+    return { cooling, probes };
+  }
+
+  return {
+    plan,
+    settle: (settled, outcome) =>
+      settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
+  };
+}
+
+function withCut(member: Member, requested: number | undefined, estimate: number): Pick<PlannedMember, 'outputCut'> {
+  const cut = cutOutput(member, requested, estimate);
+  return cut === undefined ? {} : { outputCut: cut };
+}

@@ -1,0 +1,66 @@
+import type { Member } from './member';
+import type { RequestProfile } from './request-profile';
+import type { SkippedMember } from './skipped-member';
+
+export interface Exclusions {
+  eligible: Member[];
+  skipped: SkippedMember[];
+}
+
+/** Splits members into those that can take the request and those skipped, each with its reason. */
+export function excludeMembers(
+  members: readonly Member[],
+  profile: Pick<RequestProfile, 'needsTools' | 'hasImages'>,
+  estimatedInputTokens: number,
+): Exclusions {
+  const eligible: Member[] = [];
+  const skipped: SkippedMember[] = [];
+  for (const member of members) {
+    const reason = skipReason(member, profile, estimatedInputTokens);
+    if (reason === undefined) eligible.push(member);
+    else skipped.push(reason);
+  }
+  return { eligible, skipped };
+}
+
+/** The first reason the member may not take the request; size is checked last. */
+export function skipReason(
+  member: Member,
+  profile: Pick<RequestProfile, 'needsTools' | 'hasImages'>,
+  estimatedInputTokens: number,
+): SkippedMember | undefined {
+  const { alias } = member;
+  if (member.retired) {
+    return { alias, reason: 'retired', why: `retired on ${member.retired.at}: ${member.retired.why}` };
+  }
+  if (member.adHoc) return { alias, reason: 'ad-hoc', why: 'ad hoc: never picked automatically, call it by its alias' };
+  if (member.role === 'vision' && !profile.hasImages) {
+    return { alias, reason: 'vision-specialist', why: 'a vision specialist, and the request has no images' };
+  }
+  if (profile.needsTools && member.tools !== true) {
+    return member.tools === false
+      ? { alias, reason: 'no-tools', why: 'no tool calling, and the request has tools' }
+      : unknownCapability(alias, 'tools', 'tool calling');
+  }
+  if (profile.hasImages && member.vision !== true) {
+    return member.vision === false
+      ? { alias, reason: 'no-vision', why: 'no vision, and the request has images' }
+      : unknownCapability(alias, 'vision', 'image input');
+  }
+  if (estimatedInputTokens >= member.contextWindow) {
+    return {
+      alias,
+      reason: 'context-window',
+      why: `context window ${member.contextWindow} tokens, the request is about ${estimatedInputTokens}`,
+    };
+  }
+  return undefined;
+}
+
+function unknownCapability(alias: string, field: 'tools' | 'vision', what: string): SkippedMember {
+  return {
+    alias,
+    reason: 'unknown-capability',
+    why: `unknown capability: set "${field}": true on models.${alias} if it supports ${what}`,
+  };
+}

@@ -1,0 +1,34 @@
+/** How a collection routes: order, stickiness and failover width. */
+export interface RouteSettings {
+  /** `record` (default): ranked by record with rotation; `listed`: the order written, no rotation. */
+  order: 'record' | 'listed';
+  /** Keep a conversation on its member (default true); false plans every request afresh. */
+  sticky: boolean;
+  /** Probability that the least recently used member goes first for a new conversation (default 0.25). */
+  rotate: number;
+  /** Idle time after which a conversation is forgotten (default 1 h). */
+  stickyTtlMs: number;
+  /** Most members tried in one turn (default 3). */
+  maxMembers: number;
+}
+
+export const DEFAULT_ROUTE_SETTINGS: Readonly<RouteSettings> = Object.freeze({
+  order: 'record',
+  sticky: true,
+  rotate: 0.25,
+  stickyTtlMs: 3_600_000,
+  maxMembers: 3,
+});
+
+/** When a member is cooled down after failures. */
+export interface CooldownSettings {
+  /** Consecutive failures that open the circuit (default 3). */
+  afterFailures: number;
+  /** How long an open circuit cools before one probe is let through (default 30 s). */
+  forMs: number;
+}
+
+export const DEFAULT_COOLDOWN: Readonly<CooldownSettings> = Object.freeze({
+  afterFailures: 3,
+  forMs: 30_000,
+});

@@ -1,0 +1,31 @@
+/** Which member a conversation is on, and the last turn it took. */
+export interface StoredConversation {
+  alias: string;
+  turn: number;
+}
+
+export interface ClaimResult {
+  conversation: StoredConversation;
+  /** True when this call stored `proposal`: the conversation is new. */
+  created: boolean;
+}
+
+export interface ConversationTiming {
+  /** Idle time after which the conversation is forgotten. */
+  ttlMs: number;
+  /** The router's clock (memory stores expire by it; Redis uses its own). */
+  now: number;
+}
+
+/** Sticky conversations. Every method is one atomic step, so replicas sharing a store agree. */
+export interface ConversationStore {
+  /**
+   * The stored conversation, its idle expiry restarted; when there is none,
+   * stores `proposal`. Of two simultaneous claims the first wins, and both
+   * callers get the winner.
+   */
+  claim(id: string, proposal: StoredConversation, timing: ConversationTiming): Promise<ClaimResult>;
+  /** After a turn: the conversation moves to the member that answered. */
+  assign(id: string, conversation: StoredConversation, timing: ConversationTiming): Promise<void>;
+  forget(id: string): Promise<void>;
+}

@@ -1,0 +1,38 @@
+import type { CooldownSettings } from '../route-settings';
+import { afterFailure, HEALTHY, type HealthStore, type MemberHealth } from './health-store';
+
+/** Cooldowns in this process (one entry per member alias that has failed). */
+export function createMemoryHealthStore(): HealthStore {
+  const states = new Map<string, MemberHealth>();
+  const empty: ReadonlyMap<string, MemberHealth> = new Map();
+
+  return {
+    async read(aliases: readonly string[]): Promise<ReadonlyMap<string, MemberHealth>> {
+      if (states.size === 0) return empty;
+      const found = new Map<string, MemberHealth>();
+      for (const alias of aliases) {
+        const health = states.get(alias);
+        if (health !== undefined) found.set(alias, health);
+      }
+      return found;
+    },
+    async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
+      const health = states.get(alias);
+      if (health === undefined || health.openUntil === 0 || health.openUntil > now || health.probeUntil > now) {
+        return false;
+      }
+      states.set(alias, { ...health, probeUntil: now + holdMs });
+      return true;
+    },
+    async succeeded(alias: string): Promise<void> {
+      states.delete(alias);
+    },
+    async failed(alias: string, now: number, cooldown: CooldownSettings): Promise<void> {
+      states.set(alias, afterFailure(states.get(alias) ?? HEALTHY, now, cooldown));
+    },
+    async rateLimited(alias: string, until: number): Promise<void> {
+      const health = states.get(alias) ?? HEALTHY;
+      states.set(alias, { ...health, limitedUntil: Math.max(health.limitedUntil, until) });
+    },
+  };
+}
