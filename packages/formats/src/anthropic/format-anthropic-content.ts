@@ -1,0 +1,97 @@
+import { InvalidRequestError } from '../errors/invalid-request-error';
+import type { Extra, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../neutral/content';
+import type { Warning } from '../neutral/warning';
+import { safeParseJSON } from '../shared/safe-parse-json';
+import { IMAGE_MEDIA_TYPES } from './anthropic-api';
+import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
+import { spreadExtra, warnForeignExtra } from './format-warnings';
+
+export interface FormatContext {
+  /** The request came from Anthropic: write `extra` back. */
+  same: boolean;
+  warnings: Warning[];
+}
+
+type Block = Record<string, unknown>;
+type Part = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
+
+/** One neutral part as a content block, or undefined (with a warning) when Anthropic cannot hold it. */
+export function formatPart(part: Part, path: string, ctx: FormatContext): Block | undefined {
+  if (!ctx.same) warnForeignExtra(part.extra, path, ctx.warnings);
+  switch (part.type) {
+    case 'text':
+      return own({ type: 'text', text: part.text }, part.extra, ctx);
+    case 'image':
+      return formatImage(part, path, ctx);
+    case 'tool-call':
+      return own({ type: 'tool_use', id: part.id, name: part.name, input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
+    case 'tool-result':
+      return formatToolResult(part, path, ctx);
+    case 'reasoning':
+      return formatReasoning(part, path, ctx);
+    default: {
+      const unreachable: never = part;
+      return unreachable;
+    }
+  }
+}
+
+function own(block: Block, extra: Extra | undefined, ctx: FormatContext, except: ReadonlyArray<string> = []): Block {
+  if (ctx.same) spreadExtra(block, extra, except);
+  return block;
+}
+
+/** Tool-call arguments (JSON text) as the object Anthropic's `input` must be. */
+export function toolInput(args: string, path: string): Record<string, unknown> {
+  if (args.trim() === '') return {};
+  const parsed = safeParseJSON(args);
+  if (!parsed.success) throw new InvalidRequestError([{ path, message: `tool-call arguments are not valid JSON (${parsed.error.message})` }]);
+  if (!isRecord(parsed.value)) throw new InvalidRequestError([{ path, message: 'tool-call arguments must be a JSON object' }]);
+  return parsed.value;
+}
+
+function formatImage(part: ImagePart, path: string, ctx: FormatContext): Block | undefined {
+  const source = part.source;
+  let wire: Block;
+  if (source.kind === 'url') wire = { type: 'url', url: source.url };
+  else {
+    if (!(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(source.mediaType)) {
+      ctx.warnings.push({ code: 'dropped', path, message: `image of type ${source.mediaType}: Anthropic takes ${IMAGE_MEDIA_TYPES.join(', ')}` });
+      return undefined;
+    }
+    wire = { type: 'base64', media_type: source.mediaType, data: source.data };
+  }
+  const sourceExtra = part.extra?.source;
+  if (ctx.same && isRecord(sourceExtra)) Object.assign(wire, sourceExtra);
+  return own({ type: 'image', source: wire }, part.extra, ctx, ['source']);
+}
+
+function formatToolResult(part: ToolResultPart, path: string, ctx: FormatContext): Block {
+  const block: Block = { type: 'tool_result', tool_use_id: part.callId };
+  const hints = ctx.same ? part.extra : undefined;
+  const only = part.content[0];
+  if (hints?.$noContent === true && part.content.length === 0) {
+    // no content field at all
+  } else if (hints?.$contentString === true && part.content.length === 1 && only?.type === 'text' && wireKeys(only.extra).length === 0) {
+    block.content = only.text;
+  } else {
+    const content: Block[] = [];
+    part.content.forEach((inner, j) => {
+      const wire = formatPart(inner, `${path}.content[${j}]`, ctx);
+      if (wire) content.push(wire);
+    });
+    const other = hints?.other_blocks;
+    block.content = isPositionedList(other) ? insertPositioned(content, other, (item) => item) : content;
+  }
+  if (part.isError !== undefined) block.is_error = part.isError;
+  return own(block, part.extra, ctx, ['other_blocks']);
+}
+
+function formatReasoning(part: ReasoningPart, path: string, ctx: FormatContext): Block | undefined {
+  if (part.signature === undefined) {
+    ctx.warnings.push({ code: 'dropped', path, message: 'reasoning without a signature: Anthropic takes back only signed thinking blocks' });
+    return undefined;
+  }
+  if (part.redacted) return own({ type: 'redacted_thinking', data: part.signature }, part.extra, ctx);
+  return own({ type: 'thinking', thinking: part.text, signature: part.signature }, part.extra, ctx);
+}

@@ -1,0 +1,57 @@
+import type { Formatted } from '../codec';
+import type { NeutralReply } from '../neutral/reply';
+import type { Warning } from '../neutral/warning';
+import { safeParseJSON } from '../shared/safe-parse-json';
+import { isRecord } from './extra-fields';
+import { finishReasonToAnthropic } from './map-anthropic-finish-reason';
+import { usageToAnthropic } from './map-anthropic-usage';
+
+type Block = Record<string, unknown>;
+
+/** A neutral reply → an Anthropic Message body; `reply.extra` fields are written at the top level. */
+export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<string, unknown>> {
+  const warnings: Warning[] = [];
+  const content: Block[] = [];
+  reply.content.forEach((part, i) => {
+    const path = `content[${i}]`;
+    switch (part.type) {
+      case 'text':
+        content.push({ type: 'text', text: part.text });
+        break;
+      case 'reasoning':
+        if (part.redacted) content.push({ type: 'redacted_thinking', data: part.signature ?? '' });
+        else content.push({ type: 'thinking', thinking: part.text, signature: part.signature ?? '' });
+        break;
+      case 'tool-call':
+        content.push({ type: 'tool_use', id: part.id, name: part.name, input: replyToolInput(part.arguments, path, warnings) });
+        break;
+      case 'image':
+        warnings.push({ code: 'dropped', path, message: 'Anthropic replies carry no images' });
+        break;
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  });
+  const value: Record<string, unknown> = {
+    id: reply.id,
+    type: 'message',
+    role: 'assistant',
+    model: reply.model,
+    content,
+    stop_reason: finishReasonToAnthropic(reply.finishReason, reply.rawFinishReason),
+    stop_sequence: null,
+    usage: usageToAnthropic(reply.usage),
+    ...reply.extra,
+  };
+  return { value, warnings };
+}
+
+function replyToolInput(args: string, path: string, warnings: Warning[]): Record<string, unknown> {
+  if (args.trim() === '') return {};
+  const parsed = safeParseJSON(args);
+  if (parsed.success && isRecord(parsed.value)) return parsed.value;
+  warnings.push({ code: 'converted', path: `${path}.arguments`, message: 'tool-call arguments are not a JSON object; sent as {"arguments": <text>}' });
+  return { arguments: args };
+}

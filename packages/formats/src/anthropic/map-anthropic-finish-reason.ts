@@ -1,0 +1,42 @@
+import type { FinishReason } from '../neutral/finish-reason';
+import { STOP_REASONS, type AnthropicStopReason } from './anthropic-api';
+
+/** Anthropic stop_reason → neutral finish reason. */
+export function finishReasonFromAnthropic(stopReason: string | null | undefined): FinishReason {
+  switch (stopReason) {
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'pause_turn':
+      return 'stop';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'tool_use':
+      return 'tool-calls';
+    case 'refusal':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/** Neutral finish reason → Anthropic stop_reason; the provider's own reason wins when it is an Anthropic one. */
+export function finishReasonToAnthropic(reason: FinishReason, rawReason?: string): AnthropicStopReason {
+  if (rawReason !== undefined && (STOP_REASONS as ReadonlyArray<string>).includes(rawReason)) return rawReason as AnthropicStopReason;
+  switch (reason) {
+    case 'stop':
+    case 'error':
+    case 'other':
+      return 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    case 'tool-calls':
+      return 'tool_use';
+    case 'content-filter':
+      return 'refusal';
+    default: {
+      const unreachable: never = reason;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import type { Extra, Message, TextPart } from '../neutral/content';
+import { parseWithSchema } from '../shared/parse-with-schema';
+import { textBlockSchema, type AnthropicRequestBody } from './anthropic-api';
+import { restOf, withExtra, type Positioned } from './extra-fields';
+import { asAssistantPart, asUserPart, parseBlock, parseText } from './parse-anthropic-content';
+
+/**
+ * The top-level `system` and the messages. A `role: "system"` message inside
+ * `messages` (Claude Code) becomes system parts marked `$systemMessage: <its index>`
+ * so that it goes back in place; `extra` gets the request-level hints.
+ */
+export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra): { system: TextPart[]; messages: Message[] } {
+  const system: TextPart[] = [];
+  if (typeof body.system === 'string') {
+    system.push({ type: 'text', text: body.system });
+    extra.$system = 'string';
+  } else if (body.system) {
+    if (body.system.length === 0) extra.$system = 'empty-array';
+    body.system.forEach((block, i) => system.push(parseText(block, ['system', i])));
+  }
+
+  const messages: Message[] = [];
+  const emptySystemMessages: Positioned[] = [];
+  body.messages.forEach((message, i) => {
+    const messageExtra = restOf(message, ['role', 'content']);
+    if (message.role === 'system') {
+      const parts = systemMessageParts(message.content, i, messageExtra);
+      if (parts.length === 0) emptySystemMessages.push({ at: i, item: messageExtra ?? {} });
+      system.push(...parts);
+      return;
+    }
+    const hints: Extra = { ...messageExtra };
+    if (typeof message.content === 'string') {
+      hints.$contentString = true;
+      const text: TextPart = { type: 'text', text: message.content };
+      messages.push(withExtra<Message>({ role: message.role, content: [text] }, hints));
+      return;
+    }
+    const other: Positioned[] = [];
+    if (message.role === 'user') {
+      const content: Extract<Message, { role: 'user' }>['content'] = [];
+      message.content.forEach((block, j) => {
+        const path = ['messages', i, 'content', j];
+        const part = parseBlock(block, path);
+        if (part) content.push(asUserPart(part, block, path));
+        else other.push({ at: j, item: block });
+      });
+      if (other.length > 0) hints.other_blocks = other;
+      messages.push(withExtra<Message>({ role: 'user', content }, hints));
+    } else {
+      const content: Extract<Message, { role: 'assistant' }>['content'] = [];
+      message.content.forEach((block, j) => {
+        const path = ['messages', i, 'content', j];
+        const part = parseBlock(block, path);
+        if (part) content.push(asAssistantPart(part, block, path));
+        else other.push({ at: j, item: block });
+      });
+      if (other.length > 0) hints.other_blocks = other;
+      messages.push(withExtra<Message>({ role: 'assistant', content }, hints));
+    }
+  });
+  if (emptySystemMessages.length > 0) extra.$emptySystemMessages = emptySystemMessages;
+  return { system, messages };
+}
+
+function systemMessageParts(content: string | Array<Record<string, unknown>>, i: number, messageExtra: Extra | undefined): TextPart[] {
+  const first: Extra = messageExtra ? { $messageExtra: messageExtra } : {};
+  if (typeof content === 'string') {
+    return [{ type: 'text', text: content, extra: { $systemMessage: i, $contentString: true, ...first } }];
+  }
+  return content.map((block, j) => {
+    const b = parseWithSchema(textBlockSchema, block, ['messages', i, 'content', j]);
+    const extra: Extra = { ...restOf(b, ['type', 'text']), $systemMessage: i, ...(j === 0 ? first : {}) };
+    return { type: 'text', text: b.text, extra };
+  });
+}
