@@ -1,19 +1,24 @@
 import type { Codec } from '../codec';
+import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
+import { formatGeminiError, parseGeminiError } from './gemini-error';
+import { createGeminiStreamDecoder } from './gemini-stream-decoder';
+import { createGeminiStreamEncoder } from './gemini-stream-encoder';
+import { formatGeminiReply } from './format-gemini-reply';
+import { formatGeminiRequest } from './format-gemini-request';
+import { parseGeminiReply } from './parse-gemini-reply';
+import { parseGeminiRequest } from './parse-gemini-request';
 
-const notYet = (): never => {
-  throw new Error('gemini codec: not implemented yet');
-};
-
+/** Gemini generateContent / streamGenerateContent (`?alt=sse`). */
 export const geminiCodec: Codec = {
   protocol: 'gemini',
-  keepAlive: undefined,
+  keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: notYet,
-  formatRequest: notYet,
-  parseReply: notYet,
-  formatReply: notYet,
-  createStreamDecoder: notYet,
-  createStreamEncoder: notYet,
-  formatError: notYet,
-  parseError: notYet,
+  parseRequest: parseGeminiRequest,
+  formatRequest: formatGeminiRequest,
+  parseReply: parseGeminiReply,
+  formatReply: (reply) => formatGeminiReply(reply),
+  createStreamDecoder: createGeminiStreamDecoder,
+  createStreamEncoder: createGeminiStreamEncoder,
+  formatError: formatGeminiError,
+  parseError: parseGeminiError,
 };

@@ -1,0 +1,139 @@
+import { InvalidRequestError } from '../errors/invalid-request-error';
+import type { ContentPart, Extra, ImagePart } from '../neutral/content';
+import type { Warning } from '../neutral/warning';
+import { safeParseJSON } from '../shared/safe-parse-json';
+import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
+import { responseFromToolResult } from './tool-result-content';
+
+/** What formatting parts needs to know. */
+export interface PartContext {
+  own: boolean;
+  /** Write reasoning signatures (Gemini's own, or any in a reply the client will send back). */
+  keepSignatures: boolean;
+  warnings: Warning[];
+  /** Tool names by call id, from the tool calls seen so far. */
+  names: Map<string, string>;
+}
+
+/**
+ * Neutral parts → Gemini parts. An empty reasoning part carrying only a
+ * signature is folded onto the next text or function call part, as Gemini
+ * wrote it (see parse-gemini-part).
+ */
+export function formatGeminiParts(parts: readonly ContentPart[], path: string, ctx: PartContext): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  let pending: string | undefined;
+  parts.forEach((part, i) => {
+    const at = `${path}[${i}]`;
+    if (part.type === 'reasoning' && part.text === '' && part.signature !== undefined && !part.extra?.$thoughtPart && ctx.keepSignatures) {
+      const next = parts[i + 1];
+      if (next && (next.type === 'text' || next.type === 'tool-call')) {
+        pending = part.signature;
+        return;
+      }
+    }
+    const written = formatPart(part, at, ctx);
+    if (pending !== undefined && written[0]) written[0].thoughtSignature = pending;
+    pending = undefined;
+    out.push(...written);
+  });
+  return out;
+}
+
+function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<string, unknown>[] {
+  if (!ctx.own) warnForeignExtra(part.extra, path, ctx.warnings);
+  const out: Record<string, unknown> = {};
+  switch (part.type) {
+    case 'text':
+      if (!(ctx.own && part.extra?.$opaque)) out.text = part.text;
+      break;
+    case 'image':
+      Object.assign(out, formatImage(part, path, ctx));
+      break;
+    case 'reasoning':
+      if (part.redacted) {
+        ctx.warnings.push({ code: 'dropped', path, message: 'redacted reasoning has no Gemini equivalent' });
+        return [];
+      }
+      out.text = part.text;
+      out.thought = true;
+      if (part.signature !== undefined) {
+        if (ctx.keepSignatures) out.thoughtSignature = part.signature;
+        else {
+          ctx.warnings.push({ code: 'dropped', path: `${path}.signature`, message: 'a reasoning signature from another provider is not valid for Gemini' });
+          if (part.text === '') return [];
+        }
+      }
+      break;
+    case 'tool-call': {
+      const call: Record<string, unknown> = { name: part.name };
+      if (!(ctx.own && part.extra?.$noId)) call.id = part.id;
+      const args = parseArguments(part.arguments, `${path}.arguments`);
+      if (!(ctx.own && part.extra?.$noArgs && Object.keys(args).length === 0)) call.args = args;
+      if (ctx.own) writeSubExtra(call, 'functionCall', part.extra);
+      ctx.names.set(part.id, part.name);
+      out.functionCall = call;
+      break;
+    }
+    case 'tool-result':
+      return formatToolResult(part, path, ctx);
+    default: {
+      const unreachable: never = part;
+      return unreachable;
+    }
+  }
+  if (ctx.own) writeOwnExtra(out, part.extra);
+  return [out];
+}
+
+function formatToolResult(part: Extract<ContentPart, { type: 'tool-result' }>, path: string, ctx: PartContext): Record<string, unknown>[] {
+  const name = part.name ?? ctx.names.get(part.callId);
+  if (name === undefined) {
+    throw new InvalidRequestError([{ path: `${path}.callId`, message: `no earlier tool call with id "${part.callId}": Gemini needs the function's name` }]);
+  }
+  const response: Record<string, unknown> = { name, response: responseFromToolResult(part, path, ctx.warnings) };
+  if (!(ctx.own && part.extra?.$noId)) response.id = part.callId;
+  if (ctx.own) writeSubExtra(response, 'functionResponse', part.extra);
+  const out: Record<string, unknown> = { functionResponse: response };
+  if (ctx.own) writeOwnExtra(out, part.extra);
+  const images = part.content.filter((inner): inner is ImagePart => inner.type === 'image');
+  return [out, ...images.map((image, i) => formatImage(image, `${path}.content[${i}]`, ctx))];
+}
+
+function formatImage(part: ImagePart, path: string, ctx: PartContext): Record<string, unknown> {
+  const source = part.source;
+  const extra: Extra | undefined = ctx.own ? part.extra : undefined;
+  if (source.kind === 'base64') {
+    const inlineData: Record<string, unknown> = { mimeType: source.mediaType, data: source.data };
+    writeSubExtra(inlineData, 'inlineData', extra);
+    return { inlineData };
+  }
+  const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(source.url);
+  if (dataUrl) return { inlineData: { mimeType: dataUrl[1], data: dataUrl[2] } };
+  const fileData: Record<string, unknown> = {};
+  if (typeof extra?.$mimeType === 'string') fileData.mimeType = extra.$mimeType;
+  else if (!extra?.$noMimeType) fileData.mimeType = guessMimeType(source.url, path, ctx.warnings);
+  fileData.fileUri = source.url;
+  writeSubExtra(fileData, 'fileData', extra);
+  return { fileData };
+}
+
+const EXTENSIONS: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', heic: 'image/heic', heif: 'image/heif',
+};
+
+function guessMimeType(url: string, path: string, warnings: Warning[]): string {
+  const extension = url.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
+  const known = EXTENSIONS[extension];
+  if (known) return known;
+  warnings.push({ code: 'converted', path, message: 'Gemini needs a media type for an image URL; image/jpeg assumed' });
+  return 'image/jpeg';
+}
+
+function parseArguments(text: string, path: string): Record<string, unknown> {
+  if (text.trim() === '') return {};
+  const parsed = safeParseJSON(text);
+  if (!parsed.success) throw new InvalidRequestError([{ path, message: 'tool-call arguments are not valid JSON' }]);
+  if (!isRecord(parsed.value)) throw new InvalidRequestError([{ path, message: 'tool-call arguments must be a JSON object for Gemini' }]);
+  return parsed.value;
+}

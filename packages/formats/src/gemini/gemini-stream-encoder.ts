@@ -1,0 +1,121 @@
+import type { FormatStreamOptions, StreamEncoder } from '../codec';
+import type { StreamEvent } from '../neutral/stream-event';
+import { safeParseJSON } from '../shared/safe-parse-json';
+import { geminiErrorObject } from './gemini-error';
+import { isRecord } from './gemini-extra';
+import { toGeminiFinishReason } from './map-gemini-finish-reason';
+import { toGeminiUsage } from './map-gemini-usage';
+
+/**
+ * Neutral events → Gemini SSE: one GenerateContentResponse per piece, a
+ * function call whole in one part, the finishReason and usageMetadata (and
+ * `finish.extra`) on the last chunk. Strings are built directly: this is hot.
+ */
+export function createGeminiStreamEncoder(options?: FormatStreamOptions): StreamEncoder {
+  return new GeminiStreamEncoder(options);
+}
+
+class GeminiStreamEncoder implements StreamEncoder {
+  private id: string | undefined;
+  private model: string | undefined;
+  private tail: string | undefined;
+  private signature: string | undefined;
+  private call: { id: string; name: string; args: string } | undefined;
+  private done = false;
+
+  constructor(options?: FormatStreamOptions) {
+    this.id = options?.id;
+    this.model = options?.model ?? options?.request?.model;
+  }
+
+  encode(event: StreamEvent): string {
+    if (this.done) return '';
+    switch (event.type) {
+      case 'start':
+        if (event.id !== undefined) this.id = event.id;
+        if (event.model !== undefined) this.model = event.model;
+        this.tail = undefined;
+        return '';
+      case 'text-delta':
+        return this.chunk(`{"text":${JSON.stringify(event.text)}${this.takeSignature()}}`);
+      case 'reasoning-delta':
+        if (event.text === '' && event.signature !== undefined && !event.redacted) {
+          this.signature = event.signature;
+          return '';
+        }
+        return this.chunk(this.thoughtPart(event.redacted ? '' : event.text, event.signature));
+      case 'tool-call-start':
+        this.call = { id: event.id, name: event.name, args: '' };
+        return '';
+      case 'tool-call-delta':
+        if (this.call) this.call.args += event.argumentsDelta;
+        return '';
+      case 'tool-call-end':
+        return this.toolCall();
+      case 'finish':
+        return this.finish(event);
+      case 'error':
+        this.done = true;
+        return `data: ${JSON.stringify({ error: geminiErrorObject(event.error) })}\n\n`;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  }
+
+  end(): string {
+    if (this.done) return '';
+    this.done = true;
+    const error = geminiErrorObject({ kind: 'upstream', message: 'the stream ended before the reply finished' });
+    return `data: ${JSON.stringify({ error })}\n\n`;
+  }
+
+  private toolCall(): string {
+    const call = this.call;
+    this.call = undefined;
+    if (!call) return '';
+    const parsed = safeParseJSON(call.args === '' ? '{}' : call.args);
+    const args = parsed.success && isRecord(parsed.value) ? call.args : '{}';
+    return this.chunk(`{"functionCall":{"id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"args":${args}}${this.takeSignature()}}`);
+  }
+
+  private finish(event: Extract<StreamEvent, { type: 'finish' }>): string {
+    this.done = true;
+    const parts = this.signature !== undefined ? this.thoughtPart('', this.takeRawSignature()) : '';
+    let out = `{"candidates":[{"content":{"role":"model","parts":[${parts}]},"finishReason":"${toGeminiFinishReason(event.reason, event.rawReason)}","index":0}]`;
+    if (event.usage) out += `,"usageMetadata":${JSON.stringify(toGeminiUsage(event.usage))}`;
+    out += this.suffix();
+    if (event.extra) for (const key of Object.keys(event.extra)) out += `,${JSON.stringify(key)}:${JSON.stringify(event.extra[key]) ?? 'null'}`;
+    return `data: ${out}}\n\n`;
+  }
+
+  private chunk(part: string): string {
+    return `data: {"candidates":[{"content":{"role":"model","parts":[${part}]},"index":0}]${this.suffix()}}\n\n`;
+  }
+
+  private suffix(): string {
+    if (this.tail === undefined) {
+      this.tail = '';
+      if (this.model !== undefined) this.tail += `,"modelVersion":${JSON.stringify(this.model)}`;
+      if (this.id !== undefined) this.tail += `,"responseId":${JSON.stringify(this.id)}`;
+    }
+    return this.tail;
+  }
+
+  private thoughtPart(text: string, signature: string | undefined): string {
+    const sig = signature === undefined ? this.takeSignature() : `,"thoughtSignature":${JSON.stringify(signature)}`;
+    return `{"text":${JSON.stringify(text)},"thought":true${sig}}`;
+  }
+
+  private takeSignature(): string {
+    const signature = this.takeRawSignature();
+    return signature === undefined ? '' : `,"thoughtSignature":${JSON.stringify(signature)}`;
+  }
+
+  private takeRawSignature(): string | undefined {
+    const signature = this.signature;
+    this.signature = undefined;
+    return signature;
+  }
+}
