@@ -1,5 +1,5 @@
 import type { NeutralRequest } from '../neutral/request';
-import { parseWithSchema } from '../shared/parse-with-schema';
+import { parseClientBody } from './describe-issues';
 import { MAX_TOKENS_FIELD, RESPONSE_FORMAT, STOP_STRING, STREAM_ABSENT, STREAM_OPTIONS } from './hints';
 import { requestSchema } from './openai-chat-api';
 import { parseMessages } from './parse-openai-chat-messages';
@@ -28,7 +28,7 @@ const MAPPED = new Set([
 /** A client's Chat Completions body → neutral request; throws InvalidRequestError naming the field. */
 export function parseOpenAIChatRequest(body: unknown): NeutralRequest {
   // Top-level nulls mean "default": they are kept verbatim in `extra`, not validated.
-  const wire = parseWithSchema(requestSchema, isRecord(body) ? withoutNulls(body) : body);
+  const wire = parseClientBody(requestSchema, isRecord(body) ? withoutNulls(body) : body);
   let extra = isRecord(body) ? splitExtra(body, MAPPED) : undefined;
   const { system, messages } = parseMessages(wire.messages);
 
