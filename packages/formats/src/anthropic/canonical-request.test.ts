@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalConversation } from '../__fixtures__/canonical-conversation';
+import type { Message } from '../neutral/content';
+import type { NeutralRequest } from '../neutral/request';
+import { anthropicCodec } from './anthropic-codec';
+import canonical from './__fixtures__/canonical-request.json';
+
+/**
+ * What Anthropic cannot hold of the canonical conversation, and how it holds the rest:
+ * - a `tool` message is a `user` turn of tool_result blocks;
+ * - a tool result carries no tool name (Anthropic matches it by tool_use_id);
+ * - the parsed request has `origin: 'anthropic'`. This fixture carries no `extra` or `$` hints.
+ */
+function asAnthropicHoldsIt(request: NeutralRequest): NeutralRequest {
+  const messages: Message[] = request.messages.map((message) =>
+    message.role === 'tool'
+      ? { role: 'user', content: message.content.map(({ name: _name, ...part }) => part) }
+      : message,
+  );
+  return { ...request, origin: 'anthropic', messages };
+}
+
+describe('__fixtures__/canonical-request.json', () => {
+  it('parses into the canonical conversation', () => {
+    expect(anthropicCodec.parseRequest(canonical)).toEqual(asAnthropicHoldsIt(canonicalConversation));
+  });
+
+  it('formats back to the same JSON', () => {
+    const formatted = anthropicCodec.formatRequest(anthropicCodec.parseRequest(canonical));
+    expect(formatted.body).toEqual(canonical);
+    expect(formatted.warnings).toEqual([]);
+  });
+
+  it('is what the neutral canonical conversation formats to, with no warning', () => {
+    const formatted = anthropicCodec.formatRequest(canonicalConversation);
+    expect(formatted).toEqual({ path: '/messages', body: canonical, warnings: [] });
+  });
+});
