@@ -1,1 +1,14 @@
-export {};
+export { createLedger } from './create-ledger';
+export type { Ledger, LedgerOptions, LedgerHealth, ExportOptions, ExportFormat } from './ledger';
+export type { CallInput, CallRecord, CallPurpose, CallUsage, Price } from './call-record';
+export { CALL_PURPOSES } from './call-record';
+export type { TurnInput, TurnRecord, TriedMember } from './turn-record';
+export type { VerdictInput, Verdict } from './verdict';
+export { MAX_NOTE_BYTES } from './verdict';
+export type { ModelStats, StatsQuery } from './model-stats';
+export { LedgerInputError } from './errors/ledger-input-error';
+export { UnknownCallError } from './errors/unknown-call-error';
+export { LedgerWriteError } from './errors/ledger-write-error';
+export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-error';
+export { callUnit } from './call-unit';
+export { redactImages } from './redact-images';

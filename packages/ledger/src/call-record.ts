@@ -1,0 +1,74 @@
+/** Why a call was made. */
+export type CallPurpose = 'seat' | 'merger' | 'route' | 'shape' | 'shadow';
+
+export const CALL_PURPOSES: readonly CallPurpose[] = ['seat', 'merger', 'route', 'shape', 'shadow'];
+
+/** Price per million tokens, as in the gateway config's `models.X.price`. */
+export interface Price {
+  input: number;
+  output: number;
+}
+
+/** Token counts, named as `@bench/formats` names them: reasoning is part of output, cached part of input. */
+export interface CallUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
+}
+
+/** What the gateway hands `recordCall`. */
+export interface CallInput {
+  /** `<panel>.<n>`, `<panel>.merger` or `<conversation>.<n>`. */
+  id: string;
+  /** Epoch milliseconds; the ledger's clock when absent. */
+  time?: number;
+  purpose: CallPurpose;
+  /** Absent for a call to a bare model alias. */
+  collection?: string;
+  /** The key's name from the config, never the key itself. */
+  keyName?: string;
+  alias: string;
+  provider?: string;
+  /** `ok`, `error`, `timeout`, `aborted`, …: every status but `ok` and `aborted` counts as a failure. */
+  status: string;
+  errorClass?: string;
+  /** Images (data URLs, long base64 runs) are redacted before it is stored. */
+  errorMessage?: string;
+  usage?: CallUsage;
+  /** The model's price; else the ledger's `price` lookup; else the cost is unknown (null). */
+  price?: Price;
+  seconds?: number;
+  firstPieceSeconds?: number;
+  finishReason?: string;
+  toolCalls?: number;
+  /** E.g. malformed upstream events skipped. */
+  warnings?: string[];
+  /** The panel or conversation the call belongs to; derived from the id (before its last `.`) when absent. */
+  unit?: string;
+}
+
+/** A call as stored and read back: every field present, null where unknown. */
+export interface CallRecord {
+  id: string;
+  time: number;
+  purpose: CallPurpose;
+  collection: string | null;
+  keyName: string | null;
+  alias: string;
+  provider: string | null;
+  status: string;
+  errorClass: string | null;
+  errorMessage: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cachedTokens: number;
+  cost: number | null;
+  seconds: number | null;
+  firstPieceSeconds: number | null;
+  finishReason: string | null;
+  toolCalls: number;
+  warnings: string[];
+  unit: string;
+}

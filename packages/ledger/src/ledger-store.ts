@@ -1,0 +1,39 @@
+import type { CallRecord } from './call-record';
+import type { ModelStats, StatsQuery } from './model-stats';
+import type { TurnRecord } from './turn-record';
+import type { Verdict } from './verdict';
+
+export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord };
+
+/** A position in the calls' (time, id) order, for paging. */
+export interface CallCursor {
+  time: number;
+  id: string;
+}
+
+export interface TimeRange {
+  /** Epoch ms, inclusive. */
+  from: number;
+  /** Epoch ms, exclusive. */
+  to: number;
+}
+
+/**
+ * What a backend does. Writes are idempotent: a call id or a (conversation,
+ * turn) already stored is skipped, and its aggregates are not counted twice.
+ */
+export interface LedgerStore {
+  readonly kind: 'memory' | 'sqlite' | 'postgres';
+  writeBatch(batch: WriteItem[]): Promise<void>;
+  /** Stores or replaces the verdict on a stored call; `UnknownCallError` when there is none. */
+  putVerdict(verdict: Verdict): Promise<void>;
+  getCall(id: string): Promise<CallRecord | undefined>;
+  getVerdict(call: string): Promise<Verdict | undefined>;
+  getTurns(conversation: string): Promise<TurnRecord[]>;
+  stats(query: StatsQuery): Promise<ModelStats[]>;
+  /** Calls in the range after the cursor, in (time, id) order. */
+  pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
+  /** Throws unless the store answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import type { CallInput, CallRecord, Price } from './call-record';
+import type { LedgerRefusedError } from './errors/ledger-refused-error';
+import type { LedgerWriteError } from './errors/ledger-write-error';
+import type { ModelStats, StatsQuery } from './model-stats';
+import type { TurnInput, TurnRecord } from './turn-record';
+import type { Verdict, VerdictInput } from './verdict';
+
+export type ExportFormat = 'jsonl' | 'csv';
+
+export interface ExportOptions {
+  format: ExportFormat;
+  /** Epoch ms or a Date, inclusive; the beginning when absent. */
+  from?: number | Date;
+  /** Epoch ms or a Date, exclusive; the end of time when absent. */
+  to?: number | Date;
+}
+
+export interface LedgerHealth {
+  ok: boolean;
+  store: 'memory' | 'sqlite' | 'postgres';
+  /** Records waiting to be written. */
+  queued: number;
+  /** Records refused since start (queue full or closed). */
+  refused: number;
+  /** Why the store did not answer. */
+  error?: string;
+}
+
+export interface LedgerOptions {
+  /** Write failures (retried) and refused records; never thrown at the request path. Default: ignore. */
+  onError?: (error: LedgerWriteError | LedgerRefusedError) => void;
+  /** The clock, epoch ms (default `Date.now`). */
+  now?: () => number;
+  /** A model's price when the record carries none. */
+  price?: (alias: string, provider: string | undefined) => Price | undefined;
+  /** Records per write transaction (default 500). */
+  batchSize?: number;
+  /** How long a record waits for a batch before it is written (default 50 ms). */
+  windowMs?: number;
+  /** Records held in memory at most (default 100 000); beyond it records are refused. */
+  maxQueued?: number;
+  /** First retry delay after a failed write, doubling to 5 s (default 100 ms). */
+  retryBaseMs?: number;
+  /** Postgres pool size (default 4). */
+  poolSize?: number;
+}
+
+/** The gateway's memory: calls, route turns, verdicts, and the stats the router ranks by. */
+export interface Ledger {
+  /** Queues a call record: synchronous, no I/O. False (and `onError`) when refused; throws `LedgerInputError` on a malformed record. */
+  recordCall(call: CallInput): boolean;
+  /** Queues a route turn, like `recordCall`. */
+  recordTurn(turn: TurnInput): boolean;
+  /** Stores (or replaces) the verdict on a call; `LedgerInputError` (400) or `UnknownCallError` (404). */
+  recordVerdict(verdict: VerdictInput): Promise<Verdict>;
+  /** A call by id, queued or stored. */
+  getCall(id: string): Promise<CallRecord | undefined>;
+  getVerdict(call: string): Promise<Verdict | undefined>;
+  /** A conversation's turns in order. */
+  getTurns(conversation: string): Promise<TurnRecord[]>;
+  /** Per model alias; every collection unless `query.collection`. Reads aggregates, not calls. */
+  stats(query?: StatsQuery): Promise<ModelStats[]>;
+  /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
+  exportCalls(options: ExportOptions): AsyncIterable<string>;
+  /** Writes everything queued. */
+  flush(): Promise<void>;
+  health(): Promise<LedgerHealth>;
+  /** Flushes, then closes the store. */
+  close(): Promise<void>;
+}

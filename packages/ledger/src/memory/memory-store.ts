@@ -1,0 +1,94 @@
+import type { CallRecord } from '../call-record';
+import { UnknownCallError } from '../errors/unknown-call-error';
+import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
+import type { ModelStats, StatsQuery } from '../model-stats';
+import { statsDeltas } from '../stats-delta';
+import type { TurnRecord } from '../turn-record';
+import type { Verdict } from '../verdict';
+import { crossing, unitDelta } from '../verdict-counting';
+import { addDelta, emptyStats, sumStats } from './memory-stats';
+
+/** Everything in maps: for tests and demos. Keeps the same aggregates as the SQL stores. */
+export class MemoryStore implements LedgerStore {
+  readonly kind = 'memory' as const;
+  readonly #calls = new Map<string, CallRecord>();
+  readonly #turns = new Map<string, Map<number, TurnRecord>>();
+  readonly #verdicts = new Map<string, Verdict>();
+  /** `collection \0 alias \0 unit` → calls with a verdict / with a useful one. */
+  readonly #units = new Map<string, { useful: number; total: number }>();
+  /** `collection \0 alias` → summary. */
+  readonly #stats = new Map<string, ModelStats>();
+
+  async writeBatch(batch: WriteItem[]): Promise<void> {
+    const added: CallRecord[] = [];
+    for (const item of batch) {
+      if (item.kind === 'call') {
+        if (this.#calls.has(item.record.id)) continue;
+        this.#calls.set(item.record.id, item.record);
+        added.push(item.record);
+      } else {
+        const turns = this.#turns.get(item.record.conversation) ?? new Map<number, TurnRecord>();
+        if (!turns.has(item.record.turn)) turns.set(item.record.turn, item.record);
+        this.#turns.set(item.record.conversation, turns);
+      }
+    }
+    for (const delta of statsDeltas(added)) {
+      const key = `${delta.collection}\u0000${delta.alias}`;
+      const stats = this.#stats.get(key) ?? emptyStats(delta.alias, delta.collection);
+      this.#stats.set(key, addDelta(stats, delta));
+    }
+  }
+
+  async putVerdict(verdict: Verdict): Promise<void> {
+    const call = this.#calls.get(verdict.call);
+    if (!call) throw new UnknownCallError(verdict.call);
+    const delta = unitDelta(this.#verdicts.get(verdict.call)?.useful, verdict.useful);
+    this.#verdicts.set(verdict.call, verdict);
+    const collection = call.collection ?? '';
+    const unitKey = `${collection}\u0000${call.alias}\u0000${call.unit}`;
+    const unit = this.#units.get(unitKey) ?? { useful: 0, total: 0 };
+    unit.useful += delta.useful;
+    unit.total += delta.total;
+    this.#units.set(unitKey, unit);
+    const stats = this.#stats.get(`${collection}\u0000${call.alias}`);
+    if (!stats) return;
+    stats.useful += crossing(unit.useful, delta.useful);
+    stats.verdicts += crossing(unit.total, delta.total);
+  }
+
+  async getCall(id: string): Promise<CallRecord | undefined> {
+    return this.#calls.get(id);
+  }
+
+  async getVerdict(call: string): Promise<Verdict | undefined> {
+    return this.#verdicts.get(call);
+  }
+
+  async getTurns(conversation: string): Promise<TurnRecord[]> {
+    return [...(this.#turns.get(conversation)?.values() ?? [])].sort((a, b) => a.turn - b.turn);
+  }
+
+  async stats(query: StatsQuery): Promise<ModelStats[]> {
+    const rows = [...this.#stats.values()];
+    if (query.collection !== undefined) {
+      return rows.filter((row) => row.collection === query.collection).map((row) => structuredClone(row)).sort(byAlias);
+    }
+    return sumStats(rows).sort(byAlias);
+  }
+
+  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
+    return [...this.#calls.values()]
+      .filter((c) => c.time >= range.from && c.time < range.to)
+      .filter((c) => !after || c.time > after.time || (c.time === after.time && c.id > after.id))
+      .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit);
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}
+
+function byAlias(a: ModelStats, b: ModelStats): number {
+  return a.alias < b.alias ? -1 : a.alias > b.alias ? 1 : 0;
+}

@@ -1,0 +1,23 @@
+/** One model's record, as the router ranks by it. */
+export interface ModelStats {
+  alias: string;
+  /** The collection these figures cover; null when they cover every collection and bare-alias calls. */
+  collection: string | null;
+  /** Distinct panels/conversations in which some call on this model got a useful verdict. */
+  useful: number;
+  /** Distinct panels/conversations in which some call on this model got any verdict. */
+  verdicts: number;
+  calls: number;
+  /** Calls whose status is neither `ok` nor `aborted`. */
+  failures: number;
+  /** Epoch milliseconds of the latest call, null if none. */
+  lastUsed: number | null;
+  tokens: { input: number; output: number; reasoning: number; cached: number };
+  /** Sum of known costs, in the price's currency. */
+  cost: number;
+}
+
+export interface StatsQuery {
+  /** Only this collection's calls; every call when absent. */
+  collection?: string;
+}

@@ -1,0 +1,122 @@
+import pg from 'pg';
+import type { CallRecord } from '../call-record';
+import { UnknownCallError } from '../errors/unknown-call-error';
+import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
+import type { ModelStats, StatsQuery } from '../model-stats';
+import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
+import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
+import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
+import type { TurnRecord } from '../turn-record';
+import type { Verdict } from '../verdict';
+import { crossing, unitDelta } from '../verdict-counting';
+import { inTransaction } from './in-transaction';
+import { migratePostgres } from './postgres-migrate';
+import { INSERT_CALLS, INSERT_TURNS, PAGE_CALLS } from './postgres-sql';
+
+/** A PostgreSQL database shared by several gateway replicas. Open it with `PostgresStore.open`. */
+export class PostgresStore implements LedgerStore {
+  readonly kind = 'postgres' as const;
+  readonly #pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  static async open(connectionString: string, poolSize = 4): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString, max: poolSize });
+    pool.on('error', () => {}); // an idle client's broken connection: the pool drops it, the next query reconnects
+    try {
+      await migratePostgres(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresStore(pool);
+  }
+
+  async writeBatch(batch: WriteItem[]): Promise<void> {
+    const calls: ReturnType<typeof callToRow>[] = [];
+    const turns: ReturnType<typeof turnToRow>[] = [];
+    for (const item of batch) {
+      if (item.kind === 'call') calls.push(callToRow(item.record));
+      else turns.push(turnToRow(item.record));
+    }
+    await inTransaction(this.#pool, async (client) => {
+      if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
+      if (turns.length > 0) await client.query(INSERT_TURNS, [JSON.stringify(turns)]);
+    });
+  }
+
+  async putVerdict(verdict: Verdict): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      // Locking the call row serialises verdicts on one call, so the previous one read here is current.
+      const owner = await client.query<{ alias: string; collection: string; unit: string }>(
+        'SELECT alias, collection, unit FROM calls WHERE id = $1 FOR UPDATE',
+        [verdict.call],
+      );
+      const call = owner.rows[0];
+      if (!call) throw new UnknownCallError(verdict.call);
+      const previous = await client.query<{ useful: boolean }>('SELECT useful FROM verdicts WHERE call = $1', [verdict.call]);
+      const delta = unitDelta(previous.rows[0]?.useful, verdict.useful);
+      await client.query(
+        `INSERT INTO verdicts (call, useful, note, time) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (call) DO UPDATE SET useful = excluded.useful, note = excluded.note, time = excluded.time`,
+        [verdict.call, verdict.useful, verdict.note, verdict.time],
+      );
+      const unit = await client.query<{ useful: number; total: number }>(
+        `INSERT INTO unit_verdicts (collection, alias, unit, useful, total) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (collection, alias, unit) DO UPDATE
+         SET useful = unit_verdicts.useful + excluded.useful, total = unit_verdicts.total + excluded.total
+         RETURNING useful, total`,
+        [call.collection, call.alias, call.unit, delta.useful, delta.total],
+      );
+      const after = unit.rows[0] ?? { useful: 0, total: 0 };
+      await client.query('UPDATE model_stats SET useful = useful + $1, verdicts = verdicts + $2 WHERE collection = $3 AND alias = $4', [
+        crossing(after.useful, delta.useful),
+        crossing(after.total, delta.total),
+        call.collection,
+        call.alias,
+      ]);
+    });
+  }
+
+  async getCall(id: string): Promise<CallRecord | undefined> {
+    const { rows } = await this.#pool.query<CallRow>('SELECT * FROM calls WHERE id = $1', [id]);
+    return rows[0] && rowToCall(rows[0]);
+  }
+
+  async getVerdict(call: string): Promise<Verdict | undefined> {
+    const { rows } = await this.#pool.query<{ call: string; useful: boolean; note: string | null; time: string }>(
+      'SELECT call, useful, note, time FROM verdicts WHERE call = $1',
+      [call],
+    );
+    const row = rows[0];
+    return row && { call: row.call, useful: row.useful, note: row.note, time: Number(row.time) };
+  }
+
+  async getTurns(conversation: string): Promise<TurnRecord[]> {
+    const { rows } = await this.#pool.query<TurnRow>('SELECT * FROM turns WHERE conversation = $1 ORDER BY turn', [conversation]);
+    return rows.map(rowToTurn);
+  }
+
+  async stats(query: StatsQuery): Promise<ModelStats[]> {
+    const { rows } =
+      query.collection === undefined
+        ? await this.#pool.query<StatsRow>(statsSql(false, '$1'))
+        : await this.#pool.query<StatsRow>(statsSql(true, '$1'), [query.collection]);
+    return rows.map(rowToStats);
+  }
+
+  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
+    const { rows } = await this.#pool.query<CallRow>(PAGE_CALLS, [range.from, range.to, after?.time ?? -1, after?.id ?? '', limit]);
+    return rows.map(rowToCall);
+  }
+
+  async ping(): Promise<void> {
+    await this.#pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}

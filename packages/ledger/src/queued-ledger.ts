@@ -1,0 +1,139 @@
+import type { CallInput, CallRecord } from './call-record';
+import { LedgerRefusedError } from './errors/ledger-refused-error';
+import type { LedgerWriteError } from './errors/ledger-write-error';
+import { exportCalls, exportRange } from './export/export-calls';
+import type { ExportOptions, Ledger, LedgerHealth, LedgerOptions } from './ledger';
+import type { LedgerStore, WriteItem } from './ledger-store';
+import type { ModelStats, StatsQuery } from './model-stats';
+import { toCallRecord } from './to-call-record';
+import { toTurnRecord } from './to-turn-record';
+import type { TurnInput, TurnRecord } from './turn-record';
+import { validateCall } from './validate/validate-call';
+import { validateTurn } from './validate/validate-turn';
+import { validateVerdict } from './validate/validate-verdict';
+import type { Verdict } from './verdict';
+import { WriteQueue } from './write-queue';
+
+type QueueItem = { kind: 'call'; input: CallInput; time: number } | { kind: 'turn'; input: TurnInput; time: number };
+
+/** Attempts `close()` makes to write what is queued before it gives up and reports. */
+const CLOSE_ATTEMPTS = 5;
+
+/** Any store behind the one write queue: the request path only ever validates and pushes. */
+export class QueuedLedger implements Ledger {
+  readonly #store: LedgerStore;
+  readonly #options: LedgerOptions;
+  readonly #now: () => number;
+  readonly #queue: WriteQueue<QueueItem>;
+  #refused = 0;
+  #closed = false;
+
+  constructor(store: LedgerStore, options: LedgerOptions = {}) {
+    this.#store = store;
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+    this.#queue = new WriteQueue<QueueItem>({
+      write: (batch) => store.writeBatch(batch.map((item) => this.#toWriteItem(item))),
+      batchSize: options.batchSize ?? 500,
+      windowMs: options.windowMs ?? 50,
+      maxQueued: options.maxQueued ?? 100_000,
+      retryBaseMs: options.retryBaseMs ?? 100,
+      retryMaxMs: 5_000,
+      onError: (error) => this.#report(error),
+    });
+  }
+
+  recordCall(call: CallInput): boolean {
+    const input = validateCall(call);
+    return this.#enqueue({ kind: 'call', input, time: this.#now() }, input.id);
+  }
+
+  recordTurn(turn: TurnInput): boolean {
+    const input = validateTurn(turn);
+    return this.#enqueue({ kind: 'turn', input, time: this.#now() }, `${input.conversation}#${input.turn}`);
+  }
+
+  async recordVerdict(value: unknown): Promise<Verdict> {
+    const input = validateVerdict(value);
+    if (this.#queuedCall(input.call)) await this.#queue.flush();
+    const verdict: Verdict = { call: input.call, useful: input.useful, note: input.note ?? null, time: this.#now() };
+    await this.#store.putVerdict(verdict);
+    return verdict;
+  }
+
+  async getCall(id: string): Promise<CallRecord | undefined> {
+    const queued = this.#queuedCall(id);
+    if (queued) return toCallRecord(queued.input, queued.time, this.#options.price);
+    return this.#store.getCall(id);
+  }
+
+  getVerdict(call: string): Promise<Verdict | undefined> {
+    return this.#store.getVerdict(call);
+  }
+
+  async getTurns(conversation: string): Promise<TurnRecord[]> {
+    if (this.#queue.find((item) => item.kind === 'turn' && item.input.conversation === conversation)) await this.#queue.flush();
+    return this.#store.getTurns(conversation);
+  }
+
+  stats(query: StatsQuery = {}): Promise<ModelStats[]> {
+    return this.#store.stats(query);
+  }
+
+  exportCalls(options: ExportOptions): AsyncIterable<string> {
+    exportRange(options); // bad options throw here, not on the first read
+    return exportCalls(this.#store, options);
+  }
+
+  flush(): Promise<void> {
+    return this.#queue.flush();
+  }
+
+  async health(): Promise<LedgerHealth> {
+    const base = { store: this.#store.kind, queued: this.#queue.size, refused: this.#refused };
+    if (this.#closed) return { ok: false, ...base, error: 'the ledger is closed' };
+    try {
+      await this.#store.ping();
+      return { ok: true, ...base };
+    } catch (error) {
+      return { ok: false, ...base, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#queue.flush(CLOSE_ATTEMPTS);
+    } finally {
+      this.#queue.stop();
+      await this.#store.close();
+    }
+  }
+
+  #queuedCall(id: string): Extract<QueueItem, { kind: 'call' }> | undefined {
+    const item = this.#queue.find((queued) => queued.kind === 'call' && queued.input.id === id);
+    return item?.kind === 'call' ? item : undefined;
+  }
+
+  #enqueue(item: QueueItem, label: string): boolean {
+    if (!this.#closed && this.#queue.push(item)) return true;
+    this.#refused += 1;
+    this.#report(new LedgerRefusedError(this.#closed ? 'closed' : 'queue-full', label));
+    return false;
+  }
+
+  #toWriteItem(item: QueueItem): WriteItem {
+    return item.kind === 'call'
+      ? { kind: 'call', record: toCallRecord(item.input, item.time, this.#options.price) }
+      : { kind: 'turn', record: toTurnRecord(item.input, item.time) };
+  }
+
+  #report(error: LedgerWriteError | LedgerRefusedError): void {
+    try {
+      this.#options.onError?.(error);
+    } catch {
+      // a throwing hook must not reach the request path
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+
+const CALL_COLUMNS = [
+  'id', 'time', 'purpose', 'collection', 'key_name', 'alias', 'provider', 'status', 'error_class', 'error_message',
+  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost', 'seconds', 'first_piece_seconds',
+  'finish_reason', 'tool_calls', 'warnings', 'unit',
+];
+const TURN_COLUMNS = [
+  'conversation', 'turn', 'time', 'collection', 'call', 'alias', 'status', 'seconds', 'first_token_seconds',
+  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'tool_calls', 'finish_reason', 'tried',
+];
+const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost'];
+
+function insert(table: string, columns: string[], key: string): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
+}
+
+type StatementName =
+  | 'insertCall' | 'insertTurn' | 'addStats' | 'callOwner' | 'getCall' | 'getVerdict' | 'putVerdict'
+  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter';
+
+export type SqliteStatements = Record<StatementName, Database.Statement>;
+
+/** Every statement the SQLite store runs, prepared once. */
+export function prepareStatements(db: Database.Database): SqliteStatements {
+  return {
+    insertCall: db.prepare(insert('calls', CALL_COLUMNS, 'id')),
+    insertTurn: db.prepare(insert('turns', TURN_COLUMNS, 'conversation, turn')),
+    addStats: db.prepare(
+      `INSERT INTO model_stats (collection, alias, last_used, ${SUMS.join(', ')})
+       VALUES (@collection, @alias, @last_used, ${SUMS.map((c) => `@${c}`).join(', ')})
+       ON CONFLICT (collection, alias) DO UPDATE SET
+         last_used = max(coalesce(last_used, 0), excluded.last_used),
+         ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
+    ),
+    callOwner: db.prepare('SELECT alias, collection, unit FROM calls WHERE id = ?'),
+    getCall: db.prepare('SELECT * FROM calls WHERE id = ?'),
+    getVerdict: db.prepare('SELECT call, useful, note, time FROM verdicts WHERE call = ?'),
+    putVerdict: db.prepare(
+      `INSERT INTO verdicts (call, useful, note, time) VALUES (@call, @useful, @note, @time)
+       ON CONFLICT (call) DO UPDATE SET useful = excluded.useful, note = excluded.note, time = excluded.time`,
+    ),
+    addUnit: db.prepare(
+      `INSERT INTO unit_verdicts (collection, alias, unit, useful, total) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (collection, alias, unit) DO UPDATE SET useful = useful + excluded.useful, total = total + excluded.total
+       RETURNING useful, total`,
+    ),
+    addVerdictStats: db.prepare('UPDATE model_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ?'),
+    getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
+    pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
+    pageAfter: db.prepare(
+      'SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?',
+    ),
+  };
+}
+

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LedgerInputError } from '../errors/ledger-input-error';
+import { LedgerRefusedError } from '../errors/ledger-refused-error';
+import { UnknownCallError } from '../errors/unknown-call-error';
+import type { Ledger, LedgerOptions } from '../ledger';
+import { call, type OpenLedger, steppingClock } from './fixtures';
+
+/** The behaviour every store must show; run by each store's test file against a real instance. */
+export function ledgerContract(name: string, open: OpenLedger): void {
+  describe(`ledger contract: ${name}`, () => {
+    const opened: Ledger[] = [];
+    const ledger = async (options: LedgerOptions = {}) => {
+      const l = await open({ now: steppingClock(), ...options });
+      opened.push(l);
+      return l;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((l) => l.close().catch(() => {})));
+    });
+
+    it('stores a call with every field, its cost from the given price and images redacted', async () => {
+      const l = await ledger();
+      const image = `data:image/png;base64,${'A'.repeat(3000)}`;
+      expect(
+        l.recordCall({
+          id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
+          status: 'error', errorClass: 'UpstreamError', errorMessage: `bad image ${image} in request`,
+          usage: { inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedInputTokens: 7 },
+          price: { input: 0.1, output: 0.4 }, seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2,
+          warnings: ['skipped 1 malformed event'],
+        }),
+      ).toBe(true);
+      await l.flush();
+      const stored = await l.getCall('p1.1');
+      expect(stored).toEqual({
+        id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
+        status: 'error', errorClass: 'UpstreamError', errorMessage: 'bad image data:image/png;base64,[redacted 3022 chars] in request',
+        inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedTokens: 7, cost: expect.closeTo(0.3, 10),
+        seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2, warnings: ['skipped 1 malformed event'], unit: 'p1',
+      });
+    });
+
+    it('prices a call through the price lookup, and leaves the cost unknown without a price', async () => {
+      const l = await ledger({ price: (alias) => (alias === 'm1' ? { input: 2, output: 8 } : undefined) });
+      l.recordCall(call('p1.1', { usage: { inputTokens: 500_000, outputTokens: 250_000 } }));
+      l.recordCall(call('p1.2', { alias: 'm2', usage: { inputTokens: 10 } }));
+      await l.flush();
+      expect((await l.getCall('p1.1'))?.cost).toBeCloseTo(3, 10);
+      expect((await l.getCall('p1.2'))?.cost).toBeNull();
+    });
+
+    it('stamps a call with the injected clock and finds it while still queued', async () => {
+      const l = await ledger({ windowMs: 60_000, batchSize: 10_000, now: () => 4242 });
+      l.recordCall(call('c1.1', { purpose: 'route' }));
+      expect(await l.getCall('c1.1')).toMatchObject({ id: 'c1.1', time: 4242, unit: 'c1', cost: null });
+      expect((await l.health()).queued).toBe(1);
+    });
+
+    it('returns a conversation\'s turns in order, keeping the first of a duplicate', async () => {
+      const l = await ledger();
+      l.recordTurn({ conversation: 'c9', turn: 2, alias: 'm2', status: 'ok', tried: [{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }] });
+      l.recordTurn({ conversation: 'c9', turn: 1, time: 5, alias: 'm1', status: 'ok', seconds: 2, firstTokenSeconds: 0.5, usage: { inputTokens: 3, outputTokens: 4 }, toolCalls: 1, finishReason: 'tool-calls', call: 'c9.1' });
+      l.recordTurn({ conversation: 'c9', turn: 1, alias: 'dup', status: 'error' });
+      l.recordTurn({ conversation: 'other', turn: 1, alias: 'm1', status: 'ok' });
+      const turns = await l.getTurns('c9');
+      expect(turns.map((t) => [t.turn, t.alias])).toEqual([[1, 'm1'], [2, 'm2']]);
+      expect(turns[0]).toEqual({
+        conversation: 'c9', turn: 1, time: 5, collection: null, call: 'c9.1', alias: 'm1', status: 'ok', seconds: 2, firstTokenSeconds: 0.5,
+        inputTokens: 3, outputTokens: 4, reasoningTokens: 0, cachedTokens: 0, toolCalls: 1, finishReason: 'tool-calls', tried: [],
+      });
+      expect(turns[1]?.tried).toEqual([{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }]);
+    });
+
+    it('keeps stats per collection and over all, from aggregates', async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.1', { time: 10, usage: { inputTokens: 100, outputTokens: 10, reasoningTokens: 4, cachedInputTokens: 50 }, price: { input: 1, output: 1 } }));
+      l.recordCall(call('p1.2', { time: 30, status: 'error' }));
+      l.recordCall(call('p1.3', { time: 20, status: 'aborted' }));
+      l.recordCall(call('x.1', { time: 40, collection: 'other', status: 'timeout', usage: { inputTokens: 1 } }));
+      l.recordCall(call('bare.1', { time: 5, collection: undefined, alias: 'm1', purpose: 'route' }));
+      l.recordCall(call('p1.4', { time: 15, alias: 'm2' }));
+      l.recordCall(call('p1.1', { time: 99, usage: { inputTokens: 999 } })); // same id again: ignored
+      await l.flush();
+      const core = await l.stats({ collection: 'core' });
+      expect(core).toEqual([
+        { alias: 'm1', collection: 'core', useful: 0, verdicts: 0, calls: 3, failures: 1, lastUsed: 30, tokens: { input: 100, output: 10, reasoning: 4, cached: 50 }, cost: expect.closeTo(0.00011, 12) },
+        { alias: 'm2', collection: 'core', useful: 0, verdicts: 0, calls: 1, failures: 0, lastUsed: 15, tokens: { input: 0, output: 0, reasoning: 0, cached: 0 }, cost: 0 },
+      ]);
+      const all = await l.stats();
+      expect(all.map((s) => [s.alias, s.collection, s.calls, s.failures, s.lastUsed, s.tokens.input])).toEqual([
+        ['m1', null, 5, 2, 40, 101],
+        ['m2', null, 1, 0, 15, 0],
+      ]);
+      expect(await l.stats({ collection: 'nothing' })).toEqual([]);
+    });
+
+    it('counts a useful verdict once per panel or conversation and model', async () => {
+      const l = await ledger();
+      for (const id of ['p1.1', 'p1.2', 'p2.1', 'c1.1', 'c1.2']) l.recordCall(call(id));
+      l.recordCall(call('p1.merger', { purpose: 'merger', alias: 'm2' }));
+      await l.flush();
+      for (const id of ['p1.1', 'p1.2', 'c1.1', 'c1.2', 'p1.merger']) await l.recordVerdict({ call: id, useful: true });
+      await l.recordVerdict({ call: 'p2.1', useful: false });
+      const byAlias = Object.fromEntries((await l.stats()).map((s) => [s.alias, [s.useful, s.verdicts]]));
+      expect(byAlias).toEqual({ m1: [2, 3], m2: [1, 1] });
+    });
+
+    it('replaces a verdict with a later one, and the counts follow', async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.1'));
+      l.recordCall(call('p1.2'));
+      await l.flush();
+      await l.recordVerdict({ call: 'p1.1', useful: true, note: 'good' });
+      await l.recordVerdict({ call: 'p1.2', useful: true });
+      const later = await l.recordVerdict({ call: 'p1.1', useful: false, note: 'on reflection, wrong' });
+      expect(later).toMatchObject({ call: 'p1.1', useful: false, note: 'on reflection, wrong' });
+      expect(await l.getVerdict('p1.1')).toEqual(later);
+      expect((await l.stats())[0]).toMatchObject({ useful: 1, verdicts: 1 });
+      await l.recordVerdict({ call: 'p1.2', useful: false });
+      expect((await l.stats())[0]).toMatchObject({ useful: 0, verdicts: 1 });
+    });
+
+    it('takes a verdict on a call still in the write queue', async () => {
+      const l = await ledger({ windowMs: 60_000, batchSize: 10_000 });
+      l.recordCall(call('p3.1'));
+      await l.recordVerdict({ call: 'p3.1', useful: true });
+      expect((await l.stats({ collection: 'core' }))[0]).toMatchObject({ calls: 1, useful: 1, verdicts: 1 });
+    });
+
+    it('refuses a verdict on an unknown call, a wrong type, a 1 MB note, and writes nothing', async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.1'));
+      await l.flush();
+      await expect(l.recordVerdict({ call: 'nope.1', useful: true })).rejects.toSatisfy(UnknownCallError.isInstance);
+      const wrongType = await l.recordVerdict({ call: 'p1.1', useful: 'yes' as unknown as boolean }).catch((e: unknown) => e);
+      expect(LedgerInputError.isInstance(wrongType) && wrongType.field).toBe('verdict.useful');
+      const big = await l.recordVerdict({ call: 'p1.1', useful: true, note: 'x'.repeat(1 << 20) }).catch((e: unknown) => e);
+      expect(LedgerInputError.isInstance(big) && big.message).toBe('verdict.note: is 1048576 bytes; a note may be at most 4096 bytes (UTF-8)');
+      expect(await l.getVerdict('p1.1')).toBeUndefined();
+      expect(await l.getVerdict('nope.1')).toBeUndefined();
+      expect((await l.stats())[0]).toMatchObject({ useful: 0, verdicts: 0 });
+    });
+
+    it('refuses a malformed call record synchronously, naming the field', async () => {
+      const l = await ledger();
+      expect(() => l.recordCall(call('p1.1', { usage: { inputTokens: -1 } }))).toThrow('call.usage.inputTokens: must be a whole number ≥ 0');
+      expect(() => l.recordCall(call('p1.1', { purpose: 'chat' as 'seat' }))).toThrow('call.purpose: must be one of seat, merger, route, shape, shadow, got "chat"');
+      await l.flush();
+      expect(await l.getCall('p1.1')).toBeUndefined();
+    });
+
+    it('exports a time range as JSONL and CSV, in time order', async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.2', { time: 2000, errorMessage: 'said "no", twice' }));
+      l.recordCall(call('p1.1', { time: 1000, warnings: ['w'] }));
+      l.recordCall(call('p1.3', { time: 3000 }));
+      await l.flush();
+      const jsonl = (await collect(l.exportCalls({ format: 'jsonl', from: 1000, to: new Date(3000) }))).split('\n').filter(Boolean);
+      expect(jsonl.map((line) => JSON.parse(line) as { id: string; time: string })).toMatchObject([
+        { id: 'p1.1', time: '1970-01-01T00:00:01.000Z', warnings: ['w'] },
+        { id: 'p1.2', time: '1970-01-01T00:00:02.000Z', errorMessage: 'said "no", twice' },
+      ]);
+      const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
+      expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1');
+      expect(csv[2]).toContain(',"said ""no"", twice",');
+      expect(csv.filter(Boolean)).toHaveLength(4);
+      expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');
+    });
+
+    it('answers health, then refuses records after close and reports them', async () => {
+      const errors: unknown[] = [];
+      const l = await ledger({ onError: (e) => errors.push(e) });
+      expect(await l.health()).toMatchObject({ ok: true, queued: 0, refused: 0 });
+      await l.close();
+      expect(l.recordCall(call('late.1'))).toBe(false);
+      expect(errors).toHaveLength(1);
+      expect(LedgerRefusedError.isInstance(errors[0]) && errors[0].reason).toBe('closed');
+      expect(await l.health()).toMatchObject({ ok: false, refused: 1 });
+    });
+  });
+}
+
+async function collect(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}

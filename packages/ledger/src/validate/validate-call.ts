@@ -1,0 +1,35 @@
+import { CALL_PURPOSES, type CallInput, type CallPurpose } from '../call-record';
+import { LedgerInputError } from '../errors/ledger-input-error';
+import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
+import { validateUsage } from './validate-usage';
+
+/** Checks a call record's shape; throws `LedgerInputError` naming the first bad field. */
+export function validateCall(value: unknown): CallInput {
+  const call = requireObject(value, 'call');
+  requireString(call.id, 'call.id');
+  requireString(call.alias, 'call.alias');
+  requireString(call.status, 'call.status');
+  if (!CALL_PURPOSES.includes(call.purpose as CallPurpose)) {
+    throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
+  }
+  optionalAmount(call.time, 'call.time');
+  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit'] as const) {
+    optionalString(call[field], `call.${field}`);
+  }
+  validateUsage(call.usage, 'call.usage');
+  if (call.price !== undefined) {
+    const price = requireObject(call.price, 'call.price');
+    if (price.input === undefined) throw new LedgerInputError('call.price.input', 'is required in a price');
+    if (price.output === undefined) throw new LedgerInputError('call.price.output', 'is required in a price');
+    optionalAmount(price.input, 'call.price.input');
+    optionalAmount(price.output, 'call.price.output');
+  }
+  optionalAmount(call.seconds, 'call.seconds');
+  optionalAmount(call.firstPieceSeconds, 'call.firstPieceSeconds');
+  optionalCount(call.toolCalls, 'call.toolCalls');
+  if (call.warnings !== undefined) {
+    if (!Array.isArray(call.warnings)) throw new LedgerInputError('call.warnings', `must be an array of strings, got ${describe(call.warnings)}`);
+    call.warnings.forEach((warning, i) => requireString(warning, `call.warnings[${i}]`));
+  }
+  return call as unknown as CallInput;
+}
