@@ -18,14 +18,14 @@ export function formatOpenAIChatRequest(request: NeutralRequest): UpstreamReques
   const messages: Array<Record<string, unknown>> = [];
   const system = formatSystem(request.system, own, warnings);
   let next = 0;
-  const placeSystem = (upTo: number) => {
-    while (next < system.length && system[next]!.at <= upTo) messages.push(system[next++]!.message);
+  const placeSystem = (all: boolean) => {
+    while (next < system.length && (all || system[next]!.at <= messages.length)) messages.push(system[next++]!.message);
   };
   request.messages.forEach((message, index) => {
-    placeSystem(messages.length);
+    placeSystem(false);
     messages.push(...formatMessage(message, index, own, warnings));
   });
-  placeSystem(Number.POSITIVE_INFINITY);
+  placeSystem(true);
 
   const body: Record<string, unknown> = { ...(own ? ownFields(request.extra) : {}), model: request.model, messages };
   if (request.tools) body.tools = request.tools.map((tool, index) => formatTool(tool, index, own, warnings));
