@@ -1,19 +1,24 @@
 import type { Codec } from '../codec';
+import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
+import { formatOpenAIResponsesReply } from './format-openai-responses-reply';
+import { formatOpenAIResponsesRequest } from './format-openai-responses-request';
+import { formatOpenAIResponsesError, parseOpenAIResponsesError } from './openai-responses-error';
+import { createOpenAIResponsesStreamDecoder } from './openai-responses-stream-decoder';
+import { createOpenAIResponsesStreamEncoder } from './openai-responses-stream-encoder';
+import { parseOpenAIResponsesReply } from './parse-openai-responses-reply';
+import { parseOpenAIResponsesRequest } from './parse-openai-responses-request';
 
-const notYet = (): never => {
-  throw new Error('openai-responses codec: not implemented yet');
-};
-
+/** OpenAI Responses (`POST /v1/responses`): requests, replies, SSE streams and errors. */
 export const openaiResponsesCodec: Codec = {
   protocol: 'openai-responses',
-  keepAlive: undefined,
+  keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: notYet,
-  formatRequest: notYet,
-  parseReply: notYet,
-  formatReply: notYet,
-  createStreamDecoder: notYet,
-  createStreamEncoder: notYet,
-  formatError: notYet,
-  parseError: notYet,
+  parseRequest: (body) => parseOpenAIResponsesRequest(body),
+  formatRequest: formatOpenAIResponsesRequest,
+  parseReply: parseOpenAIResponsesReply,
+  formatReply: formatOpenAIResponsesReply,
+  createStreamDecoder: createOpenAIResponsesStreamDecoder,
+  createStreamEncoder: createOpenAIResponsesStreamEncoder,
+  formatError: formatOpenAIResponsesError,
+  parseError: parseOpenAIResponsesError,
 };

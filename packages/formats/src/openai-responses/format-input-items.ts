@@ -1,0 +1,163 @@
+import type { AssistantMessage, Message, TextPart, ToolResultPart, UserMessage } from '../neutral/content';
+import type { Warning } from '../neutral/warning';
+import { formatContentPart, splitItemFields } from './format-content-part';
+import { formatReasoningItem } from './format-reasoning-item';
+import { warnForeignExtra, wireFields } from './extra-fields';
+
+type Item = Record<string, unknown>;
+
+/** An item with a fixed place in `input` (a developer message, an unmapped item). */
+export interface PlacedItem {
+  at: number;
+  item: Item;
+}
+
+/** Neutral messages → Responses input items, then the placed items put back where they sat. */
+export function formatInputItems(messages: ReadonlyArray<Message>, placed: PlacedItem[], same: boolean, warnings: Warning[]): Item[] {
+  const flow: Item[] = [];
+  messages.forEach((message, index) => {
+    const path = `messages[${index}]`;
+    if (!same) warnForeignExtra(message.extra, path, warnings);
+    switch (message.role) {
+      case 'user':
+        formatUser(message.content, message.extra, same, path, flow, warnings);
+        return;
+      case 'assistant':
+        formatAssistant(message, same, path, flow, warnings);
+        return;
+      case 'tool':
+        message.content.forEach((part, at) => flow.push(formatToolResult(part, same, `${path}.content[${at}]`, warnings)));
+        return;
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
+    }
+  });
+  return placeItems(flow, placed);
+}
+
+/** Inserts each placed item at its index among the flowing ones. */
+export function placeItems(flow: Item[], placed: PlacedItem[]): Item[] {
+  if (placed.length === 0) return flow;
+  const sorted = [...placed].sort((a, b) => a.at - b.at);
+  const out: Item[] = [];
+  let next = 0;
+  for (const entry of sorted) {
+    while (out.length < entry.at && next < flow.length) out.push(flow[next++] as Item);
+    out.push(entry.item);
+  }
+  while (next < flow.length) out.push(flow[next++] as Item);
+  return out;
+}
+
+function formatUser(
+  content: UserMessage['content'],
+  extra: Message['extra'],
+  same: boolean,
+  path: string,
+  flow: Item[],
+  warnings: Warning[],
+): void {
+  let parts: Array<Record<string, unknown>> = [];
+  const texts: TextPart[] = [];
+  const flush = () => {
+    if (parts.length === 0) return;
+    const item: Item = same ? { ...wireFields(extra) } : {};
+    if (same && extra?.$noType !== true) item.type = 'message';
+    item.role = 'user';
+    const only = texts[0];
+    item.content = same && extra?.$string === true && parts.length === 1 && only ? only.text : parts;
+    flow.push(item);
+    parts = [];
+    texts.length = 0;
+  };
+  content.forEach((part, at) => {
+    const partPath = `${path}.content[${at}]`;
+    if (part.type === 'tool-result') {
+      flush();
+      flow.push(formatToolResult(part, same, partPath, warnings));
+      return;
+    }
+    if (part.type === 'text') texts.push(part);
+    if (!same) warnForeignExtra(part.extra, partPath, warnings);
+    parts.push(formatContentPart(part, 'input_text', same));
+  });
+  if (parts.length === 0 && content.length === 0) {
+    const item: Item = same ? { ...wireFields(extra) } : {};
+    if (same && extra?.$noType !== true) item.type = 'message';
+    flow.push({ ...item, role: 'user', content: same && extra?.$string === true ? '' : [] });
+    return;
+  }
+  flush();
+}
+
+function formatAssistant(message: AssistantMessage, same: boolean, path: string, flow: Item[], warnings: Warning[]): void {
+  let open: { item: Item; parts: Array<Record<string, unknown>>; first: TextPart } | undefined;
+  const close = () => {
+    if (!open) return;
+    const hints = same ? open.first.extra : undefined;
+    if (hints?.$empty === true) open.item.content = [];
+    else if (hints?.$string === true && open.parts.length === 1) open.item.content = open.first.text;
+    else open.item.content = open.parts;
+    flow.push(open.item);
+    open = undefined;
+  };
+  message.content.forEach((part, at) => {
+    const partPath = `${path}.content[${at}]`;
+    if (!same) warnForeignExtra(part.extra, partPath, warnings);
+    switch (part.type) {
+      case 'text': {
+        const starts = same && part.extra?.$item === true;
+        if (starts || !open) {
+          close();
+          const { item } = starts ? splitItemFields(part.extra) : { item: {} };
+          const head: Item = { ...item };
+          if (same && part.extra?.$noType !== true) head.type = 'message';
+          head.role = 'assistant';
+          open = { item: head, parts: [], first: part };
+        }
+        const fields = same ? splitItemFields(part.extra).part : {};
+        open.parts.push(formatContentPart(part, 'output_text', same, fields));
+        return;
+      }
+      case 'image':
+        warnings.push({ code: 'dropped', path: partPath, message: 'OpenAI Responses takes no images in assistant messages; the image was not sent' });
+        return;
+      case 'reasoning':
+        close();
+        flow.push(formatReasoningItem(part, same, flow.length));
+        return;
+      case 'tool-call': {
+        close();
+        const item: Item = same ? { ...wireFields(part.extra) } : {};
+        flow.push({ ...item, type: 'function_call', call_id: part.id, name: part.name, arguments: part.arguments });
+        return;
+      }
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  });
+  close();
+}
+
+function formatToolResult(part: ToolResultPart, same: boolean, path: string, warnings: Warning[]): Item {
+  if (!same) warnForeignExtra(part.extra, path, warnings);
+  if (part.isError) {
+    warnings.push({ code: 'dropped', path: `${path}.isError`, message: 'OpenAI Responses has no error flag on tool results; the result was sent as a plain output' });
+  }
+  const item: Item = same ? { ...wireFields(part.extra) } : {};
+  const only = part.content[0];
+  const asString =
+    part.content.length === 0 ||
+    (part.content.length === 1 && only?.type === 'text' && (same ? part.extra?.$string === true : !only.extra));
+  const output = asString
+    ? (only?.type === 'text' ? only.text : '')
+    : part.content.map((inner, at) => {
+        if (!same) warnForeignExtra(inner.extra, `${path}.content[${at}]`, warnings);
+        return formatContentPart(inner, 'input_text', same);
+      });
+  return { ...item, type: 'function_call_output', call_id: part.callId, output };
+}

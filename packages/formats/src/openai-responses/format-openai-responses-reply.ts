@@ -1,0 +1,67 @@
+import type { FormatReplyOptions, Formatted } from '../codec';
+import type { NeutralReply } from '../neutral/reply';
+import type { Warning } from '../neutral/warning';
+import { statusOfFinishReason } from './map-openai-responses-finish-reason';
+import { formatOpenAIResponsesUsage } from './map-openai-responses-usage';
+import { summaryOf } from './format-reasoning-item';
+import { idBase, responseEnvelope } from './response-envelope';
+
+type Item = Record<string, unknown>;
+
+/** A neutral reply → a Responses `response` object; `reply.extra` (the gateway's `bench`) as top-level fields. */
+export function formatOpenAIResponsesReply(reply: NeutralReply, options?: FormatReplyOptions): Formatted<Record<string, unknown>> {
+  const warnings: Warning[] = [];
+  const base = idBase(reply.id);
+  const output: Item[] = [];
+  let message: Item[] | undefined;
+  reply.content.forEach((part, index) => {
+    switch (part.type) {
+      case 'text':
+        if (!message) {
+          message = [];
+          output.push({ id: `msg_${base}_${output.length}`, type: 'message', status: 'completed', role: 'assistant', content: message });
+        }
+        message.push({ type: 'output_text', text: part.text, annotations: [], logprobs: [] });
+        return;
+      case 'image':
+        warnings.push({ code: 'dropped', path: `content[${index}]`, message: 'an OpenAI Responses reply holds no images; the image was not sent' });
+        return;
+      case 'reasoning': {
+        message = undefined;
+        const id = typeof part.extra?.id === 'string' ? part.extra.id : `rs_${base}_${output.length}`;
+        const item: Item = { id, type: 'reasoning', summary: summaryOf(part, false) };
+        if (part.signature !== undefined) item.encrypted_content = part.signature;
+        output.push(item);
+        return;
+      }
+      case 'tool-call': {
+        message = undefined;
+        const id = typeof part.extra?.id === 'string' ? part.extra.id : `fc_${base}_${output.length}`;
+        output.push({ id, type: 'function_call', status: 'completed', call_id: part.id, name: part.name, arguments: part.arguments });
+        return;
+      }
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  });
+  if (reply.usage?.cacheWriteTokens !== undefined) {
+    warnings.push({ code: 'dropped', path: 'usage.cacheWriteTokens', message: 'OpenAI Responses usage has no cache-write count; it was not sent' });
+  }
+  const { status, incompleteReason } = statusOfFinishReason(reply.finishReason);
+  const value: Record<string, unknown> = {
+    id: reply.id,
+    object: 'response',
+    created_at: reply.created ?? Math.floor(Date.now() / 1000),
+    status,
+    error: status === 'failed' ? { code: 'server_error', message: `the model failed (${reply.rawFinishReason ?? 'error'})` } : null,
+    incomplete_details: incompleteReason ? { reason: incompleteReason } : null,
+    model: reply.model,
+    output,
+    ...responseEnvelope(options?.request),
+    usage: formatOpenAIResponsesUsage(reply.usage),
+    ...reply.extra,
+  };
+  return { value, warnings };
+}

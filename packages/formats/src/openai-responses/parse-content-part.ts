@@ -1,0 +1,73 @@
+import { InvalidRequestError } from '../errors/invalid-request-error';
+import type { Extra, ImagePart, TextPart } from '../neutral/content';
+import { fieldPath } from '../shared/field-path';
+import { IMAGE_MEDIA_TYPES, type ContentPartWire } from './openai-responses-api';
+import { extraOrUndefined, restOf } from './extra-fields';
+
+/** The part type a context writes by default: `output_text` in assistant messages, `input_text` elsewhere. */
+export type TextDefault = 'input_text' | 'output_text';
+
+/** Extra key holding a part the neutral model cannot hold (a file, an image by file id), written back verbatim. */
+export const UNMAPPED_PART = 'unmapped_part';
+
+const DATA_URL_PREFIX = 'data:';
+const BASE64_MARK = ';base64,';
+
+/** One Responses content part → a neutral text or image part (with its unmapped fields in `extra`). */
+export function parseContentPart(
+  part: ContentPartWire,
+  textDefault: TextDefault,
+  path: ReadonlyArray<PropertyKey>,
+): TextPart | ImagePart {
+  switch (part.type) {
+    case 'input_text':
+    case 'output_text': {
+      const extra = restOf(part, ['type', 'text']);
+      if (part.type !== textDefault) extra.$type = part.type;
+      return textPart(part.text, extra);
+    }
+    case 'refusal':
+      return textPart(part.refusal, { ...restOf(part, ['type', 'refusal']), $type: 'refusal' });
+    case 'input_image': {
+      if (part.image_url === undefined) return unmappedPart(part);
+      const extra = extraOrUndefined(restOf(part, ['type', 'image_url']));
+      const image: ImagePart = { type: 'image', source: imageSource(part.image_url, [...path, 'image_url']) };
+      if (extra) image.extra = extra;
+      return image;
+    }
+    case 'input_file':
+      return unmappedPart(part);
+    default: {
+      const unreachable: never = part;
+      return unreachable;
+    }
+  }
+}
+
+function textPart(text: string, extra: Extra): TextPart {
+  const part: TextPart = { type: 'text', text };
+  const kept = extraOrUndefined(extra);
+  if (kept) part.extra = kept;
+  return part;
+}
+
+/** A part with no neutral form: a visible placeholder, the original kept so the same protocol writes it back. */
+function unmappedPart(part: Record<string, unknown> & { type: string }): TextPart {
+  const name = typeof part.filename === 'string' ? ` ${part.filename}` : '';
+  return { type: 'text', text: `[${part.type}${name}]`, extra: { [UNMAPPED_PART]: part } };
+}
+
+function imageSource(url: string, path: ReadonlyArray<PropertyKey>): ImagePart['source'] {
+  if (!url.startsWith(DATA_URL_PREFIX)) return { kind: 'url', url };
+  const mark = url.indexOf(BASE64_MARK);
+  const mediaType = mark === -1 ? '' : url.slice(DATA_URL_PREFIX.length, mark);
+  if (!(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(mediaType)) {
+    throw new InvalidRequestError([
+      {
+        path: fieldPath(path),
+        message: `expected a base64 data URL with media type one of ${IMAGE_MEDIA_TYPES.join(', ')}`,
+      },
+    ]);
+  }
+  return { kind: 'base64', mediaType, data: url.slice(mark + BASE64_MARK.length) };
+}
