@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Warning } from '../neutral/warning';
+import { fromGeminiSchema } from './from-gemini-schema';
+import { toGeminiSchema } from './to-gemini-schema';
+
+function convert(schema: Record<string, unknown>) {
+  const warnings: Warning[] = [];
+  const out = toGeminiSchema(schema, 's', warnings);
+  return { out, warnings: warnings.map((w) => `${w.code} ${w.path}`) };
+}
+
+describe('toGeminiSchema', () => {
+  it('drops what Gemini rejects and converts type arrays, const and oneOf, warning at each path', () => {
+    const { out, warnings } = convert({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: 'x',
+      type: 'object',
+      properties: {
+        a: { type: ['string', 'null'], format: 'uri', examples: ['u'] },
+        b: { const: 'fixed' },
+        c: { oneOf: [{ type: 'string' }, { type: 'integer', format: 'int64' }] },
+        d: { type: ['string', 'number'] },
+        e: { type: 'array', items: { type: 'string', format: 'date-time' }, minItems: 1 },
+      },
+      additionalProperties: false,
+      required: ['a'],
+    });
+    expect(out).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string', nullable: true },
+        b: { enum: ['fixed'] },
+        c: { anyOf: [{ type: 'string' }, { type: 'integer', format: 'int64' }] },
+        d: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        e: { type: 'array', items: { type: 'string', format: 'date-time' }, minItems: 1 },
+      },
+      required: ['a'],
+    });
+    expect(warnings).toEqual([
+      'dropped s.$schema',
+      'dropped s.$id',
+      'converted s.properties.a.type',
+      'dropped s.properties.a.examples',
+      'dropped s.properties.a.format',
+      'converted s.properties.b.const',
+      'converted s.properties.c.oneOf',
+      'converted s.properties.d.type',
+      'dropped s.additionalProperties',
+    ]);
+  });
+
+  it('inlines simple $refs and refuses recursive ones', () => {
+    const { out, warnings } = convert({
+      type: 'object',
+      properties: { p: { $ref: '#/$defs/point' }, n: { $ref: '#/$defs/node' } },
+      $defs: {
+        point: { type: 'object', properties: { x: { type: 'number' } }, default: {} },
+        node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } },
+      },
+    });
+    expect(out).toEqual({
+      type: 'object',
+      properties: {
+        p: { type: 'object', properties: { x: { type: 'number' } } },
+        n: { type: 'object', properties: { next: {} } },
+      },
+    });
+    expect(warnings).toEqual([
+      'converted s.properties.p.$ref',
+      'dropped s.properties.p.default',
+      'converted s.properties.n.$ref',
+      'dropped s.properties.n.properties.next.$ref',
+    ]);
+  });
+});
+
+describe('fromGeminiSchema', () => {
+  it('lower-cases types and writes nullable as a type array', () => {
+    expect(
+      fromGeminiSchema({
+        type: 'OBJECT',
+        properties: { a: { type: 'STRING', nullable: true }, b: { type: 'ARRAY', items: { type: 'INTEGER' } }, c: { anyOf: [{ type: 'NUMBER' }], nullable: true } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { a: { type: ['string', 'null'] }, b: { type: 'array', items: { type: 'integer' } }, c: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
+    });
+  });
+});
