@@ -117,7 +117,7 @@ export const replyBlockSchema = z.looseObject({
   data: z.string().nullish(),
   id: z.string().nullish(),
   name: z.string().nullish(),
-  input: z.unknown(),
+  input: z.unknown().optional(),
 });
 
 export const replySchema = z.looseObject({
