@@ -24,22 +24,16 @@ export async function startRedis(): Promise<RedisServer> {
     '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no',
     '--dir', dir, '--pidfile', join(dir, 'redis.pid'),
   ]);
+  for (let attempt = 0; spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; attempt += 1) {
+    if (attempt > 100) throw new Error(`redis-server did not start on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const clients: Redis[] = [];
   const connect = (): Redis => {
     const client = new Redis({ port, host: '127.0.0.1', lazyConnect: false, maxRetriesPerRequest: 1 });
     clients.push(client);
     return client;
   };
-  const probe = connect();
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await probe.ping();
-      break;
-    } catch (error) {
-      if (attempt > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   return {
     port,
     connect,
