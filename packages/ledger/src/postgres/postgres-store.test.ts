@@ -1,0 +1,73 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLedger } from '../create-ledger';
+import type { Ledger } from '../ledger';
+import { call } from '../test-support/fixtures';
+import { ledgerContract } from '../test-support/ledger-contract';
+import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
+
+const available = postgresAvailable();
+let server: PostgresServer | undefined;
+
+beforeAll(async () => {
+  if (available) server = await startPostgres();
+});
+afterAll(() => server?.stop());
+
+const freshUrl = async () => {
+  if (!server) throw new Error('postgres not started');
+  return server.createDatabase();
+};
+
+describe.skipIf(!available)('postgres', () => {
+  ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
+
+  it('two replicas migrating and writing one database at once lose nothing', async () => {
+    const url = await freshUrl();
+    const [a, b] = await Promise.all([createLedger(url, { batchSize: 100 }), createLedger(url, { batchSize: 100 })]);
+    const write = async (ledger: Ledger, prefix: string) => {
+      for (let i = 0; i < 3000; i += 1) {
+        ledger.recordCall(call(`${prefix}${i}.1`, { alias: `m${i % 7}`, time: i, usage: { inputTokens: 2 } }));
+        if (i % 250 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await ledger.flush();
+    };
+    await Promise.all([write(a, 'a'), write(b, 'b')]);
+    await Promise.all([a.recordVerdict({ call: 'a0.1', useful: true }), b.recordVerdict({ call: 'b7.1', useful: true })]);
+    const stats = await a.stats();
+    expect(stats).toHaveLength(7);
+    expect(stats.reduce((sum, s) => sum + s.calls, 0)).toBe(6000);
+    expect(stats.reduce((sum, s) => sum + s.tokens.input, 0)).toBe(12_000);
+    expect(stats.find((s) => s.alias === 'm0')).toMatchObject({ useful: 2, verdicts: 2 });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM calls');
+    const version = await client.query<{ version: number }>('SELECT version FROM ledger_schema');
+    await client.end();
+    expect(Number(rows[0]?.n)).toBe(6000);
+    expect(version.rows).toEqual([{ version: 1 }]);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('reports an unreachable server in health and keeps the queued records for a retry', async () => {
+    const url = await freshUrl();
+    const errors: unknown[] = [];
+    const ledger = await createLedger(url, { onError: (e) => errors.push(e), retryBaseMs: 10 });
+    // Terminate every connection of this database and forbid new ones: the store is down.
+    const admin = new pg.Client({ connectionString: url.replace(/\/[^/]+$/, '/postgres') });
+    await admin.connect();
+    const name = url.split('/').at(-1);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    expect(await ledger.health()).toMatchObject({ ok: false });
+    expect(ledger.recordCall(call('p1.1'))).toBe(true);
+    await expect(ledger.flush()).rejects.toThrow('ledger write of 1 records failed');
+    expect(errors.length).toBeGreaterThan(0);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    await admin.end();
+    await ledger.flush();
+    expect(await ledger.getCall('p1.1')).toMatchObject({ id: 'p1.1' });
+    expect(await ledger.health()).toMatchObject({ ok: true, queued: 0 });
+    await ledger.close();
+  });
+});
