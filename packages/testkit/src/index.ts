@@ -1,1 +1,5 @@
-export {};
+export { startFakeUpstream, type FakeUpstream, type FakeUpstreamOptions } from './start-fake-upstream';
+export type { Answer, Behaviour, ScriptedError, ScriptedToolCall } from './behaviour';
+export type { RecordedRequest } from './recorded-request';
+export { faults } from './faults';
+export { echoAnswer, lastUserText } from './echo-answer';

@@ -1,0 +1,19 @@
+import type { Protocol } from '@bench/formats';
+import type { ClientError } from './errors/client-error';
+
+/** One HTTP attempt at one candidate, as reported to `onAttempt` and in the result. */
+export interface AttemptReport {
+  alias: string;
+  /** The provider's model id. */
+  model: string;
+  api: Protocol;
+  /** 1 for the first try at this candidate, 2 for its retry. */
+  attempt: number;
+  ok: boolean;
+  /** Why it failed; its `name` is the error class (`RateLimitedError`, `TimeoutError`, …). */
+  error?: ClientError;
+  /** The upstream's HTTP status, when it answered. */
+  status?: number;
+  /** From the attempt's start to its failure, or to the end of its stream. */
+  seconds: number;
+}

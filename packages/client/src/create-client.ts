@@ -1,0 +1,67 @@
+import { Agent, type Dispatcher } from 'undici';
+import type { NeutralRequest } from '@bench/formats';
+import type { HealthStore } from './health/health-store';
+import { MemoryHealthStore } from './health/memory-health-store';
+import type { ModelTarget } from './model-target';
+import { Pacer } from './pacer';
+import { asSingleCall } from './single-call';
+import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
+import {
+  DEFAULT_COOLDOWN,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUTS,
+  layered,
+  type CooldownSettings,
+  type RetrySettings,
+  type Timeouts,
+} from './settings';
+
+export interface ClientOptions {
+  /** An undici dispatcher to share; by default the client keeps its own keep-alive Agent. */
+  dispatcher?: Dispatcher;
+  /** Where health records go; by default in memory. */
+  health?: HealthStore;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetrySettings>;
+  cooldown?: Partial<CooldownSettings>;
+  /** ms epoch clock, for pacing, health and Retry-After dates. */
+  now?: () => number;
+  /** In [0, 1), for backoff jitter. */
+  random?: () => number;
+}
+
+export interface Client {
+  /** Calls one model (its own short retries, no failover). A failure is that model's own error class. */
+  call(target: ModelTarget, request: NeutralRequest, options?: FailoverOptions): FailoverRun;
+  /** Tries `candidates` in order (cooling ones last) until one gives its first piece. */
+  failover(candidates: readonly ModelTarget[], request: NeutralRequest, options?: FailoverOptions): FailoverRun;
+  readonly health: HealthStore;
+  /** Closes the client's own connection pool (not a dispatcher it was given). */
+  close(): Promise<void>;
+}
+
+/** A client with pooled keep-alive connections, pacing and health shared by its calls. */
+export function createClient(options: ClientOptions = {}): Client {
+  const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+  const now = options.now ?? Date.now;
+  const health = options.health ?? new MemoryHealthStore({ now });
+  const deps = {
+    dispatcher: options.dispatcher ?? (ownAgent as Dispatcher),
+    pacer: new Pacer(now),
+    health,
+    now,
+    random: options.random ?? Math.random,
+    timeouts: layered(DEFAULT_TIMEOUTS, options.timeouts),
+    retry: layered(DEFAULT_RETRY, options.retry),
+    cooldown: layered(DEFAULT_COOLDOWN, options.cooldown),
+  };
+  return {
+    call: (target, request, callOptions) =>
+      asSingleCall(runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } })),
+    failover: (candidates, request, callOptions) => runFailover(deps, candidates, request, callOptions),
+    health,
+    close: async () => {
+      await ownAgent?.close();
+    },
+  };
+}

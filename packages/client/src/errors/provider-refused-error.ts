@@ -1,0 +1,23 @@
+import type { ErrorKind } from '@bench/formats';
+import { ClientError, type ClientErrorOptions } from './client-error';
+
+const marker = Symbol.for('bench.client.ProviderRefusedError');
+
+/** 401, 403 or 404 from the upstream: the gateway's key or model name is wrong, not the caller's request. */
+export class ProviderRefusedError extends ClientError {
+  private readonly [marker] = true;
+  readonly kind = 'provider-refused' as const;
+
+  constructor(options: ClientErrorOptions) {
+    super(options);
+    this.name = 'ProviderRefusedError';
+  }
+
+  protected get neutralKind(): ErrorKind {
+    return 'upstream';
+  }
+
+  static override isInstance(error: unknown): error is ProviderRefusedError {
+    return typeof error === 'object' && error !== null && marker in error;
+  }
+}

@@ -1,0 +1,154 @@
+import type { NeutralRequest, StreamEvent, Warning } from '@bench/formats';
+import type { AttemptReport } from './attempt-report';
+import type { CallResult, SkippedCandidate } from './call-result';
+import type { ClientError } from './errors/client-error';
+import type { ModelTarget } from './model-target';
+import { pickCandidate, type PickInput, type Picked } from './pick-candidate';
+import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
+
+export interface FailoverOptions {
+  /** The caller's abort: closes the upstream socket at once and stops the failover. */
+  signal?: AbortSignal;
+  /** Called after every attempt (a failure at once; the committed one when its stream ends). */
+  onAttempt?: (report: AttemptReport) => void;
+  /** The collection's settings, over the client's; each model's own win over these. */
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetrySettings>;
+  cooldown?: Partial<CooldownSettings>;
+}
+
+/** The failover's first outcome: a candidate gave its first piece, or none will. */
+export type Commit =
+  | { ok: true; alias: string; target: ModelTarget; attempts: readonly AttemptReport[] }
+  | { ok: false; error: ClientError; attempts: readonly AttemptReport[] };
+
+export interface FailoverRun {
+  /** Settles (never rejects) at the first piece from some candidate, or when all failed. */
+  readonly committed: Promise<Commit>;
+  /** Every event of the committed candidate (held-back ones first), ending with finish or error. Read once. */
+  readonly events: AsyncIterable<StreamEvent>;
+  /** Settles once `events` has been read to its end (or at once when nothing committed). */
+  readonly result: Promise<CallResult>;
+  /** Reads `events` to the end and returns the result. */
+  collect(): Promise<CallResult>;
+  /** Stops everything and closes the upstream socket. */
+  cancel(): void;
+}
+
+export type RunDeps = Omit<PickInput, 'candidates' | 'request' | 'signal' | 'report' | 'skipped' | 'warnings'>;
+
+/** Starts a failover across `candidates` (see pickCandidate), holding events back until the first piece. */
+export function runFailover(deps: RunDeps, candidates: readonly ModelTarget[], request: NeutralRequest, options: FailoverOptions = {}): FailoverRun {
+  const startedAt = performance.now();
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const attempts: AttemptReport[] = [];
+  const skipped: SkippedCandidate[] = [];
+  const warnings: Warning[] = [];
+  const report = (entry: AttemptReport) => {
+    attempts.push(entry);
+    options.onAttempt?.(entry);
+  };
+
+  let settle: (result: CallResult) => void = () => undefined;
+  const result = new Promise<CallResult>((resolve) => {
+    settle = (value) => {
+      options.signal?.removeEventListener('abort', onCallerAbort);
+      resolve(value);
+    };
+  });
+  const base = (): Omit<CallResult, 'ok' | 'status'> => ({
+    text: '',
+    reasoning: '',
+    toolCalls: [],
+    seconds: (performance.now() - startedAt) / 1000,
+    warnings,
+    attempts,
+    skipped,
+  });
+
+  const picked: Promise<Picked> = pickCandidate({
+    ...deps,
+    timeouts: layered(deps.timeouts, options.timeouts),
+    retry: layered(deps.retry, options.retry),
+    cooldown: layered(deps.cooldown, options.cooldown),
+    candidates,
+    request,
+    signal: controller.signal,
+    report,
+    skipped,
+    warnings,
+  });
+  void picked.then((outcome) => {
+    if (!outcome.ok) settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
+  });
+  const committed = picked.then(
+    (outcome): Commit =>
+      outcome.ok ? { ok: true, alias: outcome.target.alias, target: outcome.target, attempts } : { ok: false, error: outcome.error, attempts },
+  );
+
+  async function* stream(): AsyncGenerator<StreamEvent, void, undefined> {
+    const outcome = await picked;
+    if (!outcome.ok) {
+      yield { type: 'error', error: outcome.error.toNeutral() };
+      return;
+    }
+    const { target, opened } = outcome;
+    try {
+      yield* opened.held;
+      yield* opened.rest;
+    } finally {
+      await opened.rest.return();
+      const { tally } = opened;
+      report({
+        alias: target.alias,
+        model: target.model,
+        api: target.api,
+        attempt: opened.attempt,
+        ok: !tally.error,
+        ...(tally.error ? { error: tally.error } : {}),
+        status: 200,
+        seconds: (performance.now() - opened.startedAt) / 1000,
+      });
+      warnings.push(...opened.warnings);
+      settle({
+        ...base(),
+        ok: !tally.error && tally.finishReason !== undefined,
+        alias: target.alias,
+        model: target.model,
+        api: target.api,
+        status: 200,
+        text: tally.text,
+        reasoning: tally.reasoning,
+        toolCalls: tally.toolCalls,
+        ...(tally.usage ? { usage: tally.usage } : {}),
+        ...(tally.finishReason ? { finishReason: tally.finishReason } : {}),
+        ...(tally.rawFinishReason ? { rawFinishReason: tally.rawFinishReason } : {}),
+        ...(tally.firstPieceAt !== undefined ? { firstPieceSeconds: (tally.firstPieceAt - startedAt) / 1000 } : {}),
+        ...(tally.error ? { error: tally.error } : {}),
+      });
+    }
+  }
+
+  let reading: AsyncGenerator<StreamEvent, void, undefined> | undefined;
+  const events: AsyncIterable<StreamEvent> = {
+    [Symbol.asyncIterator]() {
+      if (reading) throw new Error('FailoverRun.events can be read only once');
+      reading = stream();
+      return reading;
+    },
+  };
+
+  return {
+    committed,
+    events,
+    result,
+    async collect() {
+      if (!reading) for await (const _event of events);
+      return result;
+    },
+    cancel: () => controller.abort(),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Protocol } from '@bench/formats';
+import type { RetrySettings, Timeouts } from './settings';
+
+/** One model on one endpoint: what the client needs to call it. */
+export interface ModelTarget {
+  /** The configured alias (`m1`): names the model in reports, health and pacing. */
+  alias: string;
+  api: Protocol;
+  /** The provider's base URL (`https://api.openai.com/v1`, `http://127.0.0.1:11434`). */
+  baseURL: string;
+  /** The provider's model id, sent upstream. */
+  model: string;
+  apiKey?: string;
+  /** Extra headers sent with every request. */
+  headers?: Record<string, string>;
+  /** Default wire fields sent with every request; the caller's own fields win. */
+  options?: Record<string, unknown>;
+  /** Tokens; used to pass over candidates no larger than one that hit its context length. */
+  contextWindow?: number;
+  /** Pacing: at most this many requests in any 60 s window. */
+  rpm?: number;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetrySettings>;
+}

@@ -1,0 +1,144 @@
+import type { Dispatcher } from 'undici';
+import { getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
+import { AttemptTimers } from './attempt-timers';
+import { buildUpstreamRequest } from './build-upstream-request';
+import { classifyNeutralError } from './classify-neutral-error';
+import { decodeStreamBody, decodeWholeBody, drainOrDestroy } from './decode-body';
+import { AbortedError } from './errors/aborted-error';
+import { EmptyReplyError } from './errors/empty-reply-error';
+import { RateLimitedError } from './errors/rate-limited-error';
+import { TimeoutError } from './errors/timeout-error';
+import type { ModelTarget } from './model-target';
+import type { Pacer } from './pacer';
+import { ReplyTally } from './reply-tally';
+import { sendUpstream, wireFailure } from './send-upstream';
+import type { Timeouts } from './settings';
+
+export interface AttemptInput {
+  target: ModelTarget;
+  request: NeutralRequest;
+  timeouts: Timeouts;
+  dispatcher: Dispatcher;
+  pacer: Pacer;
+  now: () => number;
+  /** The run's signal: the caller's abort. */
+  signal: AbortSignal;
+}
+
+/** An attempt that got its first piece: what was held back, and the live rest. */
+export interface OpenedAttempt {
+  /** Events up to and including the first piece. */
+  held: StreamEvent[];
+  /** The remaining events, ending with finish or error; returning it early closes the socket. */
+  rest: AsyncGenerator<StreamEvent, void, undefined>;
+  tally: ReplyTally;
+  /** Format warnings; malformed events skipped are added as the stream goes. */
+  warnings: Warning[];
+  /** `performance.now()` when the attempt started. */
+  startedAt: number;
+}
+
+const DRAIN_MS = 1_000;
+
+/**
+ * One HTTP attempt at one target: resolves once the first piece arrived, and
+ * throws a classified ClientError for anything that went wrong before it.
+ */
+export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
+  const { target, signal } = input;
+  const alias = target.alias;
+  const startedAt = performance.now();
+  if (signal.aborted) throw new AbortedError({ alias, message: `${alias}: the caller aborted` });
+  if (target.rpm !== undefined) {
+    const pace = input.pacer.take(alias, target.rpm);
+    if (!pace.ok) {
+      throw new RateLimitedError({ alias, local: true, retryAfterMs: pace.retryAfterMs, message: `${alias}: paced at ${target.rpm} requests a minute; a slot frees in ${pace.retryAfterMs} ms` });
+    }
+  }
+  const codec = getCodec(target.api);
+  const built = buildUpstreamRequest(codec, target, input.request);
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(new AbortedError({ alias, message: `${alias}: the caller aborted` }));
+  signal.addEventListener('abort', onCallerAbort, { once: true });
+  const timers = new AttemptTimers(input.timeouts, (timeout, ms) => controller.abort(new TimeoutError({ alias, timeout, ms })));
+  const release = () => {
+    timers.clear();
+    signal.removeEventListener('abort', onCallerAbort);
+  };
+  const wire = { alias, signal: controller.signal };
+
+  let response: Awaited<ReturnType<typeof sendUpstream>>;
+  try {
+    response = await sendUpstream(built, { codec, alias, dispatcher: input.dispatcher, signal: controller.signal, now: input.now });
+  } catch (error) {
+    release();
+    throw error;
+  }
+
+  const tally = new ReplyTally();
+  const warnings = [...built.warnings];
+  const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
+  const batches = decoder ? decodeStreamBody(response.body, decoder) : decodeWholeBody(response.body, codec, alias);
+  let seenMalformed = 0;
+  const noteMalformed = () => {
+    const malformed = decoder?.malformed ?? [];
+    for (; seenMalformed < malformed.length; seenMalformed += 1) {
+      warnings.push({ code: 'dropped', message: `malformed upstream event skipped: ${malformed[seenMalformed]}` });
+    }
+  };
+
+  async function* guarded(): AsyncGenerator<StreamEvent, void, undefined> {
+    let ended = false;
+    try {
+      for await (const events of batches) {
+        if (tally.firstPieceAt !== undefined) timers.piece();
+        noteMalformed();
+        for (const event of events) {
+          if (event.type === 'error') {
+            tally.error = classifyNeutralError(event.error, { alias });
+            ended = true;
+            yield event;
+            return;
+          }
+          if (tally.firstPieceAt === undefined && isOutputEvent(event)) {
+            tally.firstPieceAt = performance.now();
+            timers.piece();
+          }
+          tally.add(event);
+          if (event.type === 'finish') ended = true;
+          yield event;
+        }
+      }
+    } catch (error) {
+      tally.error = wireFailure(error, wire, false);
+      ended = true;
+      yield { type: 'error', error: tally.error.toNeutral() };
+    } finally {
+      release();
+      noteMalformed();
+      if (ended && !tally.error) drainOrDestroy(response.body, DRAIN_MS);
+      else if (!controller.signal.aborted) {
+        controller.abort(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
+        response.body.destroy();
+      }
+    }
+  }
+
+  const rest = guarded();
+  const held: StreamEvent[] = [];
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) throw tally.error ?? new EmptyReplyError({ alias, message: `${alias}: the stream ended without a reply` });
+    const event = next.value;
+    if (event.type === 'error') {
+      await rest.return();
+      throw tally.error ?? classifyNeutralError(event.error, { alias });
+    }
+    held.push(event);
+    if (isOutputEvent(event)) return { held, rest, tally, warnings, startedAt };
+    if (event.type === 'finish') {
+      await rest.return();
+      throw new EmptyReplyError({ alias, status: response.statusCode, message: `${alias}: the reply finished without any text, reasoning or tool call` });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import pRetry from 'p-retry';
+import { abortableSleep } from './abortable-sleep';
+import type { AttemptReport } from './attempt-report';
+import { openAttempt, type AttemptInput, type OpenedAttempt } from './open-attempt';
+import { retryDelay, type RetryCounts } from './retry-delay';
+import type { RetrySettings } from './settings';
+import { toClientError } from './to-client-error';
+
+export interface CandidateInput extends AttemptInput {
+  retry: RetrySettings;
+  random: () => number;
+  report: (report: AttemptReport) => void;
+}
+
+/** The opened attempt plus which try at this candidate it was. */
+export interface OpenedCandidate extends OpenedAttempt {
+  attempt: number;
+}
+
+/** Opens a stream from one candidate, with its short second chance (see retryDelay); never retries after the first piece. */
+export async function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
+  const { target } = input;
+  const counts: RetryCounts = { rateLimited: 0, server: 0 };
+  return pRetry(
+    async (attempt) => {
+      const started = performance.now();
+      try {
+        return { ...(await openAttempt(input)), attempt };
+      } catch (thrown) {
+        const error = toClientError(thrown, target.alias);
+        input.report({
+          alias: target.alias,
+          model: target.model,
+          api: target.api,
+          attempt,
+          ok: false,
+          error,
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          seconds: (performance.now() - started) / 1000,
+        });
+        throw error;
+      }
+    },
+    {
+      retries: Math.max(1, input.retry.serverErrorRetries),
+      minTimeout: 0,
+      maxTimeout: 0,
+      factor: 1,
+      randomize: false,
+      shouldRetry: async ({ error }) => {
+        if (input.signal.aborted) return false;
+        const delay = retryDelay(toClientError(error, target.alias), counts, input.retry, input.random);
+        if (delay === undefined) return false;
+        await abortableSleep(delay, input.signal, target.alias);
+        return true;
+      },
+    },
+  );
+}

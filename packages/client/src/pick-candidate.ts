@@ -1,0 +1,92 @@
+import type { NeutralRequest, Warning } from '@bench/formats';
+import type { Dispatcher } from 'undici';
+import type { AttemptReport } from './attempt-report';
+import type { SkippedCandidate } from './call-result';
+import { AbortedError } from './errors/aborted-error';
+import { AllCandidatesFailedError, type CandidateFailure } from './errors/all-candidates-failed-error';
+import type { ClientError, ClientErrorKind } from './errors/client-error';
+import { RateLimitedError } from './errors/rate-limited-error';
+import type { HealthRecord, HealthStore } from './health/health-store';
+import type { ModelTarget } from './model-target';
+import { openCandidate, type OpenedCandidate } from './open-candidate';
+import { orderByHealth } from './order-by-health';
+import type { Pacer } from './pacer';
+import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
+import { toClientError } from './to-client-error';
+
+export interface PickInput {
+  candidates: readonly ModelTarget[];
+  request: NeutralRequest;
+  timeouts: Timeouts;
+  retry: RetrySettings;
+  cooldown: CooldownSettings;
+  dispatcher: Dispatcher;
+  pacer: Pacer;
+  health: HealthStore;
+  now: () => number;
+  random: () => number;
+  signal: AbortSignal;
+  report: (report: AttemptReport) => void;
+  skipped: SkippedCandidate[];
+  warnings: Warning[];
+}
+
+export type Picked = { ok: true; target: ModelTarget; opened: OpenedCandidate } | { ok: false; error: ClientError };
+
+/** Failures that say something about the model's health (not about the request). */
+const HEALTH_KINDS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connection', 'timeout', 'empty', 'provider-refused']);
+
+/**
+ * Tries the candidates in turn (cooling ones last, at most `maxMembers`) until
+ * one gives its first piece. A context-length error passes over candidates no
+ * larger; a content-policy refusal or a bad request ends the search.
+ */
+export async function pickCandidate(input: PickInput): Promise<Picked> {
+  const { retry, signal } = input;
+  const safely = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (error) {
+      input.warnings.push({ code: 'dropped', message: `health store: ${what} failed (${error instanceof Error ? error.message : String(error)})` });
+      return undefined;
+    }
+  };
+  const records = (await safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)))) ?? new Map<string, HealthRecord>();
+  const ordered = orderByHealth(input.candidates, records, input.now());
+  const failures: CandidateFailure[] = [];
+  let tooSmall: number | undefined;
+  let tried = 0;
+  for (const target of ordered) {
+    if (tried >= retry.maxMembers) break;
+    if (tooSmall !== undefined && target.contextWindow !== undefined && target.contextWindow <= tooSmall) {
+      input.skipped.push({ alias: target.alias, why: `context window ${target.contextWindow} is not larger than ${tooSmall}, which the request did not fit` });
+      continue;
+    }
+    tried += 1;
+    try {
+      const opened = await openCandidate({
+        ...input,
+        target,
+        timeouts: layered(input.timeouts, target.timeouts),
+        retry: layered(retry, target.retry),
+      });
+      await safely('recordSuccess', () => input.health.recordSuccess(target.alias));
+      return { ok: true, target, opened };
+    } catch (thrown) {
+      const error = toClientError(thrown, target.alias);
+      if (signal.aborted || error.kind === 'aborted') {
+        return { ok: false, error: error.kind === 'aborted' ? error : new AbortedError({ alias: target.alias, message: `${target.alias}: the caller aborted` }) };
+      }
+      if (HEALTH_KINDS.has(error.kind)) {
+        const retryAfterMs = RateLimitedError.isInstance(error) ? error.retryAfterMs : undefined;
+        await safely('recordFailure', () =>
+          input.health.recordFailure(target.alias, { kind: error.kind, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, input.cooldown),
+        );
+      }
+      if (error.kind === 'content-policy' || error.kind === 'bad-request') return { ok: false, error };
+      if (error.kind === 'context-length' && target.contextWindow !== undefined) tooSmall = Math.max(tooSmall ?? 0, target.contextWindow);
+      failures.push({ alias: target.alias, error });
+    }
+  }
+  return { ok: false, error: new AllCandidatesFailedError(failures) };
+}

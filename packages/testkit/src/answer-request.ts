@@ -1,0 +1,44 @@
+import type { ServerResponse } from 'node:http';
+import { estimateTokens, type Codec, type NeutralRequest } from '@bench/formats';
+import { answerReply } from './answer-reply';
+import { planAnswer } from './answer-pieces';
+import type { Answer, Behaviour } from './behaviour';
+import { sleep } from './sleep';
+import { writeErrorReply } from './write-error-reply';
+import { writeJsonReply } from './write-json-reply';
+import { writeStreamReply } from './write-stream-reply';
+
+export interface AnswerContext {
+  codec: Codec;
+  behaviour: Behaviour;
+  /** The answer when the behaviour has none. */
+  fallbackAnswer: Answer;
+  request: NeutralRequest | undefined;
+  model: string;
+  stream: boolean;
+  id: string;
+  signal: AbortSignal;
+  onCut: () => void;
+}
+
+/** Carries out one behaviour on one response. */
+export async function answerRequest(res: ServerResponse, ctx: AnswerContext): Promise<void> {
+  const { behaviour, signal } = ctx;
+  if (behaviour.reset) {
+    ctx.onCut();
+    res.socket?.destroy();
+    return;
+  }
+  if (behaviour.hang) return;
+  if (!(await sleep(behaviour.headersDelayMs ?? 0, signal))) return;
+  if (behaviour.error) return writeErrorReply(res, ctx.codec, behaviour.error);
+
+  const answer = behaviour.answer ?? ctx.fallbackAnswer;
+  const inputTokens = ctx.request ? estimateTokens(ctx.request) : 0;
+  if (ctx.stream) {
+    const plan = planAnswer(answer, inputTokens);
+    return writeStreamReply(res, { ...ctx, plan });
+  }
+  if (!(await sleep(behaviour.firstPieceDelayMs ?? 0, signal))) return;
+  writeJsonReply(res, ctx.codec, answerReply(answer, { id: ctx.id, model: ctx.model, inputTokens }), ctx.request);
+}

@@ -1,0 +1,55 @@
+import type { FinishReason, NeutralError, Usage } from '@bench/formats';
+
+/** One tool call of a scripted answer; `arguments` as one piece or split into several. */
+export interface ScriptedToolCall {
+  id?: string;
+  name: string;
+  arguments: string | string[];
+}
+
+/** What a scripted model says. Strings given as arrays are sent as that many pieces. */
+export interface Answer {
+  reasoning?: string | string[];
+  text?: string | string[];
+  toolCalls?: ScriptedToolCall[];
+  /** Default: `tool-calls` when there are tool calls, else `stop`. */
+  finish?: FinishReason;
+  /** Default: input estimated from the request, output one token a piece. */
+  usage?: Usage;
+  id?: string;
+}
+
+/** An HTTP error answer: in the protocol's own error body (via formatError) unless `body` is given raw. */
+export interface ScriptedError {
+  status: number;
+  /** The neutral error to format; derived from the status when absent. */
+  error?: NeutralError;
+  /** A raw body (string as is, object as JSON), bypassing the codec. */
+  body?: string | Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What the fake upstream does for one attempt. Without `error`, `reset` or
+ * `hang`, it answers (`answer`, or the default echo), streamed or not as asked.
+ * A "piece" is one delta event: reasoning, text, tool-call start or arguments.
+ */
+export interface Behaviour {
+  answer?: Answer;
+  error?: ScriptedError;
+  /** Destroy the connection before writing any byte. */
+  reset?: boolean;
+  /** Never answer (until the caller closes, or the upstream is closed). */
+  hang?: boolean;
+  headersDelayMs?: number;
+  firstPieceDelayMs?: number;
+  pieceDelayMs?: number;
+  /** Destroy the socket right after this many pieces (streamed replies). */
+  cutAfterPieces?: number;
+  /** Go silent for `ms` after `afterPieces` pieces, then go on. */
+  stall?: { afterPieces: number; ms: number };
+  /** Write one malformed event after this many pieces, then go on. */
+  malformedAfterPieces?: number;
+  /** Leave out the `data: [DONE]` terminator (OpenAI protocols). */
+  omitDone?: boolean;
+}

@@ -1,0 +1,32 @@
+import { getCodec, safeParseJSON, type NeutralRequest } from '@bench/formats';
+import type { UpstreamRoute } from './upstream-route';
+
+export interface DescribedRequest {
+  body: unknown;
+  model: string;
+  stream: boolean;
+  neutral?: NeutralRequest;
+  parseError?: string;
+}
+
+const field = (body: unknown, name: string): unknown =>
+  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+
+/** Reads an upstream request through its codec (neutral form), falling back to the raw fields. */
+export function describeRequest(route: UpstreamRoute, text: string): DescribedRequest {
+  const parsed = safeParseJSON(text);
+  if (!parsed.success) return { body: text, model: route.urlModel ?? '', stream: false, parseError: `body is not JSON: ${parsed.error.message}` };
+  const body = parsed.value;
+  const rawModel = route.urlModel ?? field(body, 'model');
+  const rawStream = route.urlStream ?? field(body, 'stream') ?? route.api === 'ollama';
+  const fallback = { body, model: typeof rawModel === 'string' ? rawModel : '', stream: rawStream === true };
+  try {
+    const neutral = getCodec(route.api).parseRequest(body, {
+      ...(route.urlModel !== undefined ? { model: route.urlModel } : {}),
+      ...(route.urlStream !== undefined ? { stream: route.urlStream } : {}),
+    });
+    return { body, model: neutral.model || fallback.model, stream: neutral.stream, neutral };
+  } catch (error) {
+    return { ...fallback, parseError: error instanceof Error ? error.message : String(error) };
+  }
+}
