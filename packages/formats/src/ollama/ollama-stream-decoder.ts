@@ -3,10 +3,10 @@ import type { FinishEvent, StreamEvent } from '../neutral/stream-event';
 import { classifyError } from '../shared/classify-error';
 import { createLineSplitter } from '../shared/ndjson';
 import { safeParseJSON } from '../shared/safe-parse-json';
-import { ollamaReplySchema } from './ollama-api';
 import { mapOllamaFinishReason } from './map-ollama-finish-reason';
 import { mapOllamaUsage } from './map-ollama-usage';
 import { createdSeconds, replyContent, unmappedFields } from './parse-ollama-reply';
+import { readOllamaChunk } from './read-ollama-chunk';
 
 /**
  * Ollama's NDJSON stream → neutral events. Each line is a whole chunk; a tool
@@ -47,12 +47,12 @@ export function createOllamaStreamDecoder(): StreamDecoder {
       out.push({ type: 'error', error: classifyError(502, { message }) });
       return;
     }
-    const result = ollamaReplySchema.safeParse(parsed.value);
-    if (!result.success) {
-      malformed.push(`line ${lineNumber}: not an Ollama chunk (${result.error.issues[0]?.message ?? 'invalid'})`);
+    const result = readOllamaChunk(parsed.value);
+    if (!result.ok) {
+      malformed.push(`line ${lineNumber}: not an Ollama chunk (${result.reason})`);
       return;
     }
-    const chunk = result.data;
+    const chunk = result.chunk;
     if (!started) {
       started = true;
       const start: StreamEvent = { type: 'start' };
