@@ -21,7 +21,7 @@ export function formatGeminiGenerationConfig(request: NeutralRequest, own: boole
       out[key] = key === 'thinkingConfig' && isRecord(value) ? { ...(thinking ?? {}), ...value } : value;
     }
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return Object.keys(out).length > 0 || (own && request.extra.$emptyGenerationConfig) ? out : undefined;
 }
 
 function formatResponseFormat(request: NeutralRequest, own: boolean, out: Record<string, unknown>, warnings: Warning[]): void {

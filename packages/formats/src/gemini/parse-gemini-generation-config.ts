@@ -30,6 +30,7 @@ export function parseGeminiGenerationConfig(config: GeminiGenerationConfig, extr
   parseResponseFormat(config, out, rest, extra);
   if (config.thinkingConfig) out.reasoning = parseThinking(config.thinkingConfig, rest, extra);
   if (Object.keys(rest).length > 0) extra.generationConfig = rest;
+  if (Object.keys(config).length === 0) extra.$emptyGenerationConfig = true;
   return out;
 }
 
