@@ -15,7 +15,8 @@ type WireToolCallDelta = NonNullable<Delta['tool_calls']>[number];
 /**
  * `data: {chat.completion.chunk}` … `data: [DONE]` → neutral events. The finish
  * goes out once the usage chunk came, on `[DONE]`, or at `end()` when a
- * finish_reason was seen; a tool call ends when the next starts or at finish.
+ * finish_reason was seen; a tool call ends when the next starts, when text
+ * follows it, or at finish.
  */
 export class OpenAIChatStreamDecoder implements StreamDecoder {
   readonly malformed: string[] = [];
@@ -81,9 +82,11 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
     const delta = choice?.delta;
     if (delta && this.reason === undefined) {
       const reasoning = delta.reasoning_content ?? delta.reasoning;
+      const text = delta.content || delta.refusal;
+      // Text after a tool call's fragments means that call is complete.
+      if (reasoning || text) this.closeToolCall(out);
       if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
-      if (delta.content) out.push({ type: 'text-delta', text: delta.content });
-      else if (delta.refusal) out.push({ type: 'text-delta', text: delta.refusal });
+      if (text) out.push({ type: 'text-delta', text });
       if (delta.tool_calls) for (const call of delta.tool_calls) this.onToolCall(call, out);
     }
     if (choice?.finish_reason && this.reason === undefined) {
