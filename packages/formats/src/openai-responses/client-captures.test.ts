@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openaiResponsesCodec } from './openai-responses-codec';
+
+const CLIENTS = '/work/shared/clients';
+
+interface Capture {
+  protocol: string;
+  body: Record<string, unknown> | null;
+}
+
+const captures = readdirSync(CLIENTS)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => ({ name, capture: JSON.parse(readFileSync(join(CLIENTS, name), 'utf8')) as Capture }))
+  .filter(({ capture }) => capture.protocol === 'openai-responses' && capture.body !== null);
+
+describe('real client captures (Codex, opencode)', () => {
+  it('finds the Responses captures', () => {
+    expect(captures.map(({ name }) => name).sort()).toEqual(
+      expect.arrayContaining(['codex-1.json', 'codex-3.json', 'codex-5.json', 'opencode-3.json', 'opencode-4.json']),
+    );
+  });
+
+  it.each(captures)('$name parses and formats back to identical JSON', ({ capture }) => {
+    const request = openaiResponsesCodec.parseRequest(capture.body);
+    expect(request.origin).toBe('openai-responses');
+    const formatted = openaiResponsesCodec.formatRequest(request);
+    expect(formatted.path).toBe('/responses');
+    expect(formatted.warnings).toEqual([]);
+    expect(JSON.parse(JSON.stringify(formatted.body))).toStrictEqual(capture.body);
+  });
+
+  it('reads the Codex shape: developer messages as system, prompt_cache_key as session, other tools kept', () => {
+    const codex = captures.find(({ name }) => name === 'codex-3.json')?.capture.body;
+    const request = openaiResponsesCodec.parseRequest(codex);
+    expect(request.system).toHaveLength(3);
+    expect(request.system[0]?.extra).toMatchObject({ $role: 'developer', $at: 0, $item: true });
+    expect(request.messages.map((message) => message.role)).toEqual(['user', 'user', 'assistant', 'tool']);
+    expect(request.messages[2]?.content[0]).toMatchObject({ type: 'tool-call', id: 'call_b83b81a83ddec8039bc77d34', name: 'exec_command', arguments: '{"cmd":"echo hi"}' });
+    expect(request.messages[3]?.content[0]).toMatchObject({ type: 'tool-result', callId: 'call_b83b81a83ddec8039bc77d34', name: 'exec_command' });
+    expect(request.sessionKey).toBe('<text, 36 chars>');
+    expect(request.reasoning).toEqual({ enabled: true });
+    expect(request.toolChoice).toEqual({ type: 'auto' });
+    expect(request.tools?.map((tool) => tool.name)).not.toContain('multi_agent_v1');
+    expect(request.extra.other_tools).toEqual([expect.objectContaining({ type: 'namespace' }), { type: 'web_search', external_web_access: false }]);
+    expect(request.extra.include).toEqual(['reasoning.encrypted_content']);
+  });
+
+  it('warns about every Codex-only field when the request goes to another protocol', () => {
+    const codex = captures.find(({ name }) => name === 'codex-1.json')?.capture.body;
+    const request = openaiResponsesCodec.parseRequest(codex);
+    const foreign = openaiResponsesCodec.formatRequest({ ...request, origin: 'anthropic' });
+    const paths = foreign.warnings.map((warning) => warning.path);
+    expect(paths).toEqual(expect.arrayContaining(['extra.other_tools', 'extra.include', 'extra.store', 'extra.client_metadata']));
+    expect(foreign.body.tools).toHaveLength((request.tools ?? []).length);
+  });
+});
