@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canonicalConversation } from '../__fixtures__/canonical-conversation';
 import type { Message } from '../neutral/content';
 import type { NeutralRequest } from '../neutral/request';
 import { anthropicCodec } from './anthropic-codec';
-import canonical from './__fixtures__/canonical-request.json';
+
+const canonical: unknown = JSON.parse(readFileSync(new URL('./__fixtures__/canonical-request.json', import.meta.url), 'utf8'));
 
 /**
  * What Anthropic cannot hold of the canonical conversation, and how it holds the rest:

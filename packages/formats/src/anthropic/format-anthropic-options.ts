@@ -56,7 +56,7 @@ function formatToolChoice(request: NeutralRequest): Wire | undefined {
   let wire: Wire | undefined;
   if (choice?.type === 'tool') wire = { type: 'tool', name: choice.name };
   else if (choice) wire = { type: choice.type === 'required' ? 'any' : choice.type };
-  if (request.parallelToolCalls !== undefined && wire?.type !== 'none') {
+  if (request.parallelToolCalls !== undefined) {
     if (!wire && request.parallelToolCalls) return undefined;
     wire ??= { type: 'auto' };
     wire.disable_parallel_tool_use = !request.parallelToolCalls;
