@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,11 @@ describe('examples/embed.mjs', () => {
     stream: true,
     extra: {},
     ...extra,
+  });
+
+  it('is the example the README shows, verbatim', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`\`\`js\n${readFileSync(join(root, 'examples', 'embed.mjs'), 'utf8')}\`\`\``);
   });
 
   it('plans a turn and keeps the session on its member', async () => {
