@@ -13,7 +13,9 @@ const GENERATE_ONLY = new Set(['suffix', 'raw', 'template', 'context']);
 export function formatOllamaRequest(request: NeutralRequest): UpstreamRequest {
   const warnings: Warning[] = [];
   const same = request.origin === 'ollama';
-  const body: Record<string, unknown> = { model: request.model, messages: formatOllamaMessages(request, warnings) };
+  const messages = formatOllamaMessages(request, warnings);
+  const body: Record<string, unknown> = { model: request.model };
+  if (!(same && request.extra.$noMessages === true && messages.length === 0)) body.messages = messages;
 
   const choice = request.toolChoice;
   if (request.tools && choice?.type === 'none') {

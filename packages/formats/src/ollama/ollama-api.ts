@@ -63,7 +63,7 @@ const commonRequestShape = {
 
 export const ollamaChatRequestSchema = z.looseObject({
   ...commonRequestShape,
-  messages: z.array(ollamaMessageSchema),
+  messages: z.array(ollamaMessageSchema).optional(),
   tools: z.array(ollamaToolSchema).optional(),
 });
 

@@ -70,7 +70,7 @@ const chatBody = fc.record(
       { maxLength: 2 },
     ),
   },
-  { requiredKeys: ['model', 'messages'] },
+  { requiredKeys: ['model'] },
 );
 
 const generateBody = fc.record(

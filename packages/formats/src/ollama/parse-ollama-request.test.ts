@@ -46,6 +46,12 @@ describe('parseRequest: /api/chat', () => {
     expect(ollamaCodec.formatRequest(parsed).body).toEqual({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
   });
 
+  it('takes a body without messages (a model preload) and writes it back without them', () => {
+    const parsed = ollamaCodec.parseRequest({ model: 'm', keep_alive: 0 });
+    expect(parsed.messages).toEqual([]);
+    expect(ollamaCodec.formatRequest(parsed).body).toEqual({ model: 'm', keep_alive: 0 });
+  });
+
   it('maps options, keeps the unmapped ones, and maps format and think', () => {
     const parsed = ollamaCodec.parseRequest({
       model: 'm',

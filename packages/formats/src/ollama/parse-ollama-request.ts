@@ -13,7 +13,8 @@ const MAPPED_CHAT_KEYS = ['model', 'messages', 'tools', 'format', 'options', 'st
 export function parseOllamaRequest(body: unknown, options?: ParseRequestOptions): NeutralRequest {
   if (options?.endpoint === 'generate') return parseOllamaGenerateRequest(body);
   const chat = parseWithSchema(ollamaChatRequestSchema, body);
-  const { system, messages } = parseOllamaMessages(chat.messages);
+  // No messages at all is how a client preloads a model; `$noMessages` keeps that.
+  const { system, messages } = parseOllamaMessages(chat.messages ?? []);
   const { settings, extra } = parseOllamaSettings(chat);
   const request: NeutralRequest = {
     origin: 'ollama',
@@ -21,7 +22,7 @@ export function parseOllamaRequest(body: unknown, options?: ParseRequestOptions)
     system,
     messages,
     ...settings,
-    extra: mergeExtra(restOf(chat, MAPPED_CHAT_KEYS), extra) ?? {},
+    extra: mergeExtra(restOf(chat, MAPPED_CHAT_KEYS), extra, chat.messages ? undefined : { $noMessages: true }) ?? {},
   };
   if (chat.tools) request.tools = chat.tools.map(parseOllamaTool);
   return request;
