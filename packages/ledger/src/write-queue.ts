@@ -27,6 +27,7 @@ export class WriteQueue<T> {
   #running: Promise<void> | undefined;
   #failures = 0;
   #stopped = false;
+  #timerImmediate = false;
 
   constructor(options: WriteQueueOptions<T>) {
     this.#options = options;
@@ -73,8 +74,9 @@ export class WriteQueue<T> {
 
   #schedule(delayMs: number): void {
     if (this.#running || this.#stopped) return; // a running drain takes new items too
-    if (this.#timer && delayMs > 0) return;
+    if (this.#timer && (delayMs > 0 || this.#timerImmediate)) return;
     clearTimeout(this.#timer);
+    this.#timerImmediate = delayMs === 0;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       this.#run().catch(() => {}); // reported through onError; #run reschedules
