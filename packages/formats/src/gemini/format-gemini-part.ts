@@ -25,7 +25,7 @@ export function formatGeminiParts(parts: readonly ContentPart[], path: string, c
   let pending: string | undefined;
   parts.forEach((part, i) => {
     const at = `${path}[${i}]`;
-    if (part.type === 'reasoning' && part.text === '' && part.signature !== undefined && !part.extra?.$thoughtPart && ctx.keepSignatures) {
+    if (part.type === 'reasoning' && part.text === '' && part.signature !== undefined && !part.redacted && !part.extra?.$thoughtPart && ctx.keepSignatures) {
       const next = parts[i + 1];
       if (next && (next.type === 'text' || next.type === 'tool-call')) {
         pending = part.signature;
