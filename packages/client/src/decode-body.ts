@@ -40,12 +40,21 @@ export async function* decodeWholeBody(body: Body, codec: Codec, alias: string):
   }
 }
 
-/** After the finish: let the rest (a `[DONE]`) arrive so the socket goes back to the pool, or cut it. */
-export function drainOrDestroy(body: Body, ms: number): void {
-  if (body.readableEnded || body.destroyed) return;
-  const timer = setTimeout(() => body.destroy(), ms);
-  timer.unref();
-  body.once('end', () => clearTimeout(timer));
-  body.once('error', () => clearTimeout(timer));
-  body.resume();
+/** After the finish: let the rest (a `[DONE]`) arrive so the socket goes back to the pool, or cut it after `ms`. */
+export function drainOrDestroy(body: Body, ms: number): Promise<void> {
+  if (body.readableEnded || body.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      // undici frees the connection for the next request a tick after the body's end.
+      setImmediate(resolve);
+    };
+    const timer = setTimeout(() => {
+      body.destroy();
+      done();
+    }, ms);
+    body.once('end', done);
+    body.once('close', done);
+    body.resume();
+  });
 }

@@ -8,6 +8,8 @@ export interface RecordedRequest {
   /** Arrival time, `performance.now()` milliseconds. */
   at: number;
   method: string;
+  /** The caller's port: the same port on two requests means one kept-alive connection. */
+  remotePort: number | undefined;
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;

@@ -67,6 +67,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       index: requests.length,
       at,
       method: req.method ?? 'POST',
+      remotePort: req.socket.remotePort,
       path: url.pathname + url.search,
       headers: { ...req.headers },
       body: described.body,

@@ -1,0 +1,25 @@
+import type { NeutralRequest, Protocol, StreamEvent } from '@bench/formats';
+import type { FakeUpstream } from '@bench/testkit';
+import type { CallResult } from './call-result';
+import type { FailoverRun } from './failover-run';
+import type { ModelTarget } from './model-target';
+
+/** Short deadlines so fault tests stay fast. */
+export const FAST = { firstTokenMs: 300, idleMs: 300, totalMs: 5_000 };
+
+export function ask(text = 'What is 2 + 2?', stream = true): NeutralRequest {
+  return { model: 'caller-model', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream, extra: {} };
+}
+
+export function target(upstream: FakeUpstream, alias: string, more: Partial<ModelTarget> = {}): ModelTarget {
+  const api: Protocol = more.api ?? 'openai-chat';
+  return { alias, api, baseURL: upstream.baseURL(api), model: alias, apiKey: 'sk-test-key', ...more };
+}
+
+export async function readAll(run: FailoverRun): Promise<{ events: StreamEvent[]; result: CallResult }> {
+  const events: StreamEvent[] = [];
+  for await (const event of run.events) events.push(event);
+  return { events, result: await run.result };
+}
+
+export const texts = (events: StreamEvent[]): string[] => events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : []));
