@@ -148,37 +148,7 @@ export const replySchema = z.looseObject({
   usage: usageSchema.nullish(),
 });
 
-export const chunkSchema = z.looseObject({
-  id: z.string().nullish(),
-  created: z.number().nullish(),
-  model: z.string().nullish(),
-  choices: z
-    .array(
-      z.looseObject({
-        delta: z
-          .looseObject({
-            content: z.string().nullish(),
-            reasoning_content: z.string().nullish(),
-            reasoning: z.string().nullish(),
-            refusal: z.string().nullish(),
-            tool_calls: z
-              .array(
-                z.looseObject({
-                  index: z.number().nullish(),
-                  id: z.string().nullish(),
-                  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
-                }),
-              )
-              .nullish(),
-          })
-          .nullish(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .nullish(),
-  usage: usageSchema.nullish(),
-});
-export type WireChunk = z.output<typeof chunkSchema>;
+// Stream chunks are read by hand (read-openai-chat-chunk.ts): they arrive once per token.
 
 export const errorBodySchema = z.looseObject({
   error: z.union([

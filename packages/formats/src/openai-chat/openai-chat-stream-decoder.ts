@@ -6,11 +6,8 @@ import { safeParseJSON } from '../shared/safe-parse-json';
 import { createSSESplitter } from '../shared/sse';
 import { parseOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { parseOpenAIChatUsage } from './map-openai-chat-usage';
-import { chunkSchema, type WireChunk } from './openai-chat-api';
 import { neutralFromErrorValue } from './openai-chat-error';
-
-type Delta = NonNullable<NonNullable<WireChunk['choices']>[number]['delta']>;
-type WireToolCallDelta = NonNullable<Delta['tool_calls']>[number];
+import { readOpenAIChatChunk, type ChunkView, type ToolCallDelta } from './read-openai-chat-chunk';
 
 /**
  * `data: {chat.completion.chunk}` … `data: [DONE]` → neutral events. The finish
@@ -68,31 +65,28 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       out.push({ type: 'error', error: error ?? { kind: 'upstream', message: 'the upstream sent an error event' } });
       return;
     }
-    const parsed = chunkSchema.safeParse(value);
-    if (!parsed.success) {
-      this.malformed.push(`a chunk that is not a chat.completion.chunk (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+    const chunk = readOpenAIChatChunk(value);
+    if (typeof chunk === 'string') {
+      this.malformed.push(`a chunk that is not a chat.completion.chunk: ${chunk}`);
       return;
     }
-    this.onChunk(parsed.data, out);
+    this.onChunk(chunk, out);
   }
 
-  private onChunk(chunk: WireChunk, out: StreamEvent[]): void {
+  private onChunk(chunk: ChunkView, out: StreamEvent[]): void {
     this.start(out, chunk);
-    const choice = chunk.choices?.[0];
-    const delta = choice?.delta;
-    if (delta && this.reason === undefined) {
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      const text = delta.content || delta.refusal;
+    if (this.reason === undefined) {
+      const text = chunk.content || chunk.refusal;
       // Text after a tool call's fragments means that call is complete.
-      if (reasoning || text) this.closeToolCall(out);
-      if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
+      if (chunk.reasoning || text) this.closeToolCall(out);
+      if (chunk.reasoning) out.push({ type: 'reasoning-delta', text: chunk.reasoning });
       if (text) out.push({ type: 'text-delta', text });
-      if (delta.tool_calls) for (const call of delta.tool_calls) this.onToolCall(call, out);
-    }
-    if (choice?.finish_reason && this.reason === undefined) {
-      this.reason = parseOpenAIChatFinishReason(choice.finish_reason);
-      this.rawReason = choice.finish_reason;
-      this.closeToolCall(out);
+      if (chunk.toolCalls) for (const call of chunk.toolCalls) this.onToolCall(call, out);
+      if (chunk.finishReason) {
+        this.reason = parseOpenAIChatFinishReason(chunk.finishReason);
+        this.rawReason = chunk.finishReason;
+        this.closeToolCall(out);
+      }
     }
     if (chunk.usage) {
       this.usage = parseOpenAIChatUsage(chunk.usage);
@@ -100,7 +94,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
     }
   }
 
-  private onToolCall(call: WireToolCallDelta, out: StreamEvent[]): void {
+  private onToolCall(call: ToolCallDelta, out: StreamEvent[]): void {
     const index = call.index ?? (call.id ? -1 - this.callCount : -this.callCount);
     let id = this.calls.get(index);
     if (id === undefined) {
@@ -109,9 +103,9 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       this.callCount++;
       this.calls.set(index, id);
       this.open = id;
-      out.push({ type: 'tool-call-start', id, name: call.function?.name ?? '' });
+      out.push({ type: 'tool-call-start', id, name: call.name ?? '' });
     }
-    const args = call.function?.arguments;
+    const args = call.arguments;
     if (args && id === this.open) out.push({ type: 'tool-call-delta', id, argumentsDelta: args });
   }
 
@@ -121,7 +115,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
     this.open = undefined;
   }
 
-  private start(out: StreamEvent[], chunk: WireChunk | undefined): void {
+  private start(out: StreamEvent[], chunk: ChunkView | undefined): void {
     if (this.started) return;
     this.started = true;
     const event: StreamEvent = { type: 'start' };
