@@ -20,6 +20,8 @@ export function formatPart(part: Part, path: string, ctx: FormatContext): Block 
   if (!ctx.same) warnForeignExtra(part.extra, path, ctx.warnings);
   switch (part.type) {
     case 'text':
+      // Anthropic refuses empty text blocks; another protocol's empty text (an assistant turn of only tool calls) carries nothing.
+      if (!ctx.same && part.text === '') return undefined;
       return own({ type: 'text', text: part.text }, part.extra, ctx);
     case 'image':
       return formatImage(part, path, ctx);

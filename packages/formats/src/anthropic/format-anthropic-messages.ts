@@ -29,8 +29,13 @@ function formatSystem(parts: TextPart[], extra: Extra, ctx: FormatContext): unkn
   const shape = ctx.same ? extra.$system : undefined;
   const only = parts[0];
   if (shape === 'string' && parts.length === 1 && only && wireKeys(only.extra).length === 0) return only.text;
-  if (parts.length === 0) return shape === 'empty-array' ? [] : undefined;
-  return parts.map((part, i) => formatPart(part, `system[${i}]`, ctx));
+  const blocks: Wire[] = [];
+  parts.forEach((part, i) => {
+    const block = formatPart(part, `system[${i}]`, ctx);
+    if (block) blocks.push(block);
+  });
+  if (blocks.length === 0) return shape === 'empty-array' ? [] : undefined;
+  return blocks;
 }
 
 function systemMessage(parts: TextPart[], ctx: FormatContext): Wire {

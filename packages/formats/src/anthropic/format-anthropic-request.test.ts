@@ -44,7 +44,7 @@ describe('formatRequest from another protocol', () => {
             ],
             extra: { name: 'bob' },
           },
-          { role: 'assistant', content: [{ type: 'reasoning', text: 'unsigned thought' }, { type: 'text', text: 'ok' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'unsigned thought' }, { type: 'text', text: '' }, { type: 'text', text: 'ok' }] },
         ],
         tools: [{ name: 'f', inputSchema: { type: 'object' }, extra: { type: 'function' } }],
         extra: { user: 'u1', logprobs: true, $chatHint: 1 },

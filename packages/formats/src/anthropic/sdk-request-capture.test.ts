@@ -65,7 +65,7 @@ const messages: Anthropic.MessageParam[] = [
 describe('what @anthropic-ai/sdk sends, captured on a real socket, parses', () => {
   it('messages.create with tools, images and tool results', async () => {
     const client = new Anthropic({ apiKey: 'sk-test', baseURL, maxRetries: 0 });
-    const message = await client.messages.create({ model: 'claude-test', max_tokens: 256, system: 'Be brief.', messages, tools, tool_choice: { type: 'auto' }, temperature: 0.3 });
+    const message = await client.messages.create({ model: 'claude-test', max_tokens: 256, system: 'Be brief.', messages, tools, tool_choice: { type: 'auto' }, stop_sequences: ['END'] });
     expect(message.content).toEqual([{ type: 'text', text: 'ok' }]);
     const request = captured.at(-1);
     expect(request?.url).toBe('/v1/messages');
@@ -90,7 +90,7 @@ describe('what @anthropic-ai/sdk sends, captured on a real socket, parses', () =
       tools: [{ name: 'get_weather', description: 'Current weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
       toolChoice: { type: 'auto' },
       maxOutputTokens: 256,
-      temperature: 0.3,
+      stop: ['END'],
       stream: false,
       extra: { $system: 'string', $streamAbsent: true },
     });
