@@ -88,10 +88,18 @@ describe('OpenAI Chat stream decoder', () => {
     ]);
   });
 
+  it('finishes at once when usage rides on the finish_reason chunk itself', () => {
+    const last = JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 5, completion_tokens: 2 } });
+    const decoder = openaiChatCodec.createStreamDecoder();
+    const events = decoder.push(chunk({ content: 'ok' }) + `data: ${last}\n\n`);
+    expect(events.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop', usage: { inputTokens: 5, outputTokens: 2 } });
+    expect(decoder.end()).toEqual([]);
+  });
+
   it('skips and records a malformed event, and goes on', () => {
-    const { events, malformed } = decode(chunk({ content: 'a' }) + 'data: {not json\n\n' + 'data: {"choices":"nope"}\n\n' + chunk({ content: 'b' }, 'stop') + 'data: [DONE]\n\n');
+    const { events, malformed } = decode(chunk({ content: 'a' }) + 'data: {not json\n\n' + 'data: {"choices":"nope"}\n\n' + 'data: {"choices":[{"delta":{"content":5}}]}\n\n' + chunk({ content: 'b' }, 'stop') + 'data: [DONE]\n\n');
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'text-delta', 'finish']);
-    expect(malformed).toHaveLength(2);
+    expect(malformed).toHaveLength(3);
     expect(malformed.join(' ')).not.toContain('not json');
   });
 

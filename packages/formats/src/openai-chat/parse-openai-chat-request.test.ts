@@ -71,6 +71,16 @@ describe('parseRequest', () => {
     });
   });
 
+  it('keeps mapped fields sent as null in extra (they mean "default") and writes them back', () => {
+    const body = { model: 'm', messages: [{ role: 'user', content: 'hi', name: null }], temperature: null, max_tokens: null, tools: null, stop: null };
+    const parsed = openaiChatCodec.parseRequest(body);
+    expect(parsed.temperature).toBeUndefined();
+    expect(parsed.maxOutputTokens).toBeUndefined();
+    expect(parsed.tools).toBeUndefined();
+    expect(parsed.extra).toMatchObject({ temperature: null, max_tokens: null, tools: null, stop: null });
+    expect(openaiChatCodec.formatRequest(parsed).body).toEqual(body);
+  });
+
   it('reads a data: URL as a base64 image', () => {
     const parsed = openaiChatCodec.parseRequest({
       model: 'm',
