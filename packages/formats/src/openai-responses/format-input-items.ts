@@ -150,9 +150,9 @@ function formatToolResult(part: ToolResultPart, same: boolean, path: string, war
   }
   const item: Item = same ? { ...wireFields(part.extra) } : {};
   const only = part.content[0];
-  const asString =
-    part.content.length === 0 ||
-    (part.content.length === 1 && only?.type === 'text' && (same ? part.extra?.$string === true : !only.extra));
+  const asString = same
+    ? part.extra?.$string === true && part.content.length === 1 && only?.type === 'text'
+    : part.content.length === 0 || (part.content.length === 1 && only?.type === 'text' && !only.extra);
   const output = asString
     ? (only?.type === 'text' ? only.text : '')
     : part.content.map((inner, at) => {

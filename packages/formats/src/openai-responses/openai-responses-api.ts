@@ -30,7 +30,7 @@ export const textFormatSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('json_object') }),
   z.looseObject({
     type: z.literal('json_schema'),
-    name: z.string().optional(),
+    name: z.string().min(1),
     schema: z.record(z.string(), z.unknown()),
     description: z.string().optional(),
     strict: z.boolean().optional(),

@@ -77,7 +77,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
       case 'finish':
         return this.finish(event);
       case 'error':
-        return this.open() + this.error(event.error);
+        // Text and reasoning so far are closed (keeping reasoning's encrypted content); open calls are not: they never completed.
+        return this.open() + this.closeMessage() + this.closeReasoning() + this.error(event.error);
       default: {
         const unreachable: never = event;
         return unreachable;

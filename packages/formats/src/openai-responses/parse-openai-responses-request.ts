@@ -12,7 +12,6 @@ export const OTHER_INPUT_ITEMS = 'other_input_items';
 
 /** Top-level fields this codec maps; a `null` in one of them is kept as a `$nulls` hint. */
 const MAPPED = [
-  'model',
   'instructions',
   'input',
   'tools',
@@ -32,7 +31,7 @@ export function parseOpenAIResponsesRequest(body: unknown): NeutralRequest {
   if (!isRecord(body)) throw new InvalidRequestError([{ path: '', message: 'expected a JSON object' }]);
   const nulls = MAPPED.filter((key) => body[key] === null);
   const wire = parseWithSchema(requestBodySchema, withoutKeys(body, nulls));
-  const extra: Extra = restOf(wire, MAPPED);
+  const extra: Extra = restOf(wire, ['model', ...MAPPED]);
   if (nulls.length > 0) extra.$nulls = nulls;
 
   const system: TextPart[] = [];
@@ -58,7 +57,7 @@ export function parseOpenAIResponsesRequest(body: unknown): NeutralRequest {
       extra[OTHER_INPUT_ITEMS] = parsed.unmapped.map((entry) => entry.item);
       extra.$otherItemsAt = parsed.unmapped.map((entry) => entry.at);
     }
-  } else if (!nulls.includes('input')) {
+  } else {
     extra.$input = 'absent';
   }
 
@@ -104,8 +103,7 @@ function responseFormatOf(format: ReturnType<typeof textFormatSchema.parse>): Re
     case 'json_object':
       return { type: 'json' };
     case 'json_schema': {
-      const out: ResponseFormat = { type: 'json-schema', schema: format.schema };
-      if (format.name !== undefined) out.name = format.name;
+      const out: ResponseFormat = { type: 'json-schema', schema: format.schema, name: format.name };
       if (format.description !== undefined) out.description = format.description;
       if (format.strict !== undefined) out.strict = format.strict;
       return out;

@@ -1,14 +1,19 @@
 /** Test helper: a deep copy without any `extra` (wire fields and `$` hints alike) or undefined field, for comparing with neutral fixtures. */
 export function stripExtra<T>(value: T): T {
-  return strip(value) as T;
+  return copy(value, true) as T;
 }
 
-function strip(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(strip);
+/** Test helper: a deep copy as JSON would make it (plain prototypes, no undefined fields). */
+export function plainJSON(value: unknown): unknown {
+  return copy(value, false);
+}
+
+function copy(value: unknown, dropExtra: boolean): unknown {
+  if (Array.isArray(value)) return value.map((inner) => copy(inner, dropExtra));
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key !== 'extra' && inner !== undefined) out[key] = strip(inner);
+    if (!(dropExtra && key === 'extra') && inner !== undefined) out[key] = copy(inner, dropExtra);
   }
   return out;
 }

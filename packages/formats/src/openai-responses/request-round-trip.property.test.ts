@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openaiResponsesCodec } from './openai-responses-codec';
+import { plainJSON } from './strip-extra';
+
+/* Arbitraries for valid Responses request bodies, in the shapes clients send. */
+
+const text = fc.string({ maxLength: 12 });
+const id = fc.stringMatching(/^[a-z]{2}_[a-z0-9]{1,8}$/);
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+
+/** Drops undefined fields, as JSON would. */
+function defined(object: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+const inputText = fc.record({ type: fc.constant('input_text'), text });
+const outputText = fc.record({ type: fc.constant('output_text'), text, annotations: fc.constant([]) }, { requiredKeys: ['type', 'text'] });
+const refusal = fc.record({ type: fc.constant('refusal'), refusal: text });
+const image = fc
+  .record({
+    type: fc.constant('input_image'),
+    image_url: fc.oneof(fc.constant('https://img.test/a.png'), fc.base64String({ maxLength: 16 }).map((data) => `data:image/png;base64,${data}`)),
+    detail: maybe(fc.constantFrom('low', 'high', 'auto')),
+  })
+  .map(defined);
+const imageByFileId = fc.record({ type: fc.constant('input_image'), file_id: id, detail: fc.constant('auto') });
+const file = fc.record({ type: fc.constant('input_file'), file_id: id, filename: fc.constant('notes.pdf') });
+
+const messageItem = (role: string, part: fc.Arbitrary<Record<string, unknown>>) =>
+  fc
+    .record({
+      type: maybe(fc.constant('message')),
+      id: maybe(id),
+      status: maybe(fc.constant('completed')),
+      role: fc.constant(role),
+      content: fc.oneof(text, fc.array(part, { maxLength: 3 })),
+    })
+    .map(defined);
+
+const userMessage = messageItem('user', fc.oneof(inputText, image, imageByFileId, file, outputText));
+const assistantMessage = messageItem('assistant', fc.oneof(outputText, refusal, inputText));
+const systemMessage = fc.constantFrom('system', 'developer').chain((role) => messageItem(role, inputText));
+
+const jsonArguments = fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.oneof(fc.integer(), text), { maxKeys: 3 }).map((value) => JSON.stringify(value));
+const functionCall = fc
+  .record({ type: fc.constant('function_call'), call_id: id, name: fc.constantFrom('get_weather', 'exec'), arguments: jsonArguments, id: maybe(id), status: maybe(fc.constant('completed')) })
+  .map(defined);
+const functionCallOutput = fc
+  .record({ type: fc.constant('function_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image), { maxLength: 2 })), id: maybe(id) })
+  .map(defined);
+const reasoning = fc
+  .record({
+    type: fc.constant('reasoning'),
+    id,
+    summary: fc.array(fc.record({ type: fc.constant('summary_text'), text }), { maxLength: 2 }),
+    encrypted_content: maybe(fc.base64String({ maxLength: 12 })),
+  })
+  .map(defined);
+const unknownItem = fc.record({ type: fc.constant('web_search_call'), id, status: fc.constant('completed'), action: fc.record({ type: fc.constant('search'), query: text }) });
+
+const inputItem = fc.oneof(userMessage, assistantMessage, systemMessage, functionCall, functionCallOutput, reasoning, unknownItem);
+
+const functionTool = fc
+  .record({
+    type: fc.constant('function'),
+    name: fc.stringMatching(/^[a-z_]{1,10}$/),
+    description: maybe(text),
+    parameters: maybe(fc.constant({ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })),
+    strict: maybe(fc.boolean()),
+  })
+  .map(defined);
+const otherTool = fc.constantFrom<Record<string, unknown>>(
+  { type: 'web_search', external_web_access: false },
+  { type: 'namespace', name: 'multi_agent', description: 'agents', tools: [] },
+  { type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: x' } },
+  { type: 'local_shell' },
+);
+
+const textFormat = fc.oneof(
+  fc.constant({ type: 'text' }),
+  fc.constant({ type: 'json_object' }),
+  fc.record({ type: fc.constant('json_schema'), name: fc.constant('answer'), schema: fc.constant({ type: 'object' }), description: maybe(text), strict: maybe(fc.boolean()) }).map(defined),
+);
+
+const body = fc
+  .record({
+    model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
+    instructions: maybe(fc.oneof(text, fc.constant(null))),
+    input: maybe(fc.oneof(text, fc.array(inputItem, { maxLength: 8 }))),
+    tools: maybe(fc.array(fc.oneof(functionTool, otherTool), { maxLength: 4 })),
+    tool_choice: maybe(
+      fc.oneof(
+        fc.constantFrom('auto', 'none', 'required'),
+        fc.constant({ type: 'function', name: 'get_weather' }),
+        fc.constant({ type: 'allowed_tools', mode: 'auto', tools: [{ type: 'function', name: 'x' }] }),
+        fc.constant({ type: 'web_search' }),
+      ),
+    ),
+    parallel_tool_calls: maybe(fc.boolean()),
+    text: maybe(fc.record({ format: maybe(textFormat), verbosity: maybe(fc.constantFrom('low', 'medium', 'high')) }).map(defined)),
+    max_output_tokens: maybe(fc.oneof(fc.nat(100_000), fc.constant(null))),
+    temperature: maybe(fc.double({ min: 0, max: 2, noNaN: true })),
+    top_p: maybe(fc.double({ min: 0, max: 1, noNaN: true })),
+    reasoning: maybe(fc.record({ effort: maybe(fc.constantFrom('none', 'low', 'medium', 'high', 'xhigh')), summary: maybe(fc.constantFrom('auto', 'concise', 'detailed')) }).map(defined)),
+    prompt_cache_key: maybe(text),
+    stream: maybe(fc.boolean()),
+    store: maybe(fc.boolean()),
+    include: maybe(fc.constant(['reasoning.encrypted_content'])),
+    metadata: maybe(fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), text, { maxKeys: 2 })),
+    previous_response_id: maybe(id),
+  })
+  .map(defined);
+
+describe('request round trip (property)', () => {
+  it('parse then format a valid Responses request gives back deep-equal JSON, without warnings', () => {
+    fc.assert(
+      fc.property(body, (wire) => {
+        const formatted = openaiResponsesCodec.formatRequest(openaiResponsesCodec.parseRequest(wire));
+        expect(formatted.warnings).toEqual([]);
+        expect(plainJSON(formatted.body)).toStrictEqual(plainJSON(wire));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never leaves undefined in a parsed message', () => {
+    fc.assert(
+      fc.property(body, (wire) => {
+        const request = openaiResponsesCodec.parseRequest(wire);
+        for (const message of request.messages) {
+          expect(message.content.every((part) => part !== undefined && typeof part.type === 'string')).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
