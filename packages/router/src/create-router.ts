@@ -6,6 +6,7 @@ import { RequestTooLargeError } from './errors/request-too-large-error';
 import { excludeMembers } from './exclude-members';
 import type { HeaderRecord } from './header-record';
 import { identifyConversation } from './identify-conversation';
+import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers } from './order-members';
 import { cutOutput } from './output-budget';
@@ -15,7 +16,7 @@ import type { CooldownSettings, RouteSettings } from './route-settings';
 import { profileRequest } from './request-profile';
 import { settleTurn, type TurnOutcome } from './settle-turn';
 import type { ConversationStore } from './stores/conversation-store';
-import { type HealthStore, healthState } from './stores/health-store';
+import type { HealthStore } from './stores/health-store';
 import { createMemoryConversationStore } from './stores/memory-conversation-store';
 import { createMemoryHealthStore } from './stores/memory-health-store';
 import { createMemoryRecordSource } from './stores/memory-record-source';
@@ -85,7 +86,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     const aliases = eligible.map((member) => member.alias);
     const [recordMap, healthMap] = await Promise.all([records.getRecords(aliases), health.read(aliases, at)]);
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
-    const { cooling, probes } = await checkHealth(eligible, healthMap, at, holdMs);
+    const { cooling, halfOpen } = classifyHealth(eligible, healthMap, at);
     const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
     let members = ordered.members;
 
@@ -110,6 +111,11 @@ export function createRouter(options: RouterOptions = {}): Router {
     } else {
       conversation = randomUUID();
     }
+    const { probes, held } = await claimProbes(members, halfOpen, settings.maxMembers, (alias) =>
+      health.claimProbe(alias, at, holdMs),
+    );
+    for (const alias of held) cooling.add(alias);
+    if (held.size > 0) members = coolingLast(members, cooling);
 
     return {
       collection: collection.name,
@@ -131,26 +137,6 @@ export function createRouter(options: RouterOptions = {}): Router {
       rotated: ordered.rotated && isNew,
       settings,
     };
-  }
-
-  async function checkHealth(
-    eligible: readonly Member[],
-    healthMap: Awaited<ReturnType<HealthStore['read']>>,
-    at: number,
-    holdMs: number,
-  ): Promise<{ cooling: Set<string>; probes: Set<string> }> {
-    const cooling = new Set<string>();
-    const probes = new Set<string>();
-    if (healthMap.size === 0) return { cooling, probes };
-    for (const member of eligible) {
-      const state = healthState(healthMap.get(member.alias), at);
-      if (state === 'cooling') cooling.add(member.alias);
-      else if (state === 'half-open') {
-        if (await health.claimProbe(member.alias, at, holdMs)) probes.add(member.alias);
-        else cooling.add(member.alias);
-      }
-    }
-    return { cooling, probes };
   }
 
   return {

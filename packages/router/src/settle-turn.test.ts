@@ -49,6 +49,28 @@ describe('router.settle: cooldowns', () => {
     expect(aliases(await router.plan(turn('c')))[2]).toBe('m1');
   });
 
+  it('releases a probe that was planned but not tried, so the next turn may probe', async () => {
+    const clock = manualClock();
+    const router = createRouter({ now: clock.now, cooldown: { afterFailures: 1, forMs: 1_000 } });
+    await router.settle(await router.plan(turn('a')), { answered: 'm1', failed: [{ alias: 'm3' }] });
+    clock.advance(1_000);
+    const probing = await router.plan(turn('b'));
+    expect(probing.members.map((m) => [m.alias, m.probe])).toEqual([['m1', false], ['m2', false], ['m3', true]]);
+    expect((await router.plan(turn('c'))).members[2]).toMatchObject({ alias: 'm3', probe: false, cooling: true });
+    await router.settle(probing, { answered: 'm1' });
+    expect((await router.plan(turn('d'))).members[2]).toMatchObject({ alias: 'm3', probe: true });
+  });
+
+  it('claims no probe for a half-open member beyond maxMembers', async () => {
+    const clock = manualClock();
+    const router = createRouter({ now: clock.now, cooldown: { afterFailures: 1, forMs: 1_000 } });
+    const narrow = { ...turn('a'), settings: { rotate: 0, maxMembers: 2 } };
+    await router.settle(await router.plan(turn('x')), { answered: 'm1', failed: [{ alias: 'm3' }] });
+    clock.advance(1_000);
+    expect((await router.plan(narrow)).members.map((m) => m.alias)).toEqual(['m1', 'm2']);
+    expect((await router.plan(turn('b'))).members[2]).toMatchObject({ alias: 'm3', probe: true });
+  });
+
   it('cools a rate-limited member for its retry-after', async () => {
     const clock = manualClock();
     const router = createRouter({ now: clock.now });

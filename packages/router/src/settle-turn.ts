@@ -58,6 +58,10 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
   } else if (plan.settings.sticky && plan.isNew) {
     writes.push(conversations.forget(plan.conversation));
   }
+  const tried = new Set([...(answered === undefined ? [] : [answered]), ...failed.map((failure) => failure.alias)]);
+  for (const member of plan.members) {
+    if (member.probe && !tried.has(member.alias)) writes.push(health.releaseProbe(member.alias));
+  }
   for (const failure of failed) {
     writes.push(
       failure.rateLimited

@@ -40,6 +40,8 @@ describe('createMemoryHealthStore', () => {
     expect(await store.claimProbe('m1', 10, 1_000)).toBe(false);
     const claims = await Promise.all([store.claimProbe('m1', 30_000, 1_000), store.claimProbe('m1', 30_000, 1_000)]);
     expect(claims.sort()).toEqual([false, true]);
+    await store.releaseProbe('m1');
+    expect(await store.claimProbe('m1', 30_000, 1_000)).toBe(true);
     await store.succeeded('m1');
     expect((await store.read(['m1'], 30_001)).size).toBe(0);
   });

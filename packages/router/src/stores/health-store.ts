@@ -18,6 +18,8 @@ export interface HealthStore {
   read(aliases: readonly string[], now: number): Promise<ReadonlyMap<string, MemberHealth>>;
   /** Half-open circuit: lets one caller probe, until `now + holdMs`. True for the caller that got it. */
   claimProbe(alias: string, now: number, holdMs: number): Promise<boolean>;
+  /** A probe that was planned but never tried: another caller may probe now. */
+  releaseProbe(alias: string): Promise<void>;
   /** The member answered: circuit closed, failures forgotten. */
   succeeded(alias: string): Promise<void>;
   /** The member failed: counts toward opening the circuit; a failed probe reopens it. */

@@ -24,6 +24,10 @@ export function createMemoryHealthStore(): HealthStore {
       states.set(alias, { ...health, probeUntil: now + holdMs });
       return true;
     },
+    async releaseProbe(alias: string): Promise<void> {
+      const health = states.get(alias);
+      if (health !== undefined && health.probeUntil > 0) states.set(alias, { ...health, probeUntil: 0 });
+    },
     async succeeded(alias: string): Promise<void> {
       states.delete(alias);
     },

@@ -45,6 +45,9 @@ p = now + hold
 put()
 return 1`;
 
+const RELEASE_PROBE = `${READ}
+if v and p > 0 then p = 0; put() end`;
+
 /** Cooldowns in Redis, shared by every replica; the updates are Lua scripts, so concurrent ones do not race. */
 export function createRedisHealthStore(redis: Redis, options: RedisHealthStoreOptions = {}): HealthStore {
   const key = `${options.prefix ?? 'bench:router:'}health`;
@@ -52,6 +55,7 @@ export function createRedisHealthStore(redis: Redis, options: RedisHealthStoreOp
   const failed = redisScript(redis, FAILED);
   const rateLimited = redisScript(redis, RATE_LIMITED);
   const claimProbe = redisScript(redis, CLAIM_PROBE);
+  const releaseProbe = redisScript(redis, RELEASE_PROBE);
   let cache: { at: number; states: Map<string, MemberHealth> } | undefined;
 
   async function all(now: number): Promise<Map<string, MemberHealth>> {
@@ -80,6 +84,10 @@ export function createRedisHealthStore(redis: Redis, options: RedisHealthStoreOp
     async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
       cache = undefined;
       return (await claimProbe([key], [alias, now, holdMs])) === 1;
+    },
+    async releaseProbe(alias: string): Promise<void> {
+      cache = undefined;
+      await releaseProbe([key], [alias]);
     },
     async succeeded(alias: string): Promise<void> {
       // The cache stays: a success only clears this alias, which we can apply to it.

@@ -70,6 +70,8 @@ describe.skipIf(!redisAvailable)('Redis stores against a real redis-server', () 
     expect(await healthA.claimProbe('m1', 31_999, 5_000)).toBe(false);
     const probes = await Promise.all([healthA.claimProbe('m1', 32_000, 5_000), healthB.claimProbe('m1', 32_000, 5_000)]);
     expect(probes.filter(Boolean)).toHaveLength(1);
+    await healthA.releaseProbe('m1');
+    expect(await healthB.claimProbe('m1', 32_001, 5_000)).toBe(true);
     await healthB.failed('m1', 33_000, cooldown);
     expect((await healthA.read(['m1'], 33_000)).get('m1')).toMatchObject({ openUntil: 63_000, probeUntil: 0 });
     await healthA.succeeded('m1');
