@@ -1,8 +1,7 @@
 import type { AssistantMessage, Message, TextPart, ToolCallPart, ToolResultPart, UserMessage } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
-import { CONTENT, EMPTY_TOOL_CALLS } from './hints';
-import { NO_ID } from './parse-openai-chat-messages';
+import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { dropped, ownFields, warnExtra } from './warn-extra';
 

@@ -110,6 +110,13 @@ describe('formatRequest', () => {
     expect(formatted.warnings).toEqual([]);
   });
 
+  it('drops, with a warning, a tool choice and parallel_tool_calls from another protocol that sent no tools', () => {
+    const formatted = openaiChatCodec.formatRequest({ ...base, origin: 'anthropic', toolChoice: { type: 'auto' }, parallelToolCalls: false });
+    expect(formatted.body).not.toHaveProperty('tool_choice');
+    expect(formatted.body).not.toHaveProperty('parallel_tool_calls');
+    expect(formatted.warnings.map((warning) => warning.path)).toEqual(['toolChoice', 'parallelToolCalls']);
+  });
+
   it('maps tool choice, response formats and reasoning effort', () => {
     const formatted = openaiChatCodec.formatRequest({
       ...base,

@@ -29,8 +29,16 @@ export function formatOpenAIChatRequest(request: NeutralRequest): UpstreamReques
 
   const body: Record<string, unknown> = { ...(own ? ownFields(request.extra) : {}), model: request.model, messages };
   if (request.tools) body.tools = request.tools.map((tool, index) => formatTool(tool, index, own, warnings));
-  if (request.toolChoice) body.tool_choice = formatToolChoice(request.toolChoice);
-  if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  // OpenAI refuses tool_choice and parallel_tool_calls without tools: from another protocol they are dropped, with a warning.
+  const toolless = !own && !request.tools?.length;
+  if (request.toolChoice) {
+    if (toolless) dropped(warnings, 'toolChoice', 'a tool choice without tools');
+    else body.tool_choice = formatToolChoice(request.toolChoice);
+  }
+  if (request.parallelToolCalls !== undefined) {
+    if (toolless) dropped(warnings, 'parallelToolCalls', 'parallel_tool_calls without tools');
+    else body.parallel_tool_calls = request.parallelToolCalls;
+  }
   if (request.responseFormat) body.response_format = formatResponseFormat(request.responseFormat, hints[RESPONSE_FORMAT]);
   if (request.maxOutputTokens !== undefined) {
     // Every OpenAI-compatible server takes `max_tokens`; an own request keeps the field it used.

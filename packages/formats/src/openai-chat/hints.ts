@@ -17,6 +17,8 @@ export const RESPONSE_FORMAT = '$responseFormat';
 
 /** Message / part: how `content` was written: 'string', 'empty' (""), 'null', 'absent'; array when missing. */
 export const CONTENT = '$content';
+/** Tool call: it had no id on the wire; bench made one up (`call_<n>`) and writes it back without. */
+export const NO_ID = '$noId';
 /** Assistant: `tool_calls` was an empty array. */
 export const EMPTY_TOOL_CALLS = '$emptyToolCalls';
 

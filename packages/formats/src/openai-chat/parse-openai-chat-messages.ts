@@ -1,7 +1,7 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { AssistantContentPart, Extra, Message, TextPart, ToolCallPart } from '../neutral/content';
 import { safeParseJSON } from '../shared/safe-parse-json';
-import { AT, CONTENT, EMPTY_ARRAY, EMPTY_TOOL_CALLS, MESSAGE_EXTRA, ROLE } from './hints';
+import { AT, CONTENT, EMPTY_ARRAY, EMPTY_TOOL_CALLS, MESSAGE_EXTRA, NO_ID, ROLE } from './hints';
 import type { WireMessage, WireToolCall } from './openai-chat-api';
 import { parseContentParts, parseTextPart, unmappedExtra } from './parse-openai-chat-content';
 import { splitExtra, withExtra } from './split-extra';
@@ -12,9 +12,6 @@ const ASSISTANT_KEYS = new Set(['role', 'content', 'reasoning_content', 'tool_ca
 const TOOL_KEYS = new Set(['role', 'content', 'tool_call_id']);
 const TOOL_CALL_KEYS = new Set(['id', 'type', 'function']);
 const FUNCTION_KEYS = new Set(['name', 'arguments']);
-
-/** Marks a tool call whose id bench made up (`call_<n>`): written back without one. */
-export const NO_ID = '$noId';
 
 export interface ParsedMessages {
   system: TextPart[];
