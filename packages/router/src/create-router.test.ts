@@ -167,6 +167,9 @@ describe('router.plan', () => {
     await expect(router.plan(input({ collection: broken }))).rejects.toThrow('collection.members[0].contextWindow: must be a positive integer, got -1');
     await expect(router.plan(input({ collection: { name: 'e', members: [] } }))).rejects.toThrow('collection.members');
     await expect(router.plan(input({ request: chatRequest({ maxOutputTokens: 1.5 }) }))).rejects.toThrow('request.maxOutputTokens');
+    const noContent = { ...chatRequest(), messages: [{ role: 'user', content: 'hi' }] } as unknown as PlanInput['request'];
+    await expect(router.plan(input({ request: noContent }))).rejects.toThrow('request.messages[0].content: must be an array of content parts');
+    await expect(router.plan(input({ keyName: undefined as unknown as string }))).rejects.toThrow('keyName: must be a string');
     expect(aliases(await router.plan(input()))).toEqual(['m1', 'm2', 'm3']);
   });
 });
