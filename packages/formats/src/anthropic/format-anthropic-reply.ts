@@ -42,7 +42,7 @@ export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<stri
     content,
     stop_reason: finishReasonToAnthropic(reply.finishReason, reply.rawFinishReason),
     stop_sequence: null,
-    usage: usageToAnthropic(reply.usage),
+    usage: replyUsage(reply),
     ...reply.extra,
   };
   return { value, warnings };
@@ -54,4 +54,11 @@ function replyToolInput(args: string, path: string, warnings: Warning[]): Record
   if (parsed.success && isRecord(parsed.value)) return parsed.value;
   warnings.push({ code: 'converted', path: `${path}.arguments`, message: 'tool-call arguments are not a JSON object; sent as {"arguments": <text>}' });
   return { arguments: args };
+}
+
+/** A whole reply's usage: `input_tokens` is a required number there (0 when unknown), unlike in message_delta. */
+function replyUsage(reply: NeutralReply): ReturnType<typeof usageToAnthropic> {
+  const usage = usageToAnthropic(reply.usage);
+  usage.input_tokens ??= 0;
+  return usage;
 }

@@ -53,6 +53,14 @@ describe('formatReply, read by the official SDKs', () => {
     expect(result.usage.outputTokens).toBe(30);
   });
 
+  it('a reply without usage still reads in the Vercel AI SDK (input_tokens is required there)', async () => {
+    const { value } = anthropicCodec.formatReply({ id: 'm', model: 'x', content: [{ type: 'text', text: 'plain' }], finishReason: 'length' });
+    expect(value.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: null, cache_read_input_tokens: null });
+    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }) });
+    const result = await generateText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100 });
+    expect([result.text, result.finishReason]).toEqual(['plain', 'length']);
+  });
+
   it('warns about images, which Anthropic replies cannot carry, and keeps bad tool arguments visible', () => {
     const { value, warnings } = anthropicCodec.formatReply({
       id: 'm',
