@@ -5,6 +5,15 @@ import { z } from 'zod';
  * loose objects so that unknown fields survive into `extra`.
  */
 
+/**
+ * A JSON object passed through as it is (z.record would rebuild it, and lose
+ * an own `__proto__` key that JSON.parse made).
+ */
+const jsonObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { message: 'expected a JSON object' },
+);
+
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 const mimeType = z.string().regex(MIME_TYPE, { message: 'expected a MIME type such as image/png' });
 
@@ -13,12 +22,12 @@ export const geminiFileDataSchema = z.looseObject({ mimeType: mimeType.optional(
 export const geminiFunctionCallSchema = z.looseObject({
   id: z.string().optional(),
   name: z.string().min(1),
-  args: z.record(z.string(), z.unknown()).optional(),
+  args: jsonObject.optional(),
 });
 export const geminiFunctionResponseSchema = z.looseObject({
   id: z.string().optional(),
   name: z.string().min(1),
-  response: z.record(z.string(), z.unknown()),
+  response: jsonObject,
 });
 
 export const geminiPartSchema = z.looseObject({
@@ -41,8 +50,8 @@ export type GeminiContent = z.infer<typeof geminiContentSchema>;
 export const geminiFunctionDeclarationSchema = z.looseObject({
   name: z.string().min(1),
   description: z.string().optional(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
-  parametersJsonSchema: z.record(z.string(), z.unknown()).optional(),
+  parameters: jsonObject.optional(),
+  parametersJsonSchema: jsonObject.optional(),
 });
 export type GeminiFunctionDeclaration = z.infer<typeof geminiFunctionDeclarationSchema>;
 
@@ -69,8 +78,8 @@ export const geminiGenerationConfigSchema = z.looseObject({
   seed: z.number().int().optional(),
   stopSequences: z.array(z.string()).optional(),
   responseMimeType: z.string().optional(),
-  responseSchema: z.record(z.string(), z.unknown()).optional(),
-  responseJsonSchema: z.record(z.string(), z.unknown()).optional(),
+  responseSchema: jsonObject.optional(),
+  responseJsonSchema: jsonObject.optional(),
   thinkingConfig: geminiThinkingConfigSchema.optional(),
 });
 export type GeminiGenerationConfig = z.infer<typeof geminiGenerationConfigSchema>;

@@ -8,7 +8,7 @@ const partSchema = z.looseObject({
   thoughtSignature: z.string().nullish(),
   inlineData: z.object({ mimeType: z.string(), data: z.string() }).nullish(),
   functionCall: z
-    .object({ id: z.string().nullish(), name: z.string(), args: z.record(z.string(), z.unknown()).nullish() })
+    .object({ id: z.string().nullish(), name: z.string(), args: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).nullish() })
     .nullish(),
 });
 export type GeminiReplyPart = z.infer<typeof partSchema>;

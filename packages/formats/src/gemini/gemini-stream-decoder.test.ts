@@ -73,6 +73,11 @@ describe('Gemini stream decoder', () => {
     expect(malformed.join()).not.toContain('{not json');
   });
 
+  it('keeps function call args exactly, an own "__proto__" key included', () => {
+    const text = 'data: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{"__proto__":[1]}}}]},"finishReason":"STOP"}]}\n\n';
+    expect(decode(text).events).toContainEqual({ type: 'tool-call-delta', id: 'call_0', argumentsDelta: '{"__proto__":[1]}' });
+  });
+
   it('maps safety finishes and blocked prompts to content-filter', () => {
     const safety = decode('data: {"candidates":[{"finishReason":"SAFETY"}]}\n\n').events.at(-1);
     expect(safety).toMatchObject({ type: 'finish', reason: 'content-filter', rawReason: 'SAFETY' });
