@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalConversation } from '../__fixtures__/canonical-conversation';
-import canonical from './__fixtures__/canonical-request.json';
 import { openaiResponsesCodec } from './openai-responses-codec';
-import { stripExtra } from './strip-extra';
+import { fixtureJSON } from './read-fixture';
+import { plainJSON, stripExtra } from './strip-extra';
 
 /**
  * What OpenAI Responses cannot hold of the canonical conversation: `stop`
  * (the API has no stop sequences). Compared without `extra` (the reasoning
  * item's id `rs_1`, and the codec's `$` shape hints) and without `origin`.
  */
+const canonical = fixtureJSON('canonical-request.json');
+
 const { stop: _stop, extra: _extra, ...heldByResponses } = canonicalConversation;
 
 describe('__fixtures__/canonical-request.json', () => {
@@ -27,7 +29,7 @@ describe('__fixtures__/canonical-request.json', () => {
   it('formats back to the same JSON', () => {
     const formatted = openaiResponsesCodec.formatRequest(openaiResponsesCodec.parseRequest(canonical));
     expect(formatted.warnings).toEqual([]);
-    expect(JSON.parse(JSON.stringify(formatted.body))).toStrictEqual(canonical);
+    expect(plainJSON(formatted.body)).toStrictEqual(canonical);
   });
 
   it('formats the neutral conversation (no origin) into a body that reads back the same, warning about stop', () => {

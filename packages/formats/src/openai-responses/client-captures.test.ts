@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openaiResponsesCodec } from './openai-responses-codec';
+import { jsonOf } from './read-fixture';
+import { plainJSON } from './strip-extra';
 
 const CLIENTS = '/work/shared/clients';
 
@@ -12,7 +14,7 @@ interface Capture {
 
 const captures = readdirSync(CLIENTS)
   .filter((name) => name.endsWith('.json'))
-  .map((name) => ({ name, capture: JSON.parse(readFileSync(join(CLIENTS, name), 'utf8')) as Capture }))
+  .map((name) => ({ name, capture: jsonOf(readFileSync(join(CLIENTS, name), 'utf8')) as unknown as Capture }))
   .filter(({ capture }) => capture.protocol === 'openai-responses' && capture.body !== null);
 
 describe('real client captures (Codex, opencode)', () => {
@@ -28,7 +30,7 @@ describe('real client captures (Codex, opencode)', () => {
     const formatted = openaiResponsesCodec.formatRequest(request);
     expect(formatted.path).toBe('/responses');
     expect(formatted.warnings).toEqual([]);
-    expect(JSON.parse(JSON.stringify(formatted.body))).toStrictEqual(capture.body);
+    expect(plainJSON(formatted.body)).toStrictEqual(capture.body);
   });
 
   it('reads the Codex shape: developer messages as system, prompt_cache_key as session, other tools kept', () => {

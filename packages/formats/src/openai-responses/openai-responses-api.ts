@@ -63,10 +63,15 @@ export const contentPartSchema = z.discriminatedUnion('type', [
 ]);
 export type ContentPartWire = z.output<typeof contentPartSchema>;
 
+export const contentPartsSchema = z.array(contentPartSchema);
+
+/** Content is checked in two steps (string or array, then each part) so that an error names the part at fault. */
+const contentSchema = z.union([z.string(), z.array(z.unknown())], { error: 'expected a string or an array of content parts' });
+
 export const messageItemSchema = z.looseObject({
   type: z.literal('message').optional(),
   role: z.enum(['user', 'assistant', 'system', 'developer']),
-  content: z.union([z.string(), z.array(contentPartSchema)]),
+  content: contentSchema,
 });
 export type MessageItem = z.output<typeof messageItemSchema>;
 
@@ -80,7 +85,7 @@ export const functionCallItemSchema = z.looseObject({
 export const functionCallOutputItemSchema = z.looseObject({
   type: z.literal('function_call_output'),
   call_id: z.string().min(1),
-  output: z.union([z.string(), z.array(contentPartSchema)]),
+  output: contentSchema,
 });
 
 export const reasoningItemSchema = z.looseObject({

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../neutral/stream-event';
 import { openaiResponsesCodec } from './openai-responses-codec';
+import { fixtureText } from './read-fixture';
 
-const fixture = (name: string) => readFileSync(join(__dirname, '__fixtures__', name), 'utf8');
+const fixture = fixtureText;
 
 function decode(text: string, chunkSize = text.length): { events: StreamEvent[]; malformed: readonly string[] } {
   const decoder = openaiResponsesCodec.createStreamDecoder();

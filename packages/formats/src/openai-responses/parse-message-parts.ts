@@ -1,12 +1,14 @@
 import type { ImagePart, TextPart } from '../neutral/content';
-import type { ContentPartWire } from './openai-responses-api';
+import { parseWithSchema } from '../shared/parse-with-schema';
+import { contentPartsSchema } from './openai-responses-api';
 import { parseContentPart, type TextDefault } from './parse-content-part';
 
-/** A content array → neutral text and image parts, each with its path for errors. */
+/** A content array → neutral text and image parts; a bad part is an InvalidRequestError naming it. */
 export function parseMessageParts(
-  parts: ReadonlyArray<ContentPartWire>,
+  parts: ReadonlyArray<unknown>,
   textDefault: TextDefault,
   path: ReadonlyArray<PropertyKey>,
 ): Array<TextPart | ImagePart> {
-  return parts.map((part, index) => parseContentPart(part, textDefault, [...path, index]));
+  const wire = parseWithSchema(contentPartsSchema, parts, path);
+  return wire.map((part, index) => parseContentPart(part, textDefault, [...path, index]));
 }

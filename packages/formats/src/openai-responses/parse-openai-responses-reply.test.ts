@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidReplyError } from '../errors/invalid-reply-error';
-import reply from './__fixtures__/reply-reasoning-text-tool-call.json';
 import { openaiResponsesCodec } from './openai-responses-codec';
+import { fixtureJSON } from './read-fixture';
+
+const reply = fixtureJSON('reply-reasoning-text-tool-call.json');
 
 describe('parseReply', () => {
   it('reads a captured reply: reasoning with encrypted content, text, a tool call, usage', () => {

@@ -1,4 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
 import OpenAI from 'openai';
 import type { StreamEvent } from '../neutral/stream-event';
 import type { FormatStreamOptions } from '../codec';
@@ -15,7 +16,7 @@ export function openaiClient(fetch: typeof globalThis.fetch): OpenAI {
 }
 
 /** Test helper: the Vercel AI SDK's Responses model answered by `fetch`. */
-export function aiSdkModel(fetch: typeof globalThis.fetch) {
+export function aiSdkModel(fetch: typeof globalThis.fetch): LanguageModel {
   return createOpenAI({ apiKey: 'test-key', baseURL: 'http://bench.test/v1', fetch }).responses('gpt-test');
 }
 

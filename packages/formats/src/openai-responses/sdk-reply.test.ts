@@ -2,6 +2,7 @@ import { generateText, jsonSchema, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { NeutralReply } from '../neutral/reply';
 import { openaiResponsesCodec } from './openai-responses-codec';
+import { jsonOf } from './read-fixture';
 import { aiSdkModel, answering, openaiClient } from './sdk-harness';
 
 const JSON_TYPE = 'application/json';
@@ -102,7 +103,7 @@ describe('formatReply', () => {
   });
 
   it('parseReply reads what formatReply wrote', () => {
-    const back = openaiResponsesCodec.parseReply(JSON.parse(body(reply)));
+    const back = openaiResponsesCodec.parseReply(jsonOf(body(reply)));
     expect(back).toEqual({
       id: 'resp_r1',
       model: 'bench/core',

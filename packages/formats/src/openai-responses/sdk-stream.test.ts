@@ -2,6 +2,7 @@ import { jsonSchema, streamText, tool } from 'ai';
 import { APIError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../neutral/stream-event';
+import { jsonOf } from './read-fixture';
 import { aiSdkModel, answering, encodeAll, openaiClient } from './sdk-harness';
 
 const SSE = 'text/event-stream';
@@ -45,7 +46,7 @@ describe('streams we encode, read by the openai SDK', () => {
     const [reasoning, , call] = response.output;
     expect(reasoning).toMatchObject({ summary: [{ type: 'summary_text', text: 'Thinking about Paris.' }], encrypted_content: 'enc-123' });
     expect(call).toMatchObject({ call_id: 'call_1', name: 'get_weather' });
-    expect(JSON.parse((call as { arguments: string }).arguments)).toEqual({ city: 'Paris' });
+    expect(jsonOf((call as { arguments: string }).arguments)).toEqual({ city: 'Paris' });
     expect(response.usage).toMatchObject({
       input_tokens: 50,
       output_tokens: 30,
