@@ -18,6 +18,11 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
       const wire: Wire = { name: tool.name };
       if (tool.description !== undefined) wire.description = tool.description;
       wire.input_schema = tool.inputSchema;
+      if (!ctx.same && tool.inputSchema.type === undefined) {
+        // Anthropic requires an object schema; a tool without parameters often comes with `{}`.
+        wire.input_schema = { type: 'object', ...tool.inputSchema };
+        ctx.warnings.push({ code: 'converted', path: `tools[${i}].inputSchema`, message: 'schema without a type sent as type "object", as Anthropic requires' });
+      }
       if (tool.strict !== undefined) wire.strict = tool.strict;
       if (ctx.same) spreadExtra(wire, tool.extra);
       return wire;
@@ -25,7 +30,14 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
     body.tools = isPositionedList(extra.server_tools) ? insertPositioned(tools, extra.server_tools, (item) => item) : tools;
   }
 
-  const choice = formatToolChoice(request);
+  let choice = formatToolChoice(request);
+  if (choice && !ctx.same && !request.tools?.length) {
+    // Anthropic refuses tool_choice without tools; with no tools there is nothing to choose.
+    if (request.toolChoice && request.toolChoice.type !== 'none' && request.toolChoice.type !== 'auto') {
+      ctx.warnings.push({ code: 'dropped', path: 'toolChoice', message: 'a tool choice without tools: Anthropic refuses tool_choice when no tools are given' });
+    }
+    choice = undefined;
+  }
   merge(body, 'tool_choice', choice, extra.tool_choice);
 
   const reasoning = request.reasoning;

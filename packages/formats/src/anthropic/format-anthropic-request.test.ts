@@ -81,6 +81,7 @@ describe('formatRequest from another protocol', () => {
   it('maps tool choice, parallel calls, reasoning budget and a JSON schema', () => {
     const { body } = anthropicCodec.formatRequest(
       fromChat({
+        tools: [{ name: 'f', inputSchema: { type: 'object' } }],
         toolChoice: { type: 'tool', name: 'f' },
         parallelToolCalls: false,
         reasoning: { enabled: true, budgetTokens: 1024, effort: 'high' },
@@ -98,9 +99,21 @@ describe('formatRequest from another protocol', () => {
       stop_sequences: ['x'],
       stream: true,
     });
-    expect(anthropicCodec.formatRequest(fromChat({ toolChoice: { type: 'required' } })).body.tool_choice).toEqual({ type: 'any' });
+    const withTool = { tools: [{ name: 'f', inputSchema: { type: 'object' } }] };
+    expect(anthropicCodec.formatRequest(fromChat({ ...withTool, toolChoice: { type: 'required' } })).body.tool_choice).toEqual({ type: 'any' });
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { enabled: true } })).body.thinking).toEqual({ type: 'adaptive' });
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { effort: 'none' } })).body.thinking).toEqual({ type: 'disabled' });
+  });
+
+  it('gives a parameterless tool an object schema, and writes no tool_choice without tools', () => {
+    const formatted = anthropicCodec.formatRequest(fromChat({ tools: [{ name: 'now', inputSchema: {} }], parallelToolCalls: false }));
+    expect(formatted.body.tools).toEqual([{ name: 'now', input_schema: { type: 'object' } }]);
+    expect(formatted.body.tool_choice).toEqual({ type: 'auto', disable_parallel_tool_use: true });
+    expect(formatted.warnings.map((w) => [w.code, w.path])).toEqual([['converted', 'tools[0].inputSchema']]);
+    const noTools = anthropicCodec.formatRequest(fromChat({ toolChoice: { type: 'required' }, parallelToolCalls: false }));
+    expect(noTools.body.tool_choice).toBeUndefined();
+    expect(noTools.warnings.map((w) => [w.code, w.path])).toEqual([['dropped', 'toolChoice']]);
+    expect(anthropicCodec.formatRequest(fromChat({ toolChoice: { type: 'auto' } })).warnings).toEqual([]);
   });
 
   it('sends empty tool-call arguments as {} and refuses arguments that are not a JSON object, naming the part', () => {
