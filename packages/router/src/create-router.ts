@@ -5,7 +5,7 @@ import { NoEligibleMemberError } from './errors/no-eligible-member-error';
 import { RequestTooLargeError } from './errors/request-too-large-error';
 import { excludeMembers } from './exclude-members';
 import type { HeaderRecord } from './header-record';
-import { identifyConversation } from './identify-conversation';
+import { claimConversation } from './claim-conversation';
 import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers } from './order-members';
@@ -90,26 +90,17 @@ export function createRouter(options: RouterOptions = {}): Router {
     const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
     let members = ordered.members;
 
-    let conversation: string;
-    let identity: Plan['identity'] = 'none';
-    let turn = 1;
-    let isNew = true;
+    let claimed: Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>;
     if (settings.sticky) {
-      const found = identifyConversation({ ...input, collection: collection.name }, identifyOptions, profile);
-      conversation = found.conversation;
-      identity = found.identity;
-      const first = members[0] as Member;
-      const claim = await conversations.claim(
-        conversation,
-        { alias: first.alias, turn: found.turn },
-        { ttlMs: settings.stickyTtlMs, now: at },
-      );
-      isNew = claim.created;
-      turn = isNew || profile.assistantTurns > 0 ? found.turn : claim.conversation.turn + 1;
-      const kept = isNew ? undefined : eligible.find((member) => member.alias === claim.conversation.alias);
+      const identify = { ...input, collection: collection.name };
+      const proposed = (members[0] as Member).alias;
+      const timing = { ttlMs: settings.stickyTtlMs, now: at };
+      const sticky = await claimConversation(conversations, identify, identifyOptions, profile, proposed, timing);
+      const kept = eligible.find((member) => member.alias === sticky.keptAlias);
       if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
+      claimed = sticky;
     } else {
-      conversation = randomUUID();
+      claimed = { conversation: randomUUID(), identity: 'none', turn: 1, isNew: true };
     }
     const { probes, held } = await claimProbes(members, halfOpen, settings.maxMembers, (alias) =>
       health.claimProbe(alias, at, holdMs),
@@ -119,10 +110,10 @@ export function createRouter(options: RouterOptions = {}): Router {
 
     return {
       collection: collection.name,
-      conversation,
-      identity,
-      turn,
-      isNew,
+      conversation: claimed.conversation,
+      identity: claimed.identity,
+      turn: claimed.turn,
+      isNew: claimed.isNew,
       members: members.slice(0, settings.maxMembers).map(
         (member): PlannedMember => ({
           alias: member.alias,
@@ -134,7 +125,7 @@ export function createRouter(options: RouterOptions = {}): Router {
       ),
       skipped,
       estimatedInputTokens: estimate,
-      rotated: ordered.rotated && isNew,
+      rotated: ordered.rotated && claimed.isNew,
       settings,
     };
   }

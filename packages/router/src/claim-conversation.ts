@@ -1,0 +1,37 @@
+import { identifyConversation, type IdentifyInput, type IdentifyOptions } from './identify-conversation';
+import type { RequestProfile } from './request-profile';
+import type { ConversationStore } from './stores/conversation-store';
+
+export interface ClaimedConversation {
+  conversation: string;
+  identity: 'session' | 'fingerprint';
+  turn: number;
+  isNew: boolean;
+  /** The member the conversation is on, when it was already under way. */
+  keptAlias: string | undefined;
+}
+
+/**
+ * Finds the conversation and claims it for `proposedAlias` when it is new
+ * (the store makes the first of simultaneous claims win). The turn is the
+ * request's count, or the stored turn + 1 when the request carries no history.
+ */
+export async function claimConversation(
+  conversations: ConversationStore,
+  input: IdentifyInput,
+  options: IdentifyOptions,
+  profile: RequestProfile,
+  proposedAlias: string,
+  timing: { ttlMs: number; now: number },
+): Promise<ClaimedConversation> {
+  const found = identifyConversation(input, options, profile);
+  const claim = await conversations.claim(found.conversation, { alias: proposedAlias, turn: found.turn }, timing);
+  const isNew = claim.created;
+  return {
+    conversation: found.conversation,
+    identity: found.identity,
+    turn: isNew || profile.assistantTurns > 0 ? found.turn : claim.conversation.turn + 1,
+    isNew,
+    keptAlias: isNew ? undefined : claim.conversation.alias,
+  };
+}
