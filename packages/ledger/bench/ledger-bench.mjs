@@ -64,6 +64,12 @@ try {
   await stats('sqlite', 'sqlite', statsPath, `sqlite:${statsPath}`);
   if (postgresAvailable()) {
     const server = await startPostgres();
+    const interrupted = () => {
+      server.stop();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
     try {
       let n = 0;
       const database = async () => {

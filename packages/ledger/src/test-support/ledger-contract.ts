@@ -168,6 +168,20 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');
     });
 
+    it('exports across pages without skipping or repeating calls that share a time', async () => {
+      const l = await ledger({ batchSize: 1000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 2500; i += 1) {
+        const id = `e${String(i).padStart(4, '0')}.1`;
+        ids.push(id);
+        l.recordCall(call(id, { time: 100 + Math.floor(i / 700) })); // 700 calls a millisecond: pages split ties
+      }
+      l.recordCall(call('late.1', { time: 200 }));
+      await l.flush();
+      const lines = (await collect(l.exportCalls({ format: 'jsonl', from: 100, to: 200 }))).split('\n').filter(Boolean);
+      expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ids);
+    });
+
     it('answers health, then refuses records after close and reports them', async () => {
       const errors: unknown[] = [];
       const l = await ledger({ onError: (e) => errors.push(e) });
