@@ -19,7 +19,12 @@ export function formatGeminiReply(reply: NeutralReply): Formatted<Record<string,
       },
     ],
   };
-  if (reply.usage) value.usageMetadata = toGeminiUsage(reply.usage);
+  if (reply.usage) {
+    value.usageMetadata = toGeminiUsage(reply.usage);
+    if (reply.usage.cacheWriteTokens !== undefined) {
+      warnings.push({ code: 'dropped', path: 'usage.cacheWriteTokens', message: 'Gemini usageMetadata has no count of tokens written to the cache' });
+    }
+  }
   value.modelVersion = reply.model;
   value.responseId = reply.id;
   if (reply.created !== undefined) value.createTime = new Date(reply.created * 1000).toISOString();

@@ -80,10 +80,11 @@ describe('formatReply', () => {
       content: [{ type: 'reasoning', text: '', redacted: true, signature: 'opaque' }, { type: 'text', text: 'x', extra: { citations: [] } }],
       finishReason: 'content-filter',
       rawFinishReason: 'RECITATION',
+      usage: { inputTokens: 3, cacheWriteTokens: 2 },
     };
     const { value, warnings } = geminiCodec.formatReply(reply);
     expect((value.candidates as Array<{ finishReason: string }>)[0]?.finishReason).toBe('RECITATION');
-    expect(warnings.map((w) => `${w.code} ${w.path}`)).toEqual(['dropped content[0]', 'dropped content[1].citations']);
+    expect(warnings.map((w) => `${w.code} ${w.path}`)).toEqual(['dropped content[0]', 'dropped content[1].citations', 'dropped usage.cacheWriteTokens']);
     expect(geminiCodec.formatReply({ ...reply, rawFinishReason: 'end_turn' }).value.candidates).toMatchObject([{ finishReason: 'SAFETY' }]);
   });
 });
