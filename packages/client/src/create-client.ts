@@ -4,7 +4,6 @@ import type { HealthStore } from './health/health-store';
 import { MemoryHealthStore } from './health/memory-health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
-import { asSingleCall } from './single-call';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
 import {
   DEFAULT_COOLDOWN,
@@ -57,7 +56,7 @@ export function createClient(options: ClientOptions = {}): Client {
   };
   return {
     call: (target, request, callOptions) =>
-      asSingleCall(runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } })),
+      runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } }, true),
     failover: (candidates, request, callOptions) => runFailover(deps, candidates, request, callOptions),
     health,
     close: async () => {

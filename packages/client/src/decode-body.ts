@@ -1,9 +1,7 @@
-import type { Dispatcher } from 'undici';
 import { InvalidReplyError, safeParseJSON, type Codec, type StreamDecoder, type StreamEvent } from '@bench/formats';
 import { ServerError } from './errors/server-error';
 import { replyEvents } from './reply-events';
-
-export type Body = Dispatcher.ResponseData['body'];
+import type { UpstreamExchange } from './upstream-exchange';
 
 const isLast = (events: StreamEvent[]): boolean => {
   const last = events[events.length - 1];
@@ -13,12 +11,12 @@ const isLast = (events: StreamEvent[]): boolean => {
 /**
  * A streamed body through the codec's decoder, a batch of events per chunk,
  * stopping at the finish or error (whatever follows is left in the body).
- * Throws on a socket error.
+ * Throws on a socket error, after the events of every chunk that came before it.
  */
-export async function* decodeStreamBody(body: Body, decoder: StreamDecoder): AsyncGenerator<StreamEvent[]> {
+export async function* decodeStreamBody(exchange: UpstreamExchange, decoder: StreamDecoder): AsyncGenerator<StreamEvent[]> {
   const text = new TextDecoder();
-  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
-    const events = decoder.push(text.decode(chunk as Buffer, { stream: true }));
+  for await (const chunk of exchange.chunks()) {
+    const events = decoder.push(text.decode(chunk, { stream: true }));
     if (events.length === 0) continue;
     yield events;
     if (isLast(events)) return;
@@ -28,8 +26,8 @@ export async function* decodeStreamBody(body: Body, decoder: StreamDecoder): Asy
 }
 
 /** A whole (non-streamed) body through the codec's parseReply, as one batch of events. */
-export async function* decodeWholeBody(body: Body, codec: Codec, alias: string): AsyncGenerator<StreamEvent[]> {
-  const text = await body.text();
+export async function* decodeWholeBody(exchange: UpstreamExchange, codec: Codec, alias: string): AsyncGenerator<StreamEvent[]> {
+  const text = await exchange.text();
   const parsed = safeParseJSON(text);
   try {
     if (!parsed.success) throw new InvalidReplyError(`reply is not JSON: ${parsed.error.message}`);
@@ -38,23 +36,4 @@ export async function* decodeWholeBody(body: Body, codec: Codec, alias: string):
     if (!InvalidReplyError.isInstance(error)) throw error;
     throw new ServerError({ alias, status: 200, body: text, message: `${alias}: invalid reply (${error.message})`, cause: error });
   }
-}
-
-/** After the finish: let the rest (a `[DONE]`) arrive so the socket goes back to the pool, or cut it after `ms`. */
-export function drainOrDestroy(body: Body, ms: number): Promise<void> {
-  if (body.readableEnded || body.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      // undici frees the connection for the next request a tick after the body's end.
-      setImmediate(resolve);
-    };
-    const timer = setTimeout(() => {
-      body.destroy();
-      done();
-    }, ms);
-    body.once('end', done);
-    body.once('close', done);
-    body.resume();
-  });
 }

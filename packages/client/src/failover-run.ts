@@ -35,10 +35,16 @@ export interface FailoverRun {
   cancel(): void;
 }
 
-export type RunDeps = Omit<PickInput, 'candidates' | 'request' | 'signal' | 'report' | 'skipped' | 'warnings'>;
+export type RunDeps = Omit<PickInput, 'candidates' | 'request' | 'signal' | 'report' | 'skipped' | 'warnings' | 'single'>;
 
 /** Starts a failover across `candidates` (see pickCandidate), holding events back until the first piece. */
-export function runFailover(deps: RunDeps, candidates: readonly ModelTarget[], request: NeutralRequest, options: FailoverOptions = {}): FailoverRun {
+export function runFailover(
+  deps: RunDeps,
+  candidates: readonly ModelTarget[],
+  request: NeutralRequest,
+  options: FailoverOptions = {},
+  single = false,
+): FailoverRun {
   const startedAt = performance.now();
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort();
@@ -76,6 +82,7 @@ export function runFailover(deps: RunDeps, candidates: readonly ModelTarget[], r
     cooldown: layered(deps.cooldown, options.cooldown),
     candidates,
     request,
+    single,
     signal: controller.signal,
     report,
     skipped,

@@ -3,7 +3,7 @@ import { getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Wa
 import { AttemptTimers } from './attempt-timers';
 import { buildUpstreamRequest } from './build-upstream-request';
 import { classifyNeutralError } from './classify-neutral-error';
-import { decodeStreamBody, decodeWholeBody, drainOrDestroy } from './decode-body';
+import { decodeStreamBody, decodeWholeBody } from './decode-body';
 import { AbortedError } from './errors/aborted-error';
 import { EmptyReplyError } from './errors/empty-reply-error';
 import { RateLimitedError } from './errors/rate-limited-error';
@@ -68,9 +68,9 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   };
   const wire = { alias, signal: controller.signal };
 
-  let response: Awaited<ReturnType<typeof sendUpstream>>;
+  let sent: Awaited<ReturnType<typeof sendUpstream>>;
   try {
-    response = await sendUpstream(built, { codec, alias, dispatcher: input.dispatcher, signal: controller.signal, now: input.now });
+    sent = await sendUpstream(built, { codec, alias, dispatcher: input.dispatcher, signal: controller.signal, now: input.now });
   } catch (error) {
     release();
     throw error;
@@ -79,7 +79,8 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const tally = new ReplyTally();
   const warnings = [...built.warnings];
   const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
-  const batches = decoder ? decodeStreamBody(response.body, decoder) : decodeWholeBody(response.body, codec, alias);
+  const { exchange } = sent;
+  const batches = decoder ? decodeStreamBody(exchange, decoder) : decodeWholeBody(exchange, codec, alias);
   let seenMalformed = 0;
   const noteMalformed = () => {
     const malformed = decoder?.malformed ?? [];
@@ -117,11 +118,10 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     } finally {
       release();
       noteMalformed();
-      if (ended && !tally.error) await drainOrDestroy(response.body, DRAIN_MS);
-      else if (!controller.signal.aborted) {
+      // A finished stream's socket goes back to the pool once its rest (`[DONE]`) arrived; anything else is cut.
+      if (!(ended && !tally.error && (await exchange.settled(DRAIN_MS)))) {
         controller.abort(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
-        response.body.destroy();
-      }
+      } else await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -139,7 +139,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     if (isOutputEvent(event)) return { held, rest, tally, warnings, startedAt };
     if (event.type === 'finish') {
       await rest.return();
-      throw new EmptyReplyError({ alias, status: response.statusCode, message: `${alias}: the reply finished without any text, reasoning or tool call` });
+      throw new EmptyReplyError({ alias, status: sent.status, message: `${alias}: the reply finished without any text, reasoning or tool call` });
     }
   }
 }

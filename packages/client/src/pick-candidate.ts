@@ -27,6 +27,8 @@ export interface PickInput {
   random: () => number;
   signal: AbortSignal;
   report: (report: AttemptReport) => void;
+  /** One model, not a failover: its failure is reported as its own error, not "every candidate failed". */
+  single?: boolean;
   skipped: SkippedCandidate[];
   warnings: Warning[];
 }
@@ -88,5 +90,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       failures.push({ alias: target.alias, error });
     }
   }
+  const only = failures[0];
+  if (input.single && failures.length === 1 && only) return { ok: false, error: only.error };
   return { ok: false, error: new AllCandidatesFailedError(failures) };
 }

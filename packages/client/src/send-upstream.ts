@@ -1,10 +1,10 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { Codec } from '@bench/formats';
 import type { BuiltRequest } from './build-upstream-request';
 import { classifyHttpError } from './classify-http-error';
 import { ClientError } from './errors/client-error';
 import { ConnectionError } from './errors/connection-error';
-import { flattenHeaders } from './flatten-headers';
+import { UpstreamExchange } from './upstream-exchange';
 
 export interface SendContext {
   codec: Codec;
@@ -25,33 +25,29 @@ export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'si
   return new ConnectionError({ alias: ctx.alias, message: `${ctx.alias}: ${what} (${code ? `${code}: ` : ''}${text})`, beforeAnyByte, cause: error });
 }
 
-/** Sends the request; resolves with a 2xx response, throws a classified ClientError otherwise. */
-export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<Dispatcher.ResponseData> {
-  let response: Dispatcher.ResponseData;
+/** Sends the request; resolves with the exchange once a 2xx head arrived, throws a classified ClientError otherwise. */
+export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
+  const exchange = new UpstreamExchange();
+  const onAbort = () => exchange.abort(ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('aborted'));
+  if (ctx.signal.aborted) onAbort();
+  else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const url = new URL(built.url);
+  ctx.dispatcher.dispatch(
+    { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers: built.headers, body: built.body },
+    exchange,
+  );
+  let head: Awaited<UpstreamExchange['head']>;
   try {
-    response = await request(built.url, {
-      method: 'POST',
-      headers: built.headers,
-      body: built.body,
-      dispatcher: ctx.dispatcher,
-      signal: ctx.signal,
-    });
+    head = await exchange.head;
   } catch (error) {
     throw wireFailure(error, ctx, true);
   }
-  if (response.statusCode >= 200 && response.statusCode < 300) return response;
+  if (head.status >= 200 && head.status < 300) return { exchange, status: head.status };
   let text: string;
   try {
-    text = await response.body.text();
+    text = await exchange.text();
   } catch (error) {
     throw wireFailure(error, ctx, false);
   }
-  throw classifyHttpError({
-    codec: ctx.codec,
-    alias: ctx.alias,
-    status: response.statusCode,
-    headers: flattenHeaders(response.headers),
-    body: text,
-    now: ctx.now(),
-  });
+  throw classifyHttpError({ codec: ctx.codec, alias: ctx.alias, status: head.status, headers: head.headers, body: text, now: ctx.now() });
 }

@@ -29,11 +29,17 @@ function malformedEvent(codec: Codec): string {
 export async function writeStreamReply(res: ServerResponse, ctx: StreamReplyContext): Promise<void> {
   const { codec, plan, behaviour, signal } = ctx;
   const encoder = codec.createStreamEncoder({ ...(ctx.request ? { request: ctx.request } : {}), id: ctx.id, model: ctx.model });
+  let flushed: Promise<void> = Promise.resolve();
   const send = async (wire: string): Promise<void> => {
     const text = behaviour.omitDone ? wire.replaceAll(DONE, '') : wire;
-    if (text && !res.write(text) && !signal.aborted) await once(res, 'drain', { signal }).catch(() => undefined);
+    if (!text) return;
+    const written = new Promise<void>((resolve) => res.write(text, () => resolve()));
+    flushed = written;
+    if (res.writableNeedDrain && !signal.aborted) await once(res, 'drain', { signal }).catch(() => undefined);
   };
-  const cut = (): void => {
+  // What was written reaches the caller before the cut: destroy() alone would drop unflushed writes.
+  const cut = async (): Promise<void> => {
+    await flushed;
     ctx.onCut();
     res.socket?.destroy();
   };

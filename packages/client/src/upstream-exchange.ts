@@ -1,0 +1,126 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { flattenHeaders } from './flatten-headers';
+
+type DispatchController = Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestStart']>>[0];
+
+export interface ResponseHead {
+  status: number;
+  headers: Record<string, string>;
+}
+
+const HIGH_WATER = 64;
+
+/**
+ * One request/response on an undici dispatcher, through its handler API: the
+ * body's chunks are queued the moment they arrive, so a stream cut right after
+ * its last pieces still delivers those pieces before its error.
+ */
+export class UpstreamExchange implements Dispatcher.DispatchHandler {
+  readonly head: Promise<ResponseHead>;
+  private resolveHead!: (head: ResponseHead) => void;
+  private rejectHead!: (error: Error) => void;
+  private controller: DispatchController | undefined;
+  private readonly queue: Buffer[] = [];
+  private ended = false;
+  private failure: Error | undefined;
+  private wake: (() => void) | undefined;
+  private readonly endWaiters: Array<() => void> = [];
+
+  constructor() {
+    this.head = new Promise((resolve, reject) => {
+      this.resolveHead = resolve;
+      this.rejectHead = reject;
+    });
+    this.head.catch(() => undefined);
+  }
+
+  /** True once the body arrived whole (the connection can be reused). */
+  get complete(): boolean {
+    return this.ended && this.failure === undefined;
+  }
+
+  onRequestStart(controller: DispatchController): void {
+    this.controller = controller;
+    if (this.failure) controller.abort(this.failure);
+  }
+
+  onResponseStart(_controller: DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    this.resolveHead({ status: statusCode, headers: flattenHeaders(headers) });
+  }
+
+  onResponseData(controller: DispatchController, chunk: Buffer): void {
+    this.queue.push(chunk);
+    if (this.queue.length >= HIGH_WATER) controller.pause();
+    this.notify();
+  }
+
+  onResponseEnd(): void {
+    this.ended = true;
+    this.notify();
+  }
+
+  onResponseError(_controller: DispatchController, error: Error): void {
+    this.fail(error);
+  }
+
+  /** Stops the exchange (closing its socket when in flight); the first reason given is the one reported. */
+  abort(reason: Error): void {
+    if (this.ended) return;
+    this.fail(reason);
+    this.controller?.abort(reason);
+  }
+
+  /** The body's chunks as they come; throws the failure after the chunks that arrived before it. */
+  async *chunks(): AsyncGenerator<Buffer, void, undefined> {
+    for (;;) {
+      const chunk = this.queue.shift();
+      if (chunk !== undefined) {
+        if (this.controller?.paused && this.queue.length < HIGH_WATER / 2) this.controller.resume();
+        yield chunk;
+      } else if (this.ended) {
+        if (this.failure) throw this.failure;
+        return;
+      } else {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+      }
+    }
+  }
+
+  /** The whole body as text. */
+  async text(): Promise<string> {
+    const parts: Buffer[] = [];
+    for await (const chunk of this.chunks()) parts.push(chunk);
+    return Buffer.concat(parts).toString('utf8');
+  }
+
+  /** Resolves when the body ended (or failed), or after `ms`: whichever is first; true if it ended whole. */
+  settled(ms: number): Promise<boolean> {
+    if (this.ended) return Promise.resolve(this.complete);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.endWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(this.complete);
+      });
+      this.controller?.resume();
+    });
+  }
+
+  private fail(error: Error): void {
+    if (this.ended) return;
+    this.failure = error;
+    this.ended = true;
+    this.rejectHead(error);
+    this.notify();
+  }
+
+  private notify(): void {
+    const resolve = this.wake;
+    this.wake = undefined;
+    resolve?.();
+    if (this.ended) for (const waiter of this.endWaiters.splice(0)) waiter();
+  }
+}
