@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { anthropicCodec } from './anthropic-codec';
 
-const CLIENTS = '/work/shared/clients';
+/** Copies of the Anthropic requests in the project's client captures (Claude Code 2.1.197, opencode 1.18.33). */
+const CLIENTS = new URL('./__fixtures__/clients/', import.meta.url);
 
 interface Capture {
   client: string;
@@ -20,7 +20,7 @@ function withoutPlaceholders(value: unknown): unknown {
 
 const captures = readdirSync(CLIENTS)
   .filter((name) => name.endsWith('.json'))
-  .map((name) => ({ name, capture: JSON.parse(readFileSync(join(CLIENTS, name), 'utf8')) as Capture }))
+  .map((name) => ({ name, capture: JSON.parse(readFileSync(new URL(name, CLIENTS), 'utf8')) as Capture }))
   .filter(({ capture }) => capture.path === '/v1/messages' && capture.body !== null);
 
 describe('real client requests (Claude Code, opencode)', () => {
