@@ -81,6 +81,16 @@ describe('parseRequest', () => {
     expect(openaiChatCodec.formatRequest(parsed).body).toEqual(body);
   });
 
+  it('keeps an unknown field named __proto__ as a field', () => {
+    const body = JSON.parse('{"model":"m","messages":[{"role":"user","content":"hi","__proto__":{"x":1}}],"__proto__":{"y":2}}') as Record<string, unknown>;
+    const formatted = openaiChatCodec.formatRequest(openaiChatCodec.parseRequest(body)).body;
+    const keys = (value: unknown) => Object.keys(value as object).sort();
+    expect(keys(formatted)).toEqual(keys(body));
+    expect(Object.getOwnPropertyDescriptor(formatted, '__proto__')?.value).toEqual({ y: 2 });
+    const message = (formatted.messages as object[])[0]!;
+    expect(Object.getOwnPropertyDescriptor(message, '__proto__')?.value).toEqual({ x: 1 });
+  });
+
   it('reads a data: URL as a base64 image', () => {
     const parsed = openaiChatCodec.parseRequest({
       model: 'm',

@@ -1,7 +1,7 @@
 import type { NeutralRequest } from '../neutral/request';
 import { parseClientBody } from './describe-issues';
 import { MAX_TOKENS_FIELD, RESPONSE_FORMAT, STOP_STRING, STREAM_ABSENT, STREAM_OPTIONS } from './hints';
-import { requestSchema } from './openai-chat-api';
+import { requestSchema, type WireRequest } from './openai-chat-api';
 import { parseMessages } from './parse-openai-chat-messages';
 import { parseResponseFormat, parseTool, parseToolChoice } from './parse-openai-chat-tools';
 import { isRecord, splitExtra, withExtra, withoutNulls } from './split-extra';
@@ -28,7 +28,11 @@ const MAPPED = new Set([
 /** A client's Chat Completions body → neutral request; throws InvalidRequestError naming the field. */
 export function parseOpenAIChatRequest(body: unknown): NeutralRequest {
   // Top-level nulls mean "default": they are kept verbatim in `extra`, not validated.
-  const wire = parseClientBody(requestSchema, isRecord(body) ? withoutNulls(body) : body);
+  const input = isRecord(body) ? withoutNulls(body) : body;
+  parseClientBody(requestSchema, input);
+  // The schemas only check (no defaults, no transforms), so the input itself is the typed request; reading it rather
+  // than zod's copy keeps unknown keys exactly as sent, a JSON `__proto__` key included.
+  const wire = input as WireRequest;
   let extra = isRecord(body) ? splitExtra(body, MAPPED) : undefined;
   const { system, messages } = parseMessages(wire.messages);
 

@@ -11,7 +11,7 @@ export function splitExtra(wire: Record<string, unknown>, known: ReadonlySet<str
     const value = wire[key];
     if (known.has(key) && value !== null) continue;
     if (value === undefined) continue;
-    (extra ??= {})[key] = value;
+    setOwn((extra ??= {}), key, value);
   }
   return extra;
 }
@@ -21,7 +21,7 @@ export function withExtra(extra: Extra | undefined, add: Extra): Extra | undefin
   let out = extra;
   for (const key in add) {
     if (add[key] === undefined) continue;
-    (out ??= {})[key] = add[key];
+    setOwn((out ??= {}), key, add[key]);
   }
   return out;
 }
@@ -29,10 +29,16 @@ export function withExtra(extra: Extra | undefined, add: Extra): Extra | undefin
 /** The keys of a wire object bench reads, without null ones (those stay in `extra`). */
 export function withoutNulls(wire: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key in wire) if (wire[key] !== null) out[key] = wire[key];
+  for (const key in wire) if (wire[key] !== null) setOwn(out, key, wire[key]);
   return out;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `obj[key] = value`, but a JSON key `__proto__` stays a plain field instead of setting the prototype. */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
 }

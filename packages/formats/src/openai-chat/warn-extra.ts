@@ -1,5 +1,6 @@
 import type { Extra } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { setOwn } from './split-extra';
 
 /** Another protocol's unmapped fields, which this one cannot carry: one warning per key (null ones lose nothing). */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
@@ -17,7 +18,7 @@ export function ownFields(extra: Extra | undefined, skip?: ReadonlySet<string>):
   if (!extra) return out;
   for (const key in extra) {
     if (key.startsWith('$') || skip?.has(key)) continue;
-    out[key] = extra[key];
+    setOwn(out, key, extra[key]);
   }
   return out;
 }
