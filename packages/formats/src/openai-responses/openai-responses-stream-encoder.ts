@@ -12,6 +12,8 @@ interface OpenItem {
   index: number;
   id: string;
   text: string;
+  /** The fields every delta of this item starts with (`"item_id":…,"output_index":…`), built once. */
+  where: string;
 }
 
 interface OpenReasoning extends OpenItem {
@@ -115,7 +117,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (!message) {
       out += this.closeReasoning();
       const index = this.output.length;
-      message = { index, id: `msg_${this.base}_${index}`, text: '' };
+      const id = `msg_${this.base}_${index}`;
+      message = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index},"content_index":0` };
       this.output.push('');
       this.message = message;
       out +=
@@ -123,7 +126,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
         this.event('response.content_part.added', `"item_id":${q(message.id)},"output_index":${index},"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"logprobs":[]}`);
     }
     message.text += text;
-    return out + this.event('response.output_text.delta', `"item_id":${q(message.id)},"output_index":${message.index},"content_index":0,"delta":${q(text)},"logprobs":[]`);
+    return out + this.event('response.output_text.delta', `${message.where},"delta":${q(text)},"logprobs":[]`);
   }
 
   private closeMessage(): string {
@@ -131,7 +134,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (!message) return '';
     this.message = undefined;
     const text = q(message.text);
-    const where = `"item_id":${q(message.id)},"output_index":${message.index},"content_index":0`;
+    const where = message.where;
     const part = `{"type":"output_text","text":${text},"annotations":[],"logprobs":[]}`;
     const item = `{"id":${q(message.id)},"type":"message","status":"completed","role":"assistant","content":[${part}]}`;
     this.output[message.index] = item;
@@ -148,7 +151,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (!reasoning) {
       out += this.closeMessage();
       const index = this.output.length;
-      reasoning = { index, id: `rs_${this.base}_${index}`, text: '', signature: undefined, summaryOpen: false };
+      const id = `rs_${this.base}_${index}`;
+      reasoning = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index},"summary_index":0`, signature: undefined, summaryOpen: false };
       this.output.push('');
       this.reasoning = reasoning;
       out += this.event('response.output_item.added', `"output_index":${index},"item":{"id":${q(reasoning.id)},"type":"reasoning","summary":[]}`);
@@ -159,7 +163,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     }
     if (signature !== undefined) reasoning.signature = (reasoning.signature ?? '') + signature;
     if (text === '') return out;
-    const where = `"item_id":${q(reasoning.id)},"output_index":${reasoning.index},"summary_index":0`;
+    const where = reasoning.where;
     if (!reasoning.summaryOpen) {
       reasoning.summaryOpen = true;
       out += this.event('response.reasoning_summary_part.added', `${where},"part":{"type":"summary_text","text":""}`);
@@ -176,7 +180,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const text = q(reasoning.text);
     const summary = reasoning.summaryOpen ? `{"type":"summary_text","text":${text}}` : '';
     if (reasoning.summaryOpen) {
-      const where = `"item_id":${q(reasoning.id)},"output_index":${reasoning.index},"summary_index":0`;
+      const where = reasoning.where;
       out +=
         this.event('response.reasoning_summary_text.done', `${where},"text":${text}`) +
         this.event('response.reasoning_summary_part.done', `${where},"part":${summary}`);
@@ -190,7 +194,8 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private callStart(callId: string, name: string): string {
     const out = this.open() + this.closeMessage() + this.closeReasoning();
     const index = this.output.length;
-    const call: OpenCall = { index, id: `fc_${this.base}_${index}`, text: '', callId, name };
+    const id = `fc_${this.base}_${index}`;
+    const call: OpenCall = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index}`, callId, name };
     this.output.push('');
     this.calls.set(callId, call);
     return (
@@ -206,7 +211,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const call = this.calls.get(callId);
     if (!call || delta === '') return '';
     call.text += delta;
-    return this.event('response.function_call_arguments.delta', `"item_id":${q(call.id)},"output_index":${call.index},"delta":${q(delta)}`);
+    return this.event('response.function_call_arguments.delta', `${call.where},"delta":${q(delta)}`);
   }
 
   private closeCall(call: OpenCall): string {
@@ -215,7 +220,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     const item = `{"id":${q(call.id)},"type":"function_call","status":"completed","call_id":${q(call.callId)},"name":${q(call.name)},"arguments":${args}}`;
     this.output[call.index] = item;
     return (
-      this.event('response.function_call_arguments.done', `"item_id":${q(call.id)},"output_index":${call.index},"name":${q(call.name)},"arguments":${args}`) +
+      this.event('response.function_call_arguments.done', `${call.where},"name":${q(call.name)},"arguments":${args}`) +
       this.event('response.output_item.done', `"output_index":${call.index},"item":${item}`)
     );
   }
