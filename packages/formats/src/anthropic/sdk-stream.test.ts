@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { streamText } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -103,5 +104,22 @@ describe('createStreamEncoder, read by the official SDKs', () => {
     expect(await result.finishReason).toBe('tool-calls');
     const usage = await result.usage;
     expect([usage.inputTokens, usage.outputTokens]).toEqual([50, 20]);
+  });
+
+  it('an Anthropic upstream stream, decoded and encoded again, reads in the SDK as the original does', async () => {
+    const original = readFileSync(new URL('./__fixtures__/stream-thinking-text-tool.sse', import.meta.url), 'utf8');
+    const decoder = anthropicCodec.createStreamDecoder();
+    const again = encode([...decoder.push(original), ...decoder.end()]);
+    const direct = await sdkAnswering(original, 'text/event-stream').messages.stream(params).finalMessage();
+    const relayed = await sdkAnswering(again, 'text/event-stream').messages.stream(params).finalMessage();
+    const pick = (m: typeof direct) => ({
+      id: m.id,
+      model: m.model,
+      content: m.content,
+      stop_reason: m.stop_reason,
+      usage: [m.usage.input_tokens, m.usage.output_tokens, m.usage.cache_read_input_tokens, m.usage.cache_creation_input_tokens, m.usage.output_tokens_details],
+    });
+    expect(pick(relayed)).toEqual(pick(direct));
+    expect(direct.content).toHaveLength(3);
   });
 });
