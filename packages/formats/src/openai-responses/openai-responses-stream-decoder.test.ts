@@ -94,6 +94,21 @@ describe('openai-responses stream decoder', () => {
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'finish']);
   });
 
+  it('names a call that came without any id call_<n>', () => {
+    const lines = [
+      { type: 'response.created', response: { id: 'resp_1', model: 'm', created_at: 1 } },
+      { type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', name: 'f', arguments: '' } },
+      { type: 'response.function_call_arguments.delta', output_index: 0, delta: '{}' },
+      { type: 'response.completed', response: { status: 'completed' } },
+    ];
+    const { events } = decode(lines.map((line) => `event: ${line.type}\ndata: ${JSON.stringify(line)}\n\n`).join(''));
+    expect(events.slice(1, 4)).toEqual([
+      { type: 'tool-call-start', id: 'call_0', name: 'f' },
+      { type: 'tool-call-delta', id: 'call_0', argumentsDelta: '{}' },
+      { type: 'tool-call-end', id: 'call_0' },
+    ]);
+  });
+
   it('gives a call whose arguments came only whole one delta with them', () => {
     const lines = [
       { type: 'response.created', response: { id: 'resp_1', model: 'm', created_at: 1 } },

@@ -27,6 +27,8 @@ class ResponsesStreamDecoder implements StreamDecoder {
   private started = false;
   private done = false;
   private sawToolCall = false;
+  /** Function calls seen so far: names a call that came without any id (`call_<n>`). */
+  private callCount = 0;
   private readonly calls = new Map<string, Call>();
   private readonly callsByIndex = new Map<number, Call>();
 
@@ -120,11 +122,8 @@ class ResponsesStreamDecoder implements StreamDecoder {
   private itemAdded(event: StreamEventWire, out: StreamEvent[]): void {
     const item = event.item;
     if (item?.type !== 'function_call') return;
-    const callId = item.call_id ?? item.id;
-    if (!callId) {
-      this.malformed.push('response.output_item.added: function_call without call_id');
-      return;
-    }
+    const callId = item.call_id ?? item.id ?? `call_${this.callCount}`;
+    this.callCount++;
     const call: Call = { callId, sawDelta: false, ended: false };
     if (item.id) this.calls.set(item.id, call);
     if (typeof event.output_index === 'number') this.callsByIndex.set(event.output_index, call);

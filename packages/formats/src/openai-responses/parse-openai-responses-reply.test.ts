@@ -37,6 +37,11 @@ describe('parseReply', () => {
     expect(parsed.finishReason).toBe(finishReason);
   });
 
+  it('names a function call that came without any id call_<n>', () => {
+    const parsed = openaiResponsesCodec.parseReply({ output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }, { type: 'function_call', name: 'f', arguments: '{}' }] });
+    expect(parsed.content[1]).toEqual({ type: 'tool-call', id: 'call_1', name: 'f', arguments: '{}' });
+  });
+
   it('throws InvalidReplyError for something that is not a response', () => {
     expect(() => openaiResponsesCodec.parseReply({ error: { message: 'nope' } })).toThrow(InvalidReplyError);
     expect(() => openaiResponsesCodec.parseReply('text')).toThrow(InvalidReplyError);

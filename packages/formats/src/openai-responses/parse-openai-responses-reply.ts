@@ -17,7 +17,7 @@ export function parseOpenAIResponsesReply(body: unknown): NeutralReply {
   }
   const wire = result.data;
   const content: AssistantContentPart[] = [];
-  for (const item of wire.output ?? []) content.push(...partsOf(item));
+  for (const item of wire.output ?? []) content.push(...partsOf(item, content.length));
   const hasToolCalls = content.some((part) => part.type === 'tool-call');
   const incomplete = wire.incomplete_details?.reason ?? undefined;
   const reply: NeutralReply = {
@@ -34,7 +34,8 @@ export function parseOpenAIResponsesReply(body: unknown): NeutralReply {
   return reply;
 }
 
-function partsOf(item: OutputItem): AssistantContentPart[] {
+/** One output item → its parts; `at` (the part's index) makes the id of a call that came without one (`call_<n>`). */
+function partsOf(item: OutputItem, at: number): AssistantContentPart[] {
   switch (item.type) {
     case 'message': {
       const parts: AssistantContentPart[] = [];
@@ -55,7 +56,7 @@ function partsOf(item: OutputItem): AssistantContentPart[] {
     case 'function_call': {
       const part: ToolCallPart = {
         type: 'tool-call',
-        id: item.call_id ?? item.id ?? '',
+        id: item.call_id ?? item.id ?? `call_${at}`,
         name: item.name ?? '',
         arguments: item.arguments ?? '',
       };
