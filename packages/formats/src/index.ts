@@ -16,6 +16,7 @@ export { openaiChatCodec } from './openai-chat/openai-chat-codec';
 export { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
 export { decodeStream, encodeStream } from './stream-transforms';
 export { estimateTokens } from './estimate-tokens';
+export { ReplyAccumulator } from './reply-accumulator';
 export { InvalidRequestError, type FieldIssue } from './errors/invalid-request-error';
 export { InvalidReplyError } from './errors/invalid-reply-error';
 export { safeParseJSON, type ParseResult } from './shared/safe-parse-json';

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ReplyAccumulator } from './reply-accumulator';
+import type { StreamEvent } from './neutral/stream-event';
+
+function accumulate(events: StreamEvent[]) {
+  const accumulator = new ReplyAccumulator();
+  for (const event of events) accumulator.add(event);
+  return accumulator;
+}
+
+describe('ReplyAccumulator', () => {
+  it('keeps the order of reasoning, text and tool calls, with signatures and streamed arguments', () => {
+    const accumulator = accumulate([
+      { type: 'start', id: 'msg_1', model: 'm' },
+      { type: 'reasoning-delta', text: 'think ' },
+      { type: 'reasoning-delta', text: 'more' },
+      { type: 'reasoning-delta', text: '', signature: 'sig' },
+      { type: 'text-delta', text: 'Hello' },
+      { type: 'text-delta', text: ' there' },
+      { type: 'tool-call-start', id: 'c1', name: 'read' },
+      { type: 'tool-call-delta', id: 'c1', argumentsDelta: '{"path":' },
+      { type: 'tool-call-delta', id: 'c1', argumentsDelta: '"a"}' },
+      { type: 'tool-call-end', id: 'c1' },
+      { type: 'tool-call-start', id: 'c2', name: 'list' },
+      { type: 'tool-call-end', id: 'c2' },
+      { type: 'finish', reason: 'tool-calls', usage: { inputTokens: 3, outputTokens: 4 } },
+    ]);
+    expect(accumulator.toReply({ id: 'x', model: 'y' })).toEqual({
+      id: 'msg_1',
+      model: 'm',
+      content: [
+        { type: 'reasoning', text: 'think more', signature: 'sig' },
+        { type: 'text', text: 'Hello there' },
+        { type: 'tool-call', id: 'c1', name: 'read', arguments: '{"path":"a"}' },
+        { type: 'tool-call', id: 'c2', name: 'list', arguments: '{}' },
+      ],
+      finishReason: 'tool-calls',
+      usage: { inputTokens: 3, outputTokens: 4 },
+    });
+    expect(accumulator.toolCallCount()).toBe(2);
+  });
+
+  it('starts a new reasoning part after a signed one, and reports an error end', () => {
+    const accumulator = accumulate([
+      { type: 'reasoning-delta', text: 'a', signature: 's1' },
+      { type: 'reasoning-delta', text: 'b' },
+      { type: 'error', error: { kind: 'upstream', message: 'cut' } },
+    ]);
+    const reply = accumulator.toReply({ id: 'x', model: 'y' });
+    expect(reply.content).toEqual([
+      { type: 'reasoning', text: 'a', signature: 's1' },
+      { type: 'reasoning', text: 'b' },
+    ]);
+    expect(reply.finishReason).toBe('error');
+    expect(accumulator.error?.message).toBe('cut');
+    expect(reply.id).toBe('x');
+  });
+});
