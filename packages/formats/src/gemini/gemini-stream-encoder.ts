@@ -40,8 +40,9 @@ class GeminiStreamEncoder implements StreamEncoder {
         return this.chunk(`{"text":${JSON.stringify(event.text)}${this.takeSignature()}}`);
       case 'reasoning-delta':
         if (event.text === '' && event.signature !== undefined && !event.redacted) {
+          const flushed = this.flushSignature();
           this.signature = event.signature;
-          return '';
+          return flushed;
         }
         return this.chunk(this.thoughtPart(event.redacted ? '' : event.text, event.signature));
       case 'tool-call-start':
@@ -56,7 +57,7 @@ class GeminiStreamEncoder implements StreamEncoder {
         return this.finish(event);
       case 'error':
         this.done = true;
-        return `data: ${JSON.stringify({ error: geminiErrorObject(event.error) })}\n\n`;
+        return `${this.flushSignature()}data: ${JSON.stringify({ error: geminiErrorObject(event.error) })}\n\n`;
       default: {
         const unreachable: never = event;
         return unreachable;
@@ -82,12 +83,18 @@ class GeminiStreamEncoder implements StreamEncoder {
 
   private finish(event: Extract<StreamEvent, { type: 'finish' }>): string {
     this.done = true;
-    const parts = this.signature !== undefined ? this.thoughtPart('', this.takeRawSignature()) : '';
+    // A signature nothing followed: Gemini's own shape for it, an empty text part carrying it.
+    const parts = this.signature !== undefined ? `{"text":""${this.takeSignature()}}` : '';
     let out = `{"candidates":[{"content":{"role":"model","parts":[${parts}]},"finishReason":"${toGeminiFinishReason(event.reason, event.rawReason)}","index":0}]`;
     if (event.usage) out += `,"usageMetadata":${JSON.stringify(toGeminiUsage(event.usage))}`;
     out += this.suffix();
     if (event.extra) for (const key of Object.keys(event.extra)) out += `,${JSON.stringify(key)}:${JSON.stringify(event.extra[key]) ?? 'null'}`;
     return `data: ${out}}\n\n`;
+  }
+
+  /** A signature still waiting for its part, written on its own (an empty text part), as Gemini does. */
+  private flushSignature(): string {
+    return this.signature === undefined ? '' : this.chunk(`{"text":""${this.takeSignature()}}`);
   }
 
   private chunk(part: string): string {
@@ -103,9 +110,11 @@ class GeminiStreamEncoder implements StreamEncoder {
     return this.tail;
   }
 
+  /** A thought part; a signature still waiting for its part is written before it, on its own. */
   private thoughtPart(text: string, signature: string | undefined): string {
-    const sig = signature === undefined ? this.takeSignature() : `,"thoughtSignature":${JSON.stringify(signature)}`;
-    return `{"text":${JSON.stringify(text)},"thought":true${sig}}`;
+    const waiting = this.signature === undefined ? '' : `{"text":""${this.takeSignature()}},`;
+    const sig = signature === undefined ? '' : `,"thoughtSignature":${JSON.stringify(signature)}`;
+    return `${waiting}{"text":${JSON.stringify(text)},"thought":true${sig}}`;
   }
 
   private takeSignature(): string {
