@@ -37,7 +37,7 @@ export const toolUseBlockSchema = z.looseObject({
 export const toolResultBlockSchema = z.looseObject({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(anyBlockSchema)]).optional(),
+  content: z.union([z.string(), z.array(anyBlockSchema)], { error: 'expected a string or an array of content blocks' }).optional(),
   is_error: z.boolean().optional(),
 });
 
@@ -49,7 +49,7 @@ export const thinkingBlockSchema = z.looseObject({
 
 export const redactedThinkingBlockSchema = z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() });
 
-const contentSchema = z.union([z.string(), z.array(anyBlockSchema)]);
+const contentSchema = z.union([z.string(), z.array(anyBlockSchema)], { error: 'expected a string or an array of content blocks' });
 
 export const messageSchema = z.looseObject({
   role: z.enum(['user', 'assistant', 'system'], { error: 'expected one of user, assistant, system' }),
@@ -78,7 +78,7 @@ function requestShape<T extends z.ZodType<number | undefined>>(maxTokens: T) {
   return z.looseObject({
     model: z.string(),
     messages: z.array(messageSchema),
-    system: z.union([z.string(), z.array(textBlockSchema)]).optional(),
+    system: z.union([z.string(), z.array(anyBlockSchema)], { error: 'expected a string or an array of text blocks' }).optional(),
     tools: z.array(toolSchema).optional(),
     tool_choice: toolChoiceSchema.optional(),
     max_tokens: maxTokens,

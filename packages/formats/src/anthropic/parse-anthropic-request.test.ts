@@ -142,6 +142,9 @@ describe('parseRequest refuses malformed bodies, naming the field', () => {
     expect(issuesOf({ ...base, thinking: { type: 'enabled' } })).toEqual([{ path: 'thinking.budget_tokens', message: 'required when type is "enabled"' }]);
     expect(issuesOf({ ...base, tool_choice: { type: 'tool' } })).toEqual([{ path: 'tool_choice.name', message: 'required when type is "tool"' }]);
     expect(issuesOf(null).map((i) => i.path)).toEqual(['']);
+    expect(issuesOf({ ...base, messages: [{ role: 'user', content: 42 }] })).toEqual([{ path: 'messages[0].content', message: 'expected a string or an array of content blocks' }]);
+    expect(issuesOf({ ...base, system: [{ type: 'image' }] }).map((i) => i.path)).toEqual(['system[0].type', 'system[0].text']);
+    expect(issuesOf({ ...base, system: 7 })).toEqual([{ path: 'system', message: 'expected a string or an array of text blocks' }]);
   });
 
   it('blocks in the wrong role', () => {
