@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerInputError } from '../errors/ledger-input-error';
 import { LedgerRefusedError } from '../errors/ledger-refused-error';
@@ -103,6 +104,42 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await l.recordVerdict({ call: 'p2.1', useful: false });
       const byAlias = Object.fromEntries((await l.stats()).map((s) => [s.alias, [s.useful, s.verdicts]]));
       expect(byAlias).toEqual({ m1: [2, 3], m2: [1, 1] });
+    });
+
+    it('follows the counting rule for any sequence of verdicts (property)', async () => {
+      const l = await ledger({ windowMs: 1 });
+      let run = 0;
+      const calls = fc.array(fc.record({ unit: fc.nat(3), model: fc.nat(2) }), { minLength: 1, maxLength: 12 });
+      const verdicts = fc.array(fc.record({ pick: fc.nat(), useful: fc.boolean() }), { maxLength: 20 });
+      await fc.assert(
+        fc.asyncProperty(calls, verdicts, async (callSpecs, verdictSpecs) => {
+          run += 1;
+          const ids = callSpecs.map((spec, i) => {
+            const id = `r${run}u${spec.unit}.${i}`;
+            l.recordCall(call(id, { collection: `prop${run}`, alias: `m${spec.model}` }));
+            return id;
+          });
+          await l.flush(); // stats read committed aggregates; the batch window may not have passed
+          const final = new Map<number, boolean>();
+          for (const v of verdictSpecs) {
+            const index = v.pick % ids.length;
+            await l.recordVerdict({ call: ids[index] ?? '', useful: v.useful });
+            final.set(index, v.useful);
+          }
+          const expected = new Map<string, { useful: Set<number>; any: Set<number> }>();
+          callSpecs.forEach((spec, i) => {
+            const e = expected.get(`m${spec.model}`) ?? { useful: new Set<number>(), any: new Set<number>() };
+            expected.set(`m${spec.model}`, e);
+            if (final.has(i)) e.any.add(spec.unit);
+            if (final.get(i) === true) e.useful.add(spec.unit);
+          });
+          const stats = await l.stats({ collection: `prop${run}` });
+          expect(Object.fromEntries(stats.map((s) => [s.alias, [s.useful, s.verdicts]]))).toEqual(
+            Object.fromEntries([...expected].map(([alias, e]) => [alias, [e.useful.size, e.any.size]])),
+          );
+        }),
+        { numRuns: 40, seed: 20261130 },
+      );
     });
 
     it('replaces a verdict with a later one, and the counts follow', async () => {
