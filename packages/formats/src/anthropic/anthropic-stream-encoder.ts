@@ -137,8 +137,10 @@ class AnthropicStreamEncoder implements StreamEncoder {
     this.done = true;
     const delta = { stop_reason: finishReasonToAnthropic(event.reason, event.rawReason), stop_sequence: null };
     out += frame('message_delta', '{"type":"message_delta","delta":' + JSON.stringify(delta) + ',"usage":' + JSON.stringify(usageToAnthropic(event.usage)) + '}');
-    const stop = event.extra ? JSON.stringify({ type: 'message_stop', ...event.extra }) : '{"type":"message_stop"}';
-    return out + frame('message_stop', stop);
+    if (!event.extra) return out + frame('message_stop', '{"type":"message_stop"}');
+    const stop: Record<string, unknown> = { type: 'message_stop', ...event.extra };
+    stop.type = 'message_stop';
+    return out + frame('message_stop', JSON.stringify(stop));
   }
 
   private error(error: NeutralError): string {
