@@ -191,6 +191,23 @@ describe('other neutral features', () => {
     ]);
   });
 
+  it('leaves out a foreign message that ends up empty, with a warning', () => {
+    const out = geminiCodec.formatRequest({
+      ...base,
+      origin: 'anthropic',
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'q' }] },
+        { role: 'assistant', content: [{ type: 'reasoning', text: '', redacted: true }] },
+        { role: 'user', content: [{ type: 'text', text: 'again' }] },
+      ],
+    });
+    expect(out.body.contents).toEqual([
+      { role: 'user', parts: [{ text: 'q' }] },
+      { role: 'user', parts: [{ text: 'again' }] },
+    ]);
+    expect(out.warnings.map((w) => `${w.code} ${w.path}`)).toEqual(['dropped messages[1].content[0]', 'dropped messages[1]']);
+  });
+
   it('omits parameters for a tool that takes nothing', () => {
     const out = geminiCodec.formatRequest({ ...base, tools: [{ name: 'now', inputSchema: { type: 'object', properties: {} } }] });
     expect(out.body.tools).toEqual([{ functionDeclarations: [{ name: 'now' }] }]);

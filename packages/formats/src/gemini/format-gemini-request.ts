@@ -49,6 +49,11 @@ function formatContents(messages: readonly Message[], ctx: PartContext): Record<
     const path = `messages[${i}]`;
     if (!ctx.own) warnForeignExtra(message.extra, path, ctx.warnings);
     const parts = formatGeminiParts(message.content, `${path}.content`, ctx);
+    if (!ctx.own && parts.length === 0) {
+      // Gemini refuses a turn without parts.
+      ctx.warnings.push({ code: 'dropped', path, message: 'a message with nothing Gemini can hold was left out' });
+      return;
+    }
     const last = out[out.length - 1];
     // Gemini wants every result of one model turn's calls in one user turn.
     if (message.role === 'tool' && previous?.role === 'tool' && last && Array.isArray(last.parts)) {
