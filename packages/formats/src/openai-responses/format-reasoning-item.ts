@@ -7,7 +7,12 @@ export function formatReasoningItem(part: ReasoningPart, same: boolean, index: n
   const item: Record<string, unknown> = same ? { ...wireFields(part.extra) } : {};
   if (!same) item.id = `rs_${index}`;
   item.type = 'reasoning';
-  item.summary = summaryOf(part, same);
+  if (same && part.extra?.$fromContent === true) {
+    item.summary = [];
+    item.content = [{ type: 'reasoning_text', text: part.text }];
+  } else {
+    item.summary = summaryOf(part, same);
+  }
   if (part.signature !== undefined) item.encrypted_content = part.signature;
   return item;
 }

@@ -115,6 +115,13 @@ describe('parseRequest: shapes', () => {
     });
   });
 
+  it('reads raw reasoning content (one reasoning_text, no summary) as the reasoning text', () => {
+    const item = { type: 'reasoning', id: 'rs_9', summary: [], content: [{ type: 'reasoning_text', text: 'step one' }] };
+    const request = openaiResponsesCodec.parseRequest({ model: 'm', input: [item] });
+    expect(request.messages[0]?.content[0]).toEqual({ type: 'reasoning', text: 'step one', extra: { id: 'rs_9', $fromContent: true } });
+    expect(openaiResponsesCodec.formatRequest(request).body.input).toEqual([item]);
+  });
+
   it('keeps a file part as a visible placeholder that carries the original', () => {
     const part = { type: 'input_file', file_id: 'file_1', filename: 'a.pdf' };
     const request = openaiResponsesCodec.parseRequest({ model: 'm', input: [{ role: 'user', content: [part] }] });

@@ -55,6 +55,7 @@ const reasoning = fc
     id,
     summary: fc.array(fc.record({ type: fc.constant('summary_text'), text }), { maxLength: 2 }),
     encrypted_content: maybe(fc.base64String({ maxLength: 12 })),
+    content: maybe(fc.oneof(fc.constant([]), fc.array(fc.record({ type: fc.constant('reasoning_text'), text }), { minLength: 1, maxLength: 2 }))),
   })
   .map(defined);
 const unknownItem = fc.record({ type: fc.constant('web_search_call'), id, status: fc.constant('completed'), action: fc.record({ type: fc.constant('search'), query: text }) });
