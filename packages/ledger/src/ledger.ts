@@ -51,8 +51,12 @@ export interface Ledger {
   recordCall(call: CallInput): boolean;
   /** Queues a route turn, like `recordCall`. */
   recordTurn(turn: TurnInput): boolean;
-  /** Stores (or replaces) the verdict on a call; `LedgerInputError` (400) or `UnknownCallError` (404). */
-  recordVerdict(verdict: VerdictInput): Promise<Verdict>;
+  /**
+   * Stores (or replaces) the verdict on a call. Takes the posted body as it is
+   * (a `VerdictInput` once valid): `LedgerInputError` (400) names the bad
+   * field, `UnknownCallError` (404) an unknown call; nothing is written then.
+   */
+  recordVerdict(verdict: VerdictInput | Record<string, unknown>): Promise<Verdict>;
   /** A call by id, queued or stored. */
   getCall(id: string): Promise<CallRecord | undefined>;
   getVerdict(call: string): Promise<Verdict | undefined>;

@@ -39,11 +39,6 @@ export class SqliteStore implements LedgerStore {
     this.#all = this.#db.prepare(statsSql(false, '?'));
   }
 
-  /** The underlying handle, for tests (integrity checks). */
-  get database(): Database.Database {
-    return this.#db;
-  }
-
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const sql = this.#sql;
     this.#db.transaction(() => {
