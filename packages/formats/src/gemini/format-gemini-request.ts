@@ -6,6 +6,7 @@ import { isRecord, warnForeignExtra, writeOwnExtra } from './gemini-extra';
 import { formatGeminiGenerationConfig } from './format-gemini-generation-config';
 import { formatGeminiParts, type PartContext } from './format-gemini-part';
 import { formatGeminiToolConfig, formatGeminiTools } from './format-gemini-tools';
+import { snakeBack, type KeyPath } from './gemini-snake-case';
 
 /** Gemini 3 accepts this in place of a thought signature for function calls it did not write (Google's documented value). */
 const SKIP_SIGNATURE = 'skip_thought_signature_validator';
@@ -33,6 +34,7 @@ export function formatGeminiRequest(request: NeutralRequest): UpstreamRequest {
   if (own) {
     writeOwnExtra(body, request.extra, OWN_SPECIAL);
     if (request.extra.$model !== undefined) body.model = request.extra.$model;
+    if (Array.isArray(request.extra.$snakeCase)) snakeBack(body, request.extra.$snakeCase as KeyPath[]);
   } else {
     warnForeignExtra(request.extra, '', warnings);
     warnUnsupported(request, warnings);

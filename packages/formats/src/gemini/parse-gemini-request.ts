@@ -5,6 +5,7 @@ import type { NeutralRequest } from '../neutral/request';
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { geminiRequestSchema } from './gemini-api';
 import { restOf } from './gemini-extra';
+import { camelizeGeminiKeys } from './gemini-snake-case';
 import { parseGeminiContents, parseGeminiSystem } from './parse-gemini-contents';
 import { parseGeminiGenerationConfig } from './parse-gemini-generation-config';
 import { parseGeminiToolConfig, parseGeminiTools } from './parse-gemini-tools';
@@ -13,7 +14,8 @@ const MAPPED = ['model', 'contents', 'systemInstruction', 'tools', 'toolConfig',
 
 /** A Gemini generateContent body (model and streaming from the URL) → neutral request. */
 export function parseGeminiRequest(body: unknown, options?: ParseRequestOptions): NeutralRequest {
-  const wire = parseWithSchema(geminiRequestSchema, body);
+  const camel = camelizeGeminiKeys(body);
+  const wire = parseWithSchema(geminiRequestSchema, camel.value);
   const model = options?.model ?? wire.model;
   if (!model) {
     throw new InvalidRequestError([{ path: 'model', message: 'required: the model comes from the URL, /models/<model>:generateContent' }]);
@@ -21,6 +23,7 @@ export function parseGeminiRequest(body: unknown, options?: ParseRequestOptions)
   const issues: FieldIssue[] = [];
   const extra: Extra = restOf(wire, MAPPED);
   if (wire.model !== undefined) extra.$model = wire.model;
+  if (camel.renamed.length > 0) extra.$snakeCase = camel.renamed;
   const request: NeutralRequest = {
     origin: 'gemini',
     model: model.startsWith('models/') ? model.slice('models/'.length) : model,
