@@ -29,7 +29,7 @@ describe('toGeminiSchema', () => {
       type: 'object',
       properties: {
         a: { type: 'string', nullable: true },
-        b: { enum: ['fixed'] },
+        b: { enum: ['fixed'], type: 'string' },
         c: { anyOf: [{ type: 'string' }, { type: 'integer', format: 'int64' }] },
         d: { anyOf: [{ type: 'string' }, { type: 'number' }] },
         e: { type: 'array', items: { type: 'string', format: 'date-time' }, minItems: 1 },
@@ -47,6 +47,24 @@ describe('toGeminiSchema', () => {
       'converted s.properties.d.type',
       'dropped s.additionalProperties',
     ]);
+  });
+
+  it('writes a null branch of anyOf as nullable, merging a single branch left', () => {
+    const { out, warnings } = convert({
+      type: 'object',
+      properties: {
+        a: { anyOf: [{ type: 'string', maxLength: 5 }, { type: 'null' }], description: 'optional' },
+        b: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
+      },
+    });
+    expect(out).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string', maxLength: 5, nullable: true, description: 'optional' },
+        b: { anyOf: [{ type: 'string' }, { type: 'integer' }], nullable: true },
+      },
+    });
+    expect(warnings).toEqual(['converted s.properties.a.anyOf', 'converted s.properties.b.anyOf']);
   });
 
   it('inlines simple $refs and refuses recursive ones', () => {

@@ -45,10 +45,7 @@ function convert(schema: Record<string, unknown>, path: string, ctx: Context): J
         break;
       case 'oneOf':
       case 'anyOf':
-        if (Array.isArray(value)) {
-          out.anyOf = value.map((item, i) => convert(asRecord(item), `${at}[${i}]`, ctx));
-          if (key === 'oneOf') convertedWarning(ctx, at, '`oneOf` written as `anyOf`');
-        }
+        if (Array.isArray(value)) writeAnyOf(value, key, out, at, ctx);
         break;
       case 'properties':
         out.properties = Object.fromEntries(
@@ -70,7 +67,33 @@ function convert(schema: Record<string, unknown>, path: string, ctx: Context): J
     }
   }
   if (typeof schema.format === 'string') writeFormat(schema.format, out, `${path}.format`, ctx);
+  if (Array.isArray(out.enum) && out.type === undefined && out.anyOf === undefined) {
+    const type = enumType(out.enum);
+    if (type) out.type = type;
+  }
   return out;
+}
+
+/** anyOf (oneOf written as anyOf); a `{type: "null"}` branch becomes `nullable`, and a single branch left is merged in. */
+function writeAnyOf(value: unknown[], key: string, out: JSONSchema, at: string, ctx: Context): void {
+  if (key === 'oneOf') convertedWarning(ctx, at, '`oneOf` written as `anyOf`');
+  const branches = value.map((item, i) => ({ item: asRecord(item), i }));
+  const kept = branches.filter(({ item }) => item.type !== 'null');
+  if (kept.length < branches.length) {
+    out.nullable = true;
+    convertedWarning(ctx, at, 'a `{"type": "null"}` branch written as `nullable: true`');
+  }
+  const converted = kept.map(({ item, i }) => convert(item, `${at}[${i}]`, ctx));
+  if (converted.length === 1 && converted[0]) Object.assign(out, converted[0]);
+  else if (converted.length > 1) out.anyOf = converted;
+}
+
+function enumType(values: unknown[]): string | undefined {
+  if (values.length === 0) return undefined;
+  if (values.every((v) => typeof v === 'string')) return 'string';
+  if (values.every((v) => typeof v === 'number')) return values.every((v) => Number.isInteger(v)) ? 'integer' : 'number';
+  if (values.every((v) => typeof v === 'boolean')) return 'boolean';
+  return undefined;
 }
 
 function writeType(value: unknown, out: JSONSchema, at: string, ctx: Context): void {
