@@ -34,6 +34,16 @@ describe('Gemini stream decoder', () => {
     expect(decode(readFixture('stream-thought-text-tool.sse')).events).toEqual(TOOL_STREAM);
   });
 
+  it('passes a Gemini upstream through to a Gemini client with the function call\'s signature in place', () => {
+    const encoder = geminiCodec.createStreamEncoder();
+    const text = TOOL_STREAM.map((e) => encoder.encode(e)).join('') + encoder.end();
+    const call = text.split('\n\n').find((line) => line.includes('functionCall'));
+    expect(JSON.parse(call!.slice('data: '.length)).candidates[0].content.parts).toEqual([
+      { functionCall: { id: 'call_0', name: 'get_weather', args: { city: 'Paris', unit: 'celsius' } }, thoughtSignature: 'CiQBcsjafE2mN0b3Rz' },
+    ]);
+    expect(decode(text).events).toEqual(TOOL_STREAM);
+  });
+
   it('gives the same events whatever the chunking', () => {
     const text = readFixture('stream-thought-text-tool.sse');
     for (const size of [1, 7, 64]) expect(decode(text, size).events).toEqual(TOOL_STREAM);
