@@ -10,6 +10,7 @@ export type {
 } from './codec';
 export { getCodec } from './codecs';
 export { anthropicCodec } from './anthropic/anthropic-codec';
+export { parseCountTokensRequest as parseAnthropicCountTokensRequest } from './anthropic/parse-anthropic-request';
 export { geminiCodec } from './gemini/gemini-codec';
 export { ollamaCodec } from './ollama/ollama-codec';
 export { openaiChatCodec } from './openai-chat/openai-chat-codec';

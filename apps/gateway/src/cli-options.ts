@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+
+export interface CliOptions {
+  configPath?: string;
+  port?: number;
+  host?: string;
+  demo: boolean;
+  help: boolean;
+}
+
+export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H] [--demo]
+
+  --config FILE  the configuration file (JSON with comments); env BENCH_CONFIG
+  --port N       the port to listen on (0 picks a free one); env PORT
+  --host H       the address to listen on (default 127.0.0.1)
+  --demo         simulated members, so you can watch a panel, a merge and a route
+                 work without any API key`;
+
+/** Flags win over the environment, which wins over the file. */
+export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      config: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const portText = values.port ?? env.PORT;
+  let port: number | undefined;
+  if (portText !== undefined && portText !== '') {
+    port = Number(portText);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new Error(`${values.port !== undefined ? '--port' : 'PORT'} must be a whole number from 0 to 65535, not "${portText}"`);
+    }
+  }
+  const configPath = values.config ?? (env.BENCH_CONFIG || undefined);
+  return {
+    ...(configPath ? { configPath } : {}),
+    ...(port !== undefined ? { port } : {}),
+    ...(values.host ? { host: values.host } : {}),
+    demo: values.demo ?? false,
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * With no config file: the providers found from the environment, each of their
+ * models callable by its own name, and a summary of what was found and what to
+ * set for more. Listing a provider's models is the one network call; it is
+ * bounded by a short timeout.
+ */
+export interface DiscoveredProvider {
+  name: string;
+  api: 'openai-chat' | 'anthropic' | 'gemini' | 'ollama';
+  baseURL: string;
+  apiKeyEnv?: string;
+  models: string[];
+  error?: string;
+}
+
+interface Candidate {
+  name: DiscoveredProvider['name'];
+  api: DiscoveredProvider['api'];
+  baseURL: string;
+  apiKeyEnv?: string;
+  listPath: string;
+  headers: Record<string, string>;
+  pick: (body: unknown) => string[];
+}
+
+const ids = (list: unknown, key: string): string[] =>
+  Array.isArray(list) ? list.map((entry) => (entry as Record<string, unknown>)[key]).filter((id): id is string => typeof id === 'string') : [];
+
+function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: string[] } {
+  const found: Candidate[] = [];
+  const missing: string[] = [];
+  if (env.OPENAI_API_KEY) {
+    found.push({
+      name: 'openai', api: 'openai-chat', baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY',
+      listPath: '/models', headers: { authorization: `Bearer ${env.OPENAI_API_KEY}` }, pick: (body) => ids((body as { data?: unknown }).data, 'id'),
+    });
+  } else missing.push('OPENAI_API_KEY');
+  if (env.ANTHROPIC_API_KEY) {
+    found.push({
+      name: 'anthropic', api: 'anthropic', baseURL: env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1', apiKeyEnv: 'ANTHROPIC_API_KEY',
+      listPath: '/models', headers: { 'x-api-key': env.ANTHROPIC_API_KEY, 'anthropic-version': '2023-06-01' }, pick: (body) => ids((body as { data?: unknown }).data, 'id'),
+    });
+  } else missing.push('ANTHROPIC_API_KEY');
+  if (env.GEMINI_API_KEY) {
+    found.push({
+      name: 'gemini', api: 'gemini', baseURL: env.GEMINI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta', apiKeyEnv: 'GEMINI_API_KEY',
+      listPath: '/models', headers: { 'x-goog-api-key': env.GEMINI_API_KEY },
+      pick: (body) => ids((body as { models?: unknown }).models, 'name').map((name) => name.replace(/^models\//, '')),
+    });
+  } else missing.push('GEMINI_API_KEY');
+  const ollamaHost = env.OLLAMA_HOST ? (env.OLLAMA_HOST.includes('://') ? env.OLLAMA_HOST : `http://${env.OLLAMA_HOST}`) : 'http://127.0.0.1:11434';
+  found.push({
+    name: 'ollama', api: 'ollama', baseURL: ollamaHost.replace(/\/$/, ''), listPath: '/api/tags', headers: {},
+    pick: (body) => ids((body as { models?: unknown }).models, 'name'),
+  });
+  return { found, missing };
+}
+
+export async function discoverProviders(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<{ providers: DiscoveredProvider[]; missing: string[] }> {
+  const { found, missing } = candidates(env);
+  const providers = await Promise.all(
+    found.map(async (candidate): Promise<DiscoveredProvider> => {
+      const base = { name: candidate.name, api: candidate.api, baseURL: candidate.baseURL, ...(candidate.apiKeyEnv ? { apiKeyEnv: candidate.apiKeyEnv } : {}) };
+      try {
+        const response = await fetch(candidate.baseURL + candidate.listPath, { headers: candidate.headers, signal: AbortSignal.timeout(timeoutMs) });
+        if (!response.ok) return { ...base, models: [], error: `listing models answered ${response.status}` };
+        return { ...base, models: candidate.pick(await response.json()) };
+      } catch (error) {
+        return { ...base, models: [], error: (error as Error).name === 'TimeoutError' ? 'no answer' : 'not reachable' };
+      }
+    }),
+  );
+  return { providers, missing };
+}

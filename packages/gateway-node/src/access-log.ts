@@ -1,0 +1,23 @@
+import pino, { type Logger } from 'pino';
+
+/** What one request's access-log line says: never the key, the query string or the prompt. */
+export interface AccessRecord {
+  method: string;
+  /** The path without its query string. */
+  route: string;
+  status: number;
+  key?: string;
+  collection?: string;
+  model?: string;
+  reply?: string;
+  seconds: number;
+  error?: string;
+}
+
+export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
+  return pino({ level, base: undefined, messageKey: 'msg' });
+}
+
+export function logAccess(logger: Logger, record: AccessRecord): void {
+  logger.info(record, 'request');
+}

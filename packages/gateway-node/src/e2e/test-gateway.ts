@@ -1,0 +1,73 @@
+import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@bench/testkit';
+import type { Protocol } from '@bench/formats';
+import pino from 'pino';
+import { createGateway, type Gateway } from '../create-gateway';
+
+export interface TestGateway {
+  url: string;
+  gateway: Gateway;
+  upstream: FakeUpstream;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  /** Scripts per upstream model id. */
+  scripts?: Record<string, Behaviour | Behaviour[]>;
+  /** Extra config, merged over the default one. */
+  config?: (base: Record<string, any>) => Record<string, any>;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * A real gateway on a loopback port in front of a real testkit upstream, with
+ * one provider per protocol and models m1…m5 (m1–m3 OpenAI Chat, m4 Anthropic,
+ * m5 Gemini), collections `core` (panel), `agents` (route) and `mixed` (route
+ * across protocols).
+ */
+export async function startTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const upstream = await startFakeUpstream({ models: options.scripts ?? {} });
+  const provider = (api: Protocol) => ({ baseURL: upstream.baseURL(api), api, apiKeyEnv: 'UPSTREAM_KEY' });
+  const fast = { firstTokenMs: 2000, idleMs: 2000, totalMs: 10000, graceMs: 1000 };
+  const base: Record<string, any> = {
+    ledger: 'memory:',
+    state: 'memory:',
+    server: { keepAliveMs: 200, shutdownGraceMs: 500 },
+    providers: {
+      chat: provider('openai-chat'),
+      responses: provider('openai-responses'),
+      anthropic: provider('anthropic'),
+      gemini: provider('gemini'),
+      ollama: provider('ollama'),
+    },
+    models: {
+      m1: { provider: 'chat', model: 'up-1', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true, price: { input: 1, output: 2 } },
+      m2: { provider: 'chat', model: 'up-2', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true },
+      m3: { provider: 'chat', model: 'up-3', contextWindow: 100000, maxOutput: 4000, tools: true, vision: false },
+      m4: { provider: 'anthropic', model: 'up-4', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true },
+      m5: { provider: 'gemini', model: 'up-5', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true },
+    },
+    collections: {
+      core: { members: ['m1', 'm2', 'm3'], description: 'everyday questions', reply: 'all', timeouts: fast },
+      agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed', timeouts: fast },
+      mixed: { members: ['m4', 'm5', 'm1'], reply: 'route', order: 'listed', timeouts: fast },
+    },
+    aliases: { 'claude-*': 'bench/agents:route', 'gpt-5.4-nano': 'm1' },
+    defaults: { timeouts: fast },
+  };
+  const config = options.config ? options.config(base) : base;
+  const gateway = await createGateway({
+    config,
+    env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
+    logger: pino({ level: process.env.BENCH_TEST_LOG ?? 'silent' }),
+  });
+  const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    gateway,
+    upstream,
+    async close() {
+      await gateway.close();
+      await upstream.close();
+    },
+  };
+}

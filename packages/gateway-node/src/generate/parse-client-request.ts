@@ -1,0 +1,28 @@
+import { getCodec, type NeutralRequest } from '@bench/formats';
+import type { GatewayConfig } from '../config/resolved-config';
+import { GatewayError } from '../errors/gateway-error';
+import { readJSONBody } from '../http/read-body';
+import type { RequestState } from '../request-state';
+import { takeBenchOptions, type BenchOptions } from './bench-options';
+
+export interface ClientRequest {
+  request: NeutralRequest;
+  bench: BenchOptions;
+  /** The model name as the caller asked for it (body or Gemini path). */
+  requestedModel: string;
+}
+
+/** Reads and parses a generate request in the route's protocol; the model comes from the body or the Gemini path. */
+export async function parseClientRequest(state: RequestState, config: GatewayConfig): Promise<ClientRequest> {
+  const body = await readJSONBody(state.req, config.server.bodyLimitBytes);
+  const route = state.route;
+  const codec = getCodec(state.protocol);
+  const request = codec.parseRequest(body, {
+    ...(route.pathModel !== undefined ? { model: route.pathModel } : {}),
+    ...(route.stream !== undefined ? { stream: route.stream } : {}),
+    ...(route.endpoint ? { endpoint: route.endpoint } : {}),
+  });
+  const requestedModel = route.pathModel ?? request.model;
+  if (!requestedModel) throw new GatewayError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
+  return { request, bench: takeBenchOptions(request.extra), requestedModel };
+}

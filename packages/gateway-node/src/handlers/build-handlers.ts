@@ -1,0 +1,41 @@
+import { GatewayError } from '../errors/gateway-error';
+import { handleGenerate } from '../generate/handle-generate';
+import type { RouteHandler } from '../handle-request';
+import type { RouteName } from '../http/match-route';
+import { sendJSON } from '../http/send';
+import type { GatewayRuntime } from '../runtime/gateway-runtime';
+import type { StateStores } from '../runtime/open-state';
+import { handleCountTokens } from './count-tokens';
+import { handleGeminiModel } from './gemini-model';
+import { handleHealth } from './health';
+import { handleListModels } from './list-models';
+import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
+import { handleOllamaShow } from './ollama-show';
+import { handleVerdict } from './verdict';
+
+export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Record<RouteName, RouteHandler> {
+  const { config, ledger } = runtime;
+  return {
+    generate: (request) => handleGenerate(request, runtime),
+    'count-tokens': (request) => handleCountTokens(request, config),
+    'list-models': (request) => handleListModels(request, config),
+    'gemini-model': (request) => handleGeminiModel(request, config),
+    'ollama-show': (request) => handleOllamaShow(request, config),
+    'ollama-version': handleOllamaVersion,
+    'ollama-ps': handleOllamaPs,
+    verdict: (request) => handleVerdict(request, config, ledger),
+    health: (request) => handleHealth(request, ledger, state.ping),
+    root: (request) => {
+      // Claude Code probes HEAD / before its first call.
+      if (request.req.method === 'HEAD') {
+        request.res.writeHead(200, { 'content-length': '0' });
+        request.res.end();
+        return;
+      }
+      sendJSON(request.res, 200, { name: 'bench', health: '/bench/health', models: '/v1/models' });
+    },
+    'responses-websocket': () => {
+      throw new GatewayError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
+    },
+  };
+}

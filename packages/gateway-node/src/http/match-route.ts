@@ -1,0 +1,82 @@
+import type { Protocol } from '@bench/formats';
+
+export type RouteName =
+  | 'generate'
+  | 'count-tokens'
+  | 'list-models'
+  | 'gemini-model'
+  | 'ollama-show'
+  | 'ollama-version'
+  | 'ollama-ps'
+  | 'verdict'
+  | 'health'
+  | 'root'
+  | 'responses-websocket';
+
+export interface MatchedRoute {
+  name: RouteName;
+  protocol: Protocol;
+  /** The model named in the path (Gemini). */
+  pathModel?: string;
+  stream?: boolean;
+  endpoint?: 'chat' | 'generate';
+  /** Routes that need no key. */
+  open?: boolean;
+}
+
+const GEMINI_MODEL = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent|countTokens)$/;
+
+/** The route a method and path name, or undefined (a 404 in the path's protocol shape). */
+export function matchRoute(method: string, path: string): MatchedRoute | undefined {
+  if (method === 'POST') {
+    switch (path) {
+      case '/v1/chat/completions':
+        return { name: 'generate', protocol: 'openai-chat' };
+      case '/v1/responses':
+        return { name: 'generate', protocol: 'openai-responses' };
+      case '/v1/messages':
+        return { name: 'generate', protocol: 'anthropic' };
+      case '/v1/messages/count_tokens':
+        return { name: 'count-tokens', protocol: 'anthropic' };
+      case '/api/chat':
+        return { name: 'generate', protocol: 'ollama', endpoint: 'chat' };
+      case '/api/generate':
+        return { name: 'generate', protocol: 'ollama', endpoint: 'generate' };
+      case '/api/show':
+        return { name: 'ollama-show', protocol: 'ollama' };
+      case '/bench/verdict':
+        return { name: 'verdict', protocol: 'openai-chat' };
+    }
+    const gemini = GEMINI_MODEL.exec(path);
+    if (gemini) {
+      const pathModel = decodeURIComponent(gemini[1]!);
+      if (gemini[2] === 'countTokens') return { name: 'count-tokens', protocol: 'gemini', pathModel };
+      return { name: 'generate', protocol: 'gemini', pathModel, stream: gemini[2] === 'streamGenerateContent' };
+    }
+    return undefined;
+  }
+  if (method === 'GET' || method === 'HEAD') {
+    switch (path) {
+      case '/':
+        return { name: 'root', protocol: 'openai-chat', open: true };
+      case '/bench/health':
+        return { name: 'health', protocol: 'openai-chat', open: true };
+      case '/v1/models':
+        return { name: 'list-models', protocol: 'openai-chat' };
+      case '/v1beta/models':
+        return { name: 'list-models', protocol: 'gemini' };
+      case '/api/tags':
+        return { name: 'list-models', protocol: 'ollama' };
+      case '/api/version':
+        return { name: 'ollama-version', protocol: 'ollama' };
+      case '/api/ps':
+        return { name: 'ollama-ps', protocol: 'ollama' };
+      case '/v1/responses':
+        return { name: 'responses-websocket', protocol: 'openai-responses' };
+    }
+    if (path.startsWith('/v1beta/models/')) {
+      return { name: 'gemini-model', protocol: 'gemini', pathModel: decodeURIComponent(path.slice('/v1beta/models/'.length)) };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Protocol } from '@bench/formats';
+import type { MatchedRoute } from './http/match-route';
+import type { Caller } from './names/permissions';
+
+/** One request as handlers see it, and what the access log records of it. */
+export interface RequestState {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  route: MatchedRoute;
+  protocol: Protocol;
+  caller: Caller;
+  startedAt: number;
+  /** Aborted when the caller goes away before the reply ends. */
+  signal: AbortSignal;
+  log: { collection?: string; model?: string; reply?: string; error?: string };
+}

@@ -1,0 +1,193 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
+import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent } from '@bench/formats';
+import { NoEligibleMemberError, RequestTooLargeError, type Plan } from '@bench/router';
+import { GatewayError } from '../errors/gateway-error';
+import { sendJSON } from '../http/send';
+import type { Target } from '../names/resolve-target';
+import { replyModelName } from '../reply/reply-model-name';
+import type { RequestState } from '../request-state';
+import type { GatewayRuntime } from '../runtime/gateway-runtime';
+import { modelTargetOf } from '../runtime/model-target';
+import { routerCollectionOf } from '../runtime/router-collection';
+import { StreamWriter } from '../stream/stream-writer';
+import { routeBench } from './route-bench';
+import { failedMembers, recordRouteTurn } from './route-records';
+import { gatewayErrorFromClient } from './to-gateway-error-from-client';
+
+export interface RouteTurnInput {
+  state: RequestState;
+  runtime: GatewayRuntime;
+  target: Target;
+  request: NeutralRequest;
+  requestedModel: string;
+}
+
+/**
+ * One route turn: the router plans who may answer, the client fails over
+ * before the first piece, the reply goes back in the caller's protocol, and
+ * the turn is recorded and settled whatever happens to the caller.
+ */
+export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
+  const { state, runtime, target, request } = input;
+  const { config } = runtime;
+  const routed = routerCollectionOf(config, target);
+  const settings = target.kind === 'collection' ? target.collection.settings : config.defaults;
+  const plan = await planTurn(input, routed);
+  if (routed.ledgerCollection) state.log.collection = routed.ledgerCollection;
+  state.log.reply = 'route';
+  state.res.setHeader('x-bench-conversation', plan.conversation);
+
+  const candidates: ModelTarget[] = plan.members.map((member) => modelTargetOf(config, member.alias, runtime.env));
+  const run = runtime.client.failover(candidates, { ...request, stream: true }, {
+    signal: state.signal,
+    timeouts: settings.timeouts,
+    retry: settings.retry,
+    cooldown: settings.cooldown,
+  });
+  const call = `${plan.conversation}.${plan.turn}`;
+  const accumulator = new ReplyAccumulator();
+  const finish = async (committedAlias: string | undefined) => {
+    const result = await run.result;
+    const outcome = {
+      plan,
+      ...(routed.ledgerCollection ? { collection: routed.ledgerCollection } : {}),
+      keyName: state.caller.keyName,
+      call,
+      result,
+      toolCalls: accumulator.toolCallCount(),
+      aborted: state.signal.aborted,
+    };
+    recordRouteTurn(runtime.ledger, config, outcome);
+    await runtime.router
+      .settle(plan, { ...(committedAlias ? { answered: committedAlias } : {}), failed: failedMembers(result), cooldown: settings.cooldown })
+      .catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
+  };
+
+  const benchFor = (commit: Commit | undefined) =>
+    routeBench({
+      plan,
+      ...(routed.ledgerCollection ? { collection: routed.ledgerCollection } : {}),
+      call,
+      alias: commit?.ok ? commit.alias : undefined,
+      attempts: commit?.attempts ?? [],
+    });
+
+  if (!request.stream) {
+    const commit = await run.committed;
+    if (!commit.ok) {
+      await finish(undefined);
+      throw gatewayErrorFromClient(commit.error);
+    }
+    for await (const event of run.events) accumulator.add(event);
+    await finish(commit.alias);
+    if (accumulator.error) throw new GatewayError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error.message}`);
+    state.log.model = commit.alias;
+    const codec = getCodec(state.protocol);
+    const reply = accumulator.toReply({ id: call, model: commit.alias });
+    reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
+    reply.extra = { bench: benchFor(commit) };
+    const formatted = codec.formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
+    return sendJSON(state.res, 200, formatted.value, { 'x-bench-model': commit.alias });
+  }
+
+  // Streamed: the 200 waits for the first piece or the grace period, so a turn that fails quickly keeps its status.
+  const graceMs = settings.timeouts.graceMs;
+  const first = await Promise.race([run.committed, sleep(graceMs, 'grace' as const, { ref: false })]);
+  if (first !== 'grace' && !first.ok) {
+    await finish(undefined);
+    throw gatewayErrorFromClient(first.error);
+  }
+  const committedEarly = first === 'grace' ? undefined : first;
+  await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor });
+  const commit = await run.committed;
+  await finish(commit.ok ? commit.alias : undefined);
+}
+
+async function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerCollectionOf>): Promise<Plan> {
+  const { state, runtime, target, request } = input;
+  const cooldown = target.kind === 'collection' ? target.collection.settings.cooldown : runtime.config.defaults.cooldown;
+  try {
+    return await runtime.router.plan({
+      collection: routed.collection,
+      keyName: state.caller.keyName,
+      request,
+      headers: state.req.headers,
+      settings: routed.settings,
+      cooldown,
+    });
+  } catch (error) {
+    if (RequestTooLargeError.isInstance(error)) throw new GatewayError(413, 'request-too-large', error.message, { cause: error });
+    if (NoEligibleMemberError.isInstance(error)) throw new GatewayError(400, 'invalid-request', error.message, { cause: error });
+    throw error;
+  }
+}
+
+interface StreamTurnInput {
+  input: RouteTurnInput;
+  run: FailoverRun;
+  plan: Plan;
+  call: string;
+  accumulator: ReplyAccumulator;
+  committedEarly: Commit | undefined;
+  benchFor: (commit: Commit | undefined) => Record<string, unknown>;
+}
+
+async function streamTurn({ input, run, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
+  const { state, runtime, request } = input;
+  const codec = getCodec(state.protocol);
+  const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
+  const answered = committedEarly?.ok ? committedEarly.alias : undefined;
+  writer.open(200, {
+    'content-type': codec.streamContentType,
+    ...(answered ? { 'x-bench-model': answered } : {}),
+  });
+  if (answered) state.log.model = answered;
+  const replyModel = (alias: string) => replyModelName(state.protocol, input.requestedModel, alias);
+  const encoder = codec.createStreamEncoder({
+    request,
+    id: call,
+    model: replyModel(answered ?? input.requestedModel),
+    ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}),
+  });
+  for await (const upstream of run.events) {
+    if (writer.isClosed) break;
+    accumulator.add(upstream);
+    const event = await toClientEvent(upstream, { run, replyModel, benchFor, call, protocol: state.protocol });
+    await writer.write(encoder.encode(event));
+  }
+  writer.end(encoder.end());
+}
+
+/** An upstream event as the caller sees it: the reply's own id and model, `bench` on the finish. */
+async function toClientEvent(event: StreamEvent, context: ClientEventContext): Promise<StreamEvent> {
+  switch (event.type) {
+    case 'start': {
+      const commit = await context.run.committed;
+      const model = context.replyModel(commit.ok ? commit.alias : '');
+      return { type: 'start', id: context.call, model, ...(event.created ? { created: event.created } : {}) };
+    }
+    case 'finish': {
+      const commit = await context.run.committed;
+      // A provider's own finish reason and extra fields mean something only in its own protocol.
+      const sameProtocol = commit.ok && commit.target.api === context.protocol;
+      return {
+        type: 'finish',
+        reason: event.reason,
+        ...(sameProtocol && event.rawReason ? { rawReason: event.rawReason } : {}),
+        ...(event.usage ? { usage: event.usage } : {}),
+        extra: { ...(sameProtocol ? event.extra : {}), bench: context.benchFor(commit) },
+      };
+    }
+    default:
+      return event;
+  }
+}
+
+interface ClientEventContext {
+  run: FailoverRun;
+  replyModel: (alias: string) => string;
+  benchFor: (commit: Commit | undefined) => Record<string, unknown>;
+  call: string;
+  protocol: Protocol;
+}

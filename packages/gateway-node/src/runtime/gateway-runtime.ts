@@ -1,0 +1,18 @@
+import type { Client } from '@bench/client';
+import type { Ledger } from '@bench/ledger';
+import type { Router } from '@bench/router';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from '../config/resolved-config';
+
+/** What the handlers share: the config and the packages the gateway composes. */
+export interface GatewayRuntime {
+  config: GatewayConfig;
+  /** Where provider keys are read from (`providers.X.apiKeyEnv`). */
+  env: NodeJS.ProcessEnv;
+  ledger: Ledger;
+  router: Router;
+  client: Client;
+  logger: Logger;
+  /** Short URL-safe ids for panels and replies. */
+  newId(): string;
+}

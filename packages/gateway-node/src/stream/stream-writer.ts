@@ -1,0 +1,76 @@
+import type { ServerResponse } from 'node:http';
+
+export interface StreamWriterOptions {
+  /** The protocol's keep-alive text, or undefined where it has none (Ollama NDJSON). */
+  keepAlive: string | undefined;
+  /** How long the stream may be quiet before a keep-alive goes out. */
+  keepAliveMs: number;
+}
+
+/**
+ * Writes a streamed reply with backpressure (a full socket buffer is waited
+ * out on `drain`, never queued without bound), and sends the protocol's
+ * keep-alive whenever nothing else was written for `keepAliveMs`.
+ */
+export class StreamWriter {
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly options: StreamWriterOptions,
+  ) {
+    res.once('close', () => {
+      this.closed = true;
+      this.stopKeepAlive();
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed || this.res.destroyed;
+  }
+
+  /** Sends the status and headers now, and starts the keep-alives. */
+  open(status: number, headers: Record<string, string>): void {
+    this.res.writeHead(status, { 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...headers });
+    this.res.flushHeaders();
+    this.armKeepAlive();
+  }
+
+  /** Resolves once the text is handed to the socket, or at once when the caller has gone. */
+  async write(text: string): Promise<void> {
+    if (!text || this.isClosed) return;
+    this.armKeepAlive();
+    if (this.res.write(text)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
+  }
+
+  end(text = ''): void {
+    this.stopKeepAlive();
+    if (this.isClosed) return;
+    this.res.end(text);
+  }
+
+  private armKeepAlive(): void {
+    const keepAlive = this.options.keepAlive;
+    if (keepAlive === undefined || this.closed) return;
+    this.stopKeepAlive();
+    this.timer = setTimeout(() => {
+      void this.write(keepAlive);
+    }, this.options.keepAliveMs);
+    this.timer.unref();
+  }
+
+  private stopKeepAlive(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
