@@ -1,0 +1,51 @@
+import type { CallResult, Client, FailoverOptions, FailoverRun } from '@bench/client';
+import type { NeutralRequest } from '@bench/formats';
+import type { CallRecorder } from './call-recorder';
+import { capOutput } from './cap-output';
+import type { PanelMember } from './panel-member';
+import { toPanelCall } from './to-panel-call';
+
+/** What every seat and merger call of one panel shares. */
+export interface CallContext {
+  client: Pick<Client, 'call'>;
+  /** The caller's abort and the collection's timeouts and retries. */
+  options: FailoverOptions;
+  collection: string;
+  keyName?: string;
+  recorder?: CallRecorder;
+  onRecordError?: (error: unknown) => void;
+}
+
+export interface MemberCall {
+  run: FailoverRun;
+  /** Waits for the call's end (read `run.events` or `collect()` first) and records it. */
+  finish(): Promise<CallResult>;
+}
+
+/** Starts one call to one member (its own short retries, no failover), its output budget cut to its maxOutput. */
+export function callMember(
+  context: CallContext,
+  member: PanelMember,
+  id: string,
+  purpose: 'seat' | 'merger',
+  request: NeutralRequest,
+): MemberCall {
+  const capped = capOutput({ ...request, stream: true }, member);
+  const run = context.client.call(member.target, capped.request, context.options);
+  return {
+    run,
+    async finish() {
+      const result = await run.result;
+      const call = toPanelCall(
+        { id, purpose, collection: context.collection, keyName: context.keyName, member, warnings: capped.warnings },
+        result,
+      );
+      try {
+        context.recorder?.recordCall(call);
+      } catch (error) {
+        context.onRecordError?.(error);
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { FinishReason, Usage } from '@bench/formats';
+import type { PanelAbortedError } from './errors/panel-aborted-error';
+import type { PanelFailedError } from './errors/panel-failed-error';
+import type { BenchSeat, PanelBench, SkippedMember } from './panel-bench';
+
+/** A seat as seated: its alias and call id. */
+export interface SeatedSeat {
+  alias: string;
+  call: string;
+}
+
+/** What a finished panel answers with. */
+export interface PanelResult {
+  panel: string;
+  /** The reply's text: the merged answer, or every labelled answer. */
+  text: string;
+  finishReason: FinishReason;
+  /** Every call's usage added up (seats and merger). */
+  usage: Usage;
+  bench: PanelBench;
+}
+
+/**
+ * A panel's progress, in order: `seated` (send the 200 here), one `seat-done`
+ * per seat as each ends, the answer as `text-delta`s, then `done` — or `error`
+ * (every seat failed: 502; cancelled: 499) after which nothing follows.
+ */
+export type PanelEvent =
+  | { type: 'seated'; panel: string; seats: SeatedSeat[]; skipped: SkippedMember[] }
+  | { type: 'seat-done'; seat: BenchSeat }
+  | { type: 'text-delta'; text: string }
+  | ({ type: 'done' } & PanelResult)
+  | { type: 'error'; error: PanelFailedError | PanelAbortedError };
