@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
@@ -13,6 +13,7 @@ import type { TurnRecord } from '../turn-record';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { migrateSqlite } from './sqlite-migrate';
+import { openSqlite } from './open-sqlite';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements';
 
 /**
@@ -28,11 +29,7 @@ export class SqliteStore implements LedgerStore {
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.#db = new Database(path);
-    this.#db.pragma('busy_timeout = 10000');
-    this.#db.pragma('journal_mode = WAL');
-    // NORMAL in WAL: a committed batch survives a process crash; an OS crash may lose the last ones.
-    this.#db.pragma('synchronous = NORMAL');
+    this.#db = openSqlite(path);
     migrateSqlite(this.#db);
     this.#sql = prepareStatements(this.#db);
     this.#byCollection = this.#db.prepare(statsSql(true, '?'));
