@@ -13,7 +13,8 @@ export interface ClientCapture {
   body: Record<string, unknown>;
 }
 
-const CLIENTS = '/work/shared/clients';
+/** Copies of the Gemini captures of /work/shared/clients, so that the tests stand on their own. */
+const CLIENTS = join(import.meta.dirname, '__fixtures__', 'clients');
 
 /** The captured Gemini requests of real clients (Gemini CLI, opencode). */
 export function geminiCaptures(): ClientCapture[] {
