@@ -70,13 +70,11 @@ export function runPanel(input: PanelInput): PanelRun {
 
   const channel = new EventChannel<PanelEvent>();
   const result = executePanel({ ...input, id, seats, seated, skipped, signal: controller.signal, emit: (e) => channel.push(e) });
-  void result.then(
-    () => undefined,
-    () => undefined,
-  );
-  void result.finally(() => {
+  const settled = () => {
     input.signal?.removeEventListener('abort', onAbort);
     channel.close();
-  });
+  };
+  // Handled here so that a caller reading only `events` leaves no unhandled rejection.
+  result.then(settled, settled);
   return { id, seats: seated, skipped, events: channel, result, cancel: onAbort };
 }
