@@ -1,4 +1,5 @@
-export { runPanel, type PanelInput, type PanelRun } from './run-panel';
+export { runPanel } from './run-panel';
+export type { PanelInput, PanelRun } from './panel-input';
 export type { PanelEvent, PanelResult, SeatedSeat } from './panel-event';
 export type { PanelCollection, PanelMember, MemberLookup } from './panel-member';
 export type { BenchMerger, BenchSeat, CallStatus, PanelBench, PanelReplyMode, SkippedMember } from './panel-bench';

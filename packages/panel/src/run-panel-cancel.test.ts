@@ -2,7 +2,8 @@ import { faults } from '@bench/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PanelAbortedError } from './errors/panel-aborted-error';
 import type { PanelEvent } from './panel-event';
-import { runPanel, type PanelInput } from './run-panel';
+import type { PanelInput } from './panel-input';
+import { runPanel } from './run-panel';
 import { ask, collection, rejection, startBed, type Bed } from './test-helpers';
 
 let bed: Bed;

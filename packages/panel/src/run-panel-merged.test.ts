@@ -1,7 +1,8 @@
 import { faults } from '@bench/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MERGE_SYSTEM_PROMPT } from './merge-request';
-import { runPanel, type PanelInput } from './run-panel';
+import type { PanelInput } from './panel-input';
+import { runPanel } from './run-panel';
 import { ask, collection, readEvents, startBed, type Bed } from './test-helpers';
 
 let bed: Bed;

@@ -5,7 +5,8 @@ import { PanelFailedError } from './errors/panel-failed-error';
 import { PanelInputError } from './errors/panel-input-error';
 import { PanelToolsError } from './errors/panel-tools-error';
 import { newPanelId } from './panel-id';
-import { runPanel, type PanelInput } from './run-panel';
+import type { PanelInput } from './panel-input';
+import { runPanel } from './run-panel';
 import { ask, collection, readEvents, rejection, startBed, thrown, type Bed } from './test-helpers';
 
 let bed: Bed;

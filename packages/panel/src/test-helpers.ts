@@ -4,7 +4,7 @@ import { createLedger, type Ledger } from '@bench/ledger';
 import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
 import type { PanelEvent } from './panel-event';
 import type { PanelCollection, PanelMember } from './panel-member';
-import type { PanelRun } from './run-panel';
+import type { PanelRun } from './panel-input';
 
 /** Short deadlines so fault tests stay fast. */
 export const FAST = { firstTokenMs: 300, idleMs: 300, totalMs: 5_000 };
