@@ -55,14 +55,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const state = openState(config.state);
   const now = options.now ?? Date.now;
   const client = options.client ?? createClient({ now, ...(options.random ? { random: options.random } : {}) });
+  const records = ledgerRecordSource(ledger, { now });
   const router = createRouter({
     conversations: state.conversations,
     health: state.health,
-    records: ledgerRecordSource(ledger, { now }),
+    records,
     now,
     ...(options.random ? { random: options.random } : {}),
   });
-  const runtime: GatewayRuntime = { config, env, ledger, router, client, logger, newId: () => randomBytes(9).toString('base64url') };
+  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => randomBytes(9).toString('base64url') };
   const listener = createRequestHandler({
     keys,
     cors: config.server.cors,

@@ -1,1 +1,99 @@
-export {};
+import { getCodec, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
+import { PanelError, runPanel, type PanelRun, type PanelReplyMode } from '@bench/panel';
+import type { ResolvedCollection } from '../config/resolved-config';
+import { GatewayError } from '../errors/gateway-error';
+import { sendJSON } from '../http/send';
+import { replyModelName } from '../reply/reply-model-name';
+import type { RequestState } from '../request-state';
+import type { GatewayRuntime } from '../runtime/gateway-runtime';
+import { StreamWriter } from '../stream/stream-writer';
+import { panelCollectionOf, panelMemberLookup } from './panel-members';
+
+export interface PanelTurnInput {
+  state: RequestState;
+  runtime: GatewayRuntime;
+  collection: ResolvedCollection;
+  mode: PanelReplyMode;
+  request: NeutralRequest;
+  requestedModel: string;
+  with: readonly string[];
+}
+
+const toGatewayError = (error: PanelError) => new GatewayError(error.status, error.toNeutral().kind, error.message, { cause: error });
+
+/** A panel (`all` or `merged`): seated at once, the 200 sent when seated, the answer as it comes, `bench` at the end. */
+export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
+  const { state, runtime, collection, request } = input;
+  state.log.collection = collection.name;
+  state.log.reply = input.mode;
+  const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
+  const records = await runtime.records.getRecords(candidates);
+  let run: PanelRun;
+  try {
+    run = runPanel({
+      client: runtime.client,
+      collection: panelCollectionOf(collection),
+      models: panelMemberLookup(runtime.config, runtime.env),
+      request: { ...request, stream: true },
+      mode: input.mode,
+      with: input.with,
+      newId: runtime.newId,
+      records: (alias) => records.get(alias)?.useful,
+      recorder: runtime.ledger,
+      onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
+      keyName: state.caller.keyName,
+      signal: state.signal,
+    });
+  } catch (error) {
+    if (PanelError.isInstance(error)) throw toGatewayError(error);
+    throw error;
+  }
+  const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
+  const model = replyModelName(state.protocol, input.requestedModel, `bench/${collection.name}`);
+  const codec = getCodec(state.protocol);
+  const endpoint = state.route.endpoint ? { endpoint: state.route.endpoint } : {};
+
+  if (!request.stream) {
+    const result = await run.result.catch((error: unknown) => {
+      throw PanelError.isInstance(error) ? toGatewayError(error) : error;
+    });
+    const reply: NeutralReply = {
+      id: run.id,
+      model,
+      created: Math.floor(Date.now() / 1000),
+      content: [{ type: 'text', text: result.text }],
+      finishReason: result.finishReason,
+      usage: result.usage,
+      extra: { bench: result.bench },
+    };
+    return sendJSON(state.res, 200, codec.formatReply(reply, { request, ...endpoint }).value, headers);
+  }
+
+  const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
+  writer.open(200, { 'content-type': codec.streamContentType, ...headers });
+  const encoder = codec.createStreamEncoder({ request, id: run.id, model, ...endpoint });
+  const send = (event: StreamEvent) => writer.write(encoder.encode(event));
+  await send({ type: 'start', id: run.id, model, created: Math.floor(Date.now() / 1000) });
+  for await (const event of run.events) {
+    if (writer.isClosed) break;
+    switch (event.type) {
+      case 'seated':
+      case 'seat-done':
+        break; // the keep-alives cover the wait
+      case 'text-delta':
+        await send({ type: 'text-delta', text: event.text });
+        break;
+      case 'done':
+        await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: event.bench } });
+        break;
+      case 'error':
+        await send({ type: 'error', error: event.error.toNeutral() });
+        break;
+      default: {
+        const unreachable: never = event;
+        return unreachable;
+      }
+    }
+  }
+  writer.end(encoder.end());
+}

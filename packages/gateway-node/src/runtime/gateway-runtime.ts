@@ -1,6 +1,6 @@
 import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
-import type { Router } from '@bench/router';
+import type { RecordSource, Router } from '@bench/router';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config/resolved-config';
 
@@ -12,6 +12,8 @@ export interface GatewayRuntime {
   ledger: Ledger;
   router: Router;
   client: Client;
+  /** Useful verdicts and last use per model, from the ledger (cached). */
+  records: RecordSource;
   logger: Logger;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;

@@ -1,0 +1,34 @@
+import type { PanelCollection, PanelMember } from '@bench/panel';
+import type { GatewayConfig, ResolvedCollection } from '../config/resolved-config';
+import { modelTargetOf } from '../runtime/model-target';
+
+/** Looks up any configured model as a panel member (a collection's own, one named in `with`, or the merger). */
+export function panelMemberLookup(config: GatewayConfig, env: NodeJS.ProcessEnv): (alias: string) => PanelMember | undefined {
+  return (alias) => {
+    const model = config.models[alias];
+    if (!model) return undefined;
+    return {
+      alias,
+      target: modelTargetOf(config, alias, env),
+      provider: model.provider,
+      ...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
+      ...(model.maxOutput ? { maxOutput: model.maxOutput } : {}),
+      ...(model.vision !== undefined ? { vision: model.vision } : {}),
+      ...(model.role ? { role: model.role } : {}),
+      ...(model.adHoc ? { adHoc: true } : {}),
+      ...(model.retired ? { retired: model.retired } : {}),
+      ...(model.price ? { price: model.price } : {}),
+    };
+  };
+}
+
+export function panelCollectionOf(collection: ResolvedCollection): PanelCollection {
+  return {
+    name: collection.name,
+    members: collection.members,
+    ...(collection.merger ? { merger: collection.merger } : {}),
+    ...(collection.maxCalls ? { maxCalls: collection.maxCalls } : {}),
+    timeouts: collection.settings.timeouts,
+    retry: collection.settings.retry,
+  };
+}
