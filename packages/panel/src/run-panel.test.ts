@@ -5,6 +5,7 @@ import { PanelFailedError } from './errors/panel-failed-error';
 import { PanelInputError } from './errors/panel-input-error';
 import { PanelToolsError } from './errors/panel-tools-error';
 import { newPanelId } from './panel-id';
+import type { PanelMember } from './panel-member';
 import type { PanelInput } from './panel-input';
 import { runPanel } from './run-panel';
 import { ask, collection, readEvents, rejection, startBed, thrown, type Bed } from './test-helpers';
@@ -59,6 +60,14 @@ describe('a panel, reply all', () => {
     });
     expect(result.bench.seats[0]?.seconds).toBeGreaterThan(0);
     expect(bed.upstream.requests.map((r) => r.model).sort()).toEqual(['m1', 'm3']);
+  });
+
+  it('asks every seat before any has answered (they run in parallel)', async () => {
+    bed.upstream.script('m1', { answer: { text: 'a' }, firstPieceDelayMs: 100 });
+    bed.upstream.script('m3', { answer: { text: 'b' }, firstPieceDelayMs: 100 });
+    await runPanel(input()).result;
+    const [first, second] = bed.upstream.requests;
+    expect(second!.at).toBeLessThan(first!.closedAt!);
   });
 
   it('writes each seat to a real memory ledger, with key name, provider, usage and cost', async () => {
@@ -154,6 +163,31 @@ describe('a panel, reply all', () => {
     expect(NoSeatError.isInstance(thrown(() => runPanel(input({ collection: collection(['m2']) }))))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(bed.upstream.requests).toHaveLength(0);
+  });
+
+  it('seats members of different protocols side by side', async () => {
+    const anthropic = bed.member('claude', { target: { alias: 'claude', api: 'anthropic', baseURL: bed.upstream.baseURL('anthropic'), model: 'claude', apiKey: 'sk-a' } });
+    const gemini = bed.member('gem', { target: { alias: 'gem', api: 'gemini', baseURL: bed.upstream.baseURL('gemini'), model: 'gem', apiKey: 'sk-g' } });
+    const models = { ...(input().models as Record<string, PanelMember>), claude: anthropic, gem: gemini };
+    const result = await runPanel(input({ models, collection: collection(['m1', 'claude', 'gem']) })).result;
+    expect(result.bench.seats.map((s) => [s.alias, s.status, s.answer])).toEqual([
+      ['m1', 'ok', 'm1 heard: What is 2 + 2?'],
+      ['claude', 'ok', 'claude heard: What is 2 + 2?'],
+      ['gem', 'ok', 'gem heard: What is 2 + 2?'],
+    ]);
+    expect(bed.upstream.requests.map((r) => r.api).sort()).toEqual(['anthropic', 'gemini', 'openai-chat']);
+  });
+
+  it('keeps answering when the recorder throws, and hands it the error', async () => {
+    const errors: unknown[] = [];
+    const recorder = {
+      recordCall: () => {
+        throw new Error('disk full');
+      },
+    };
+    const result = await runPanel(input({ recorder, onRecordError: (e) => errors.push(e) })).result;
+    expect(result.bench.seats.map((s) => s.status)).toEqual(['ok', 'ok']);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['disk full', 'disk full']);
   });
 
   it('generates a short URL-safe id when none is given', async () => {
