@@ -25,11 +25,12 @@ async function until(check: () => boolean): Promise<void> {
 
 describe('a caller that goes away', () => {
   it('cancels every seat: their sockets close, the calls are recorded as aborted, the run ends with a 499', async () => {
-    // Slow first pieces, under the 300 ms first-token timeout: only the abort ends them.
-    bed.upstream.script('m1', { answer: { text: 'late' }, firstPieceDelayMs: 250, headersDelayMs: 0 });
+    // m1 would answer, late but within the collection's first-token timeout; m2 hangs: only the abort ends them.
+    bed.upstream.script('m1', { answer: { text: 'late' }, firstPieceDelayMs: 5_000 });
     bed.upstream.script('m2', faults.hang());
     const caller = new AbortController();
-    const run = runPanel(input({ signal: caller.signal }));
+    const slow = collection(['m1', 'm2'], { timeouts: { firstTokenMs: 10_000 } });
+    const run = runPanel(input({ collection: slow, signal: caller.signal }));
     const events: PanelEvent[] = [];
     const reading = (async () => {
       for await (const event of run.events) events.push(event);
