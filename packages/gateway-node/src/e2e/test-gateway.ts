@@ -1,5 +1,6 @@
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@bench/testkit';
 import type { Protocol } from '@bench/formats';
+import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createGateway, type Gateway } from '../create-gateway';
 
@@ -7,6 +8,8 @@ export interface TestGateway {
   url: string;
   gateway: Gateway;
   upstream: FakeUpstream;
+  /** The gateway's log lines, parsed (every level from info up; empty unless `captureLog`). */
+  logLines: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -16,6 +19,8 @@ export interface TestGatewayOptions {
   /** Extra config, merged over the default one. */
   config?: (base: Record<string, any>) => Record<string, any>;
   env?: NodeJS.ProcessEnv;
+  /** Capture the gateway's pino output into `logLines`. */
+  captureLog?: boolean;
 }
 
 /**
@@ -55,16 +60,27 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     defaults: { timeouts: fast },
   };
   const config = options.config ? options.config(base) : base;
+  const logLines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const logger = options.captureLog
+    ? pino({ level: 'info', base: undefined, messageKey: 'msg' }, sink)
+    : pino({ level: process.env.BENCH_TEST_LOG ?? 'silent' });
   const gateway = await createGateway({
     config,
     env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
-    logger: pino({ level: process.env.BENCH_TEST_LOG ?? 'silent' }),
+    logger,
   });
   const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
     gateway,
     upstream,
+    logLines,
     async close() {
       await gateway.close();
       await upstream.close();
