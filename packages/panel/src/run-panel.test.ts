@@ -132,6 +132,14 @@ describe('a panel, reply all', () => {
     expect((await bed.ledger.getCall('p1.2'))?.status).toBe('timeout');
   });
 
+  it("passes the collection's timeouts to every seat", async () => {
+    bed.upstream.script('m1', { answer: { text: 'slow but fine' }, firstPieceDelayMs: 500 });
+    const patient = await runPanel(input({ collection: collection(['m1'], { timeouts: { firstTokenMs: 3_000 } }) })).result;
+    expect(patient.bench.seats[0]).toMatchObject({ status: 'ok', answer: 'slow but fine' });
+    const hasty = await rejection(runPanel(input({ id: 'p2', collection: collection(['m1']) })).result);
+    expect(PanelFailedError.isInstance(hasty) && hasty.bench.seats[0]?.status).toBe('timeout');
+  });
+
   it('cuts an output budget over a seat maxOutput, with a warning on its record', async () => {
     const models = { ...input().models, m1: bed.member('m1', { maxOutput: 100 }) } as PanelInput['models'];
     await runPanel(input({ models, request: ask('q', { maxOutputTokens: 5000 }) })).result;
