@@ -12,8 +12,10 @@ const VOICES: Record<string, (question: string) => string> = {
 };
 
 function voiceAnswer(model: string, request: NeutralRequest | undefined): Answer {
-  const question = lastUserText(request).replace(/\s+/g, ' ').slice(0, 160) || 'your question';
-  if (request?.system.some((part) => part.text.includes('bench panel merger'))) {
+  // A merge request carries the question, then the drafts after a "---" line.
+  const question = lastUserText(request).split('---')[0]!.replace(/\s+/g, ' ').trim().slice(0, 160) || 'your question';
+  // The panel's merger is asked with the seats' drafts between <draft> tags.
+  if (request?.system.some((part) => part.text.includes('<draft>'))) {
     return { text: words(`Merged answer: the panel agrees on the core of "${question}", and differs only in how much detail it gives.`) };
   }
   const voice = VOICES[model] ?? ((q: string) => `${model} heard: ${q}`);

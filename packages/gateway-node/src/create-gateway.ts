@@ -63,7 +63,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     now,
     ...(options.random ? { random: options.random } : {}),
   });
-  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => randomBytes(9).toString('base64url') };
+  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => `p${randomBytes(8).toString('hex')}` };
   const listener = createRequestHandler({
     keys,
     cors: config.server.cors,
