@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseConfig } from '@bench/gateway-node';
+import { describe, expect, it } from 'vitest';
+import { readConfigFile } from './read-config-file';
+
+const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
+
+describe('the example configurations', () => {
+  const files = readdirSync(examples).filter((name) => name.endsWith('.jsonc'));
+
+  it('exist', () => {
+    expect(files).toContain('two-replicas.jsonc');
+  });
+
+  it.each(files)('%s is valid and shares state and ledger across replicas', (name) => {
+    const config = parseConfig(readConfigFile(examples + name) as Record<string, unknown>);
+    expect(Object.keys(config.collections).length).toBeGreaterThan(0);
+    if (name === 'two-replicas.jsonc') {
+      expect(config.state).toMatch(/^redis:\/\//);
+      expect(config.ledger).toMatch(/^postgres:\/\//);
+      expect(Object.keys(config.keys)).toEqual(['team', 'ci']);
+    }
+  });
+});
