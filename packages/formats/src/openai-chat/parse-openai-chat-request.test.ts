@@ -131,7 +131,7 @@ describe('parseRequest', () => {
   });
 
   it('accepts every OpenAI Chat request opencode sent, and formats each back to identical JSON', () => {
-    const dir = '/work/shared/clients';
+    const dir = new URL('../__fixtures__/clients', import.meta.url).pathname;
     const captures = readdirSync(dir)
       .filter((name) => name.startsWith('opencode-'))
       .map((name) => JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as { path: string; body: Record<string, unknown> })

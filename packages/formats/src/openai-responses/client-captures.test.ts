@@ -5,7 +5,8 @@ import { openaiResponsesCodec } from './openai-responses-codec';
 import { jsonOf } from './read-fixture';
 import { plainJSON } from './strip-extra';
 
-const CLIENTS = '/work/shared/clients';
+// Copies of the captures in the shared planning folder, so the test stands on its own.
+const CLIENTS = new URL('../__fixtures__/clients/', import.meta.url).pathname;
 
 interface Capture {
   protocol: string;
