@@ -16,7 +16,8 @@ export interface RouteBenchInput {
 
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
 export function routeBench({ plan, collection, call, alias, attempts }: RouteBenchInput): Record<string, unknown> {
-  const failedOver = attempts.filter((attempt) => !attempt.ok && attempt.alias !== alias);
+  // One entry per member left behind (its last error): a retried member is still one failover.
+  const failedOver = [...new Map(attempts.filter((attempt) => !attempt.ok && attempt.alias !== alias).map((attempt) => [attempt.alias, attempt])).values()];
   return {
     ...(collection ? { collection } : {}),
     reply: 'route',
