@@ -58,7 +58,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
   if (method === 'GET' || method === 'HEAD') {
     switch (path) {
       case '/':
-        return { name: 'root', protocol: 'openai-chat', open: true };
+        // Only Claude Code's HEAD probe is open (DESIGN); GET / is a route like the others.
+        return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
