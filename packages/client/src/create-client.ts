@@ -4,6 +4,7 @@ import type { HealthStore } from './health/health-store';
 import { MemoryHealthStore } from './health/memory-health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
+import { validateTarget } from './validate-target';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
 import {
   DEFAULT_COOLDOWN,
@@ -30,9 +31,12 @@ export interface ClientOptions {
 }
 
 export interface Client {
-  /** Calls one model (its own short retries, no failover). A failure is that model's own error class. */
+  /**
+   * Calls one model (its own short retries, no failover). A failure is that
+   * model's own error class. Throws InvalidTargetError for a target it cannot call.
+   */
   call(target: ModelTarget, request: NeutralRequest, options?: FailoverOptions): FailoverRun;
-  /** Tries `candidates` in order (cooling ones last) until one gives its first piece. */
+  /** Tries `candidates` in order (cooling ones last) until one gives its first piece. Throws InvalidTargetError as `call` does. */
   failover(candidates: readonly ModelTarget[], request: NeutralRequest, options?: FailoverOptions): FailoverRun;
   readonly health: HealthStore;
   /** Closes the client's own connection pool (not a dispatcher it was given). */
@@ -55,9 +59,14 @@ export function createClient(options: ClientOptions = {}): Client {
     cooldown: layered(DEFAULT_COOLDOWN, options.cooldown),
   };
   return {
-    call: (target, request, callOptions) =>
-      runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } }, true),
-    failover: (candidates, request, callOptions) => runFailover(deps, candidates, request, callOptions),
+    call: (target, request, callOptions) => {
+      validateTarget(target, 'target');
+      return runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } }, true);
+    },
+    failover: (candidates, request, callOptions) => {
+      candidates.forEach((candidate, index) => validateTarget(candidate, `candidates[${index}]`));
+      return runFailover(deps, candidates, request, callOptions);
+    },
     health,
     close: async () => {
       await ownAgent?.close();

@@ -28,4 +28,5 @@ export { ContentPolicyError } from './errors/content-policy-error';
 export { BadRequestError } from './errors/bad-request-error';
 export { ProviderRefusedError } from './errors/provider-refused-error';
 export { AbortedError } from './errors/aborted-error';
+export { InvalidTargetError } from './errors/invalid-target-error';
 export { AllCandidatesFailedError, type CandidateFailure } from './errors/all-candidates-failed-error';

@@ -105,6 +105,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
           if (tally.firstPieceAt === undefined && isOutputEvent(event)) {
             tally.firstPieceAt = performance.now();
             timers.piece();
+            exchange.coalesce = true;
           }
           tally.add(event);
           if (event.type === 'finish') ended = true;

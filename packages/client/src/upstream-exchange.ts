@@ -26,6 +26,8 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
   private readonly endWaiters: Array<() => void> = [];
+  /** Read what queued up in one buffer (set after the first piece: until then, latency beats throughput). */
+  coalesce = false;
 
   constructor() {
     this.head = new Promise((resolve, reject) => {
@@ -71,12 +73,15 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     this.controller?.abort(reason);
   }
 
-  /** The body's chunks as they come; throws the failure after the chunks that arrived before it. */
+  /**
+   * The body as it comes (with `coalesce`, everything queued since the last
+   * read in one buffer); throws the failure after the data that arrived before it.
+   */
   async *chunks(): AsyncGenerator<Buffer, void, undefined> {
     for (;;) {
-      const chunk = this.queue.shift();
-      if (chunk !== undefined) {
-        if (this.controller?.paused && this.queue.length < HIGH_WATER / 2) this.controller.resume();
+      if (this.queue.length > 0) {
+        const chunk = this.coalesce && this.queue.length > 1 ? Buffer.concat(this.queue.splice(0)) : (this.queue.shift() as Buffer);
+        if (this.controller?.paused) this.controller.resume();
         yield chunk;
       } else if (this.ended) {
         if (this.failure) throw this.failure;

@@ -1,0 +1,116 @@
+// Streams a 200-piece reply from the fake upstream on loopback, through the
+// client (decoded into neutral events) and through plain undici (bytes read,
+// not parsed), interleaved in one run; prints the medians and their ratios.
+// Run with `pnpm bench` (builds first); RUNS=… WARMUP=… to change the counts.
+import { Agent, request } from 'undici';
+import { getCodec } from '@bench/formats';
+import { startFakeUpstream } from '@bench/testkit';
+import { createClient } from '../dist/index.js';
+
+const PIECES = 200;
+const RUNS = Number(process.env.RUNS ?? 400);
+const WARMUP = Number(process.env.WARMUP ?? 50);
+
+const upstream = await startFakeUpstream({
+  models: { bench: { answer: { text: Array.from({ length: PIECES }, (_, i) => `tok${i} `) } } },
+});
+const url = `${upstream.baseURL('openai-chat')}/chat/completions`;
+const body = JSON.stringify({
+  model: 'bench',
+  messages: [{ role: 'user', content: 'Count.' }],
+  stream: true,
+  stream_options: { include_usage: true },
+});
+const plainAgent = new Agent({ keepAliveTimeout: 30_000 });
+const client = createClient();
+const target = { alias: 'bench', api: 'openai-chat', baseURL: upstream.baseURL('openai-chat'), model: 'bench', apiKey: 'k' };
+const question = { model: 'bench', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'Count.' }] }], stream: true, extra: {} };
+const CONTENT = Buffer.from('"content"');
+
+async function plain() {
+  const started = performance.now();
+  let first;
+  let bytes = 0;
+  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, dispatcher: plainAgent });
+  for await (const chunk of response.body) {
+    if (first === undefined && chunk.includes(CONTENT)) first = performance.now();
+    bytes += chunk.length;
+  }
+  if (bytes === 0) throw new Error('empty body');
+  return { total: performance.now() - started, first: first - started };
+}
+
+// The floor for any client that goes through the codecs: plain undici plus the codec's decoder, nothing else.
+async function decoderOnly() {
+  const started = performance.now();
+  let first;
+  let pieces = 0;
+  const decoder = getCodec('openai-chat').createStreamDecoder();
+  const text = new TextDecoder();
+  const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, dispatcher: plainAgent });
+  const count = (events) => {
+    for (const event of events) {
+      if (event.type !== 'text-delta') continue;
+      if (first === undefined) first = performance.now();
+      pieces += 1;
+    }
+  };
+  for await (const chunk of response.body) count(decoder.push(text.decode(chunk, { stream: true })));
+  count(decoder.end());
+  if (pieces !== PIECES) throw new Error(`decoder run got ${pieces} pieces`);
+  return { total: performance.now() - started, first: first - started };
+}
+
+async function viaClient() {
+  const started = performance.now();
+  let first;
+  let pieces = 0;
+  const run = client.call(target, question);
+  for await (const event of run.events) {
+    if (event.type === 'text-delta') {
+      if (first === undefined) first = performance.now();
+      pieces += 1;
+    }
+  }
+  const total = performance.now() - started;
+  const result = await run.result;
+  if (!result.ok || pieces !== PIECES) throw new Error(`client run failed: ${result.error?.message ?? pieces}`);
+  return { total, first: first - started };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+for (let i = 0; i < WARMUP; i += 1) {
+  await plain();
+  await decoderOnly();
+  await viaClient();
+}
+const contenders = { plain, decoder: decoderOnly, client: viaClient };
+const samples = { plain: [], decoder: [], client: [] };
+const names = Object.keys(contenders);
+for (let i = 0; i < RUNS; i += 1) {
+  // Rotate the order so that none always runs first.
+  for (let j = 0; j < names.length; j += 1) {
+    const name = names[(i + j) % names.length];
+    samples[name].push(await contenders[name]());
+  }
+}
+
+const stats = Object.fromEntries(
+  Object.entries(samples).map(([name, runs]) => [name, { total: median(runs.map((r) => r.total)), first: median(runs.map((r) => r.first)) }]),
+);
+const ms = (value) => `${value.toFixed(3)} ms`;
+console.log(`${PIECES}-piece OpenAI Chat stream on loopback, median of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
+console.log(`  plain undici (bytes, no parsing): total ${ms(stats.plain.total)}, first piece ${ms(stats.plain.first)}`);
+console.log(`  undici + codec decoder only:      total ${ms(stats.decoder.total)}, first piece ${ms(stats.decoder.first)}`);
+console.log(`  @bench/client (neutral events):   total ${ms(stats.client.total)}, first piece ${ms(stats.client.first)}`);
+console.log(`  ratio total ${(stats.client.total / stats.plain.total).toFixed(3)}× (goal ≤ 1.3×); first piece +${ms(stats.client.first - stats.plain.first)} (goal ≤ 0.2 ms)`);
+console.log(`  decoder floor ${(stats.decoder.total / stats.plain.total).toFixed(3)}× of plain; client ${(stats.client.total / stats.decoder.total).toFixed(3)}× of the floor, first piece +${ms(stats.client.first - stats.decoder.first)} over it`);
+
+await client.close();
+await plainAgent.close();
+await upstream.close();
