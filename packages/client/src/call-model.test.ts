@@ -1,4 +1,4 @@
-import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
+import { faults, startFakeUpstream, type FakeUpstream } from '@bench/testkit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from './create-client';
 import { ask, FAST, readAll, target, texts } from './test-helpers';
@@ -78,6 +78,14 @@ describe('calling one model (OpenAI Chat upstream)', () => {
   });
 });
 
+describe('errors from an OpenAI Chat upstream', () => {
+  it('a bad request names the field the upstream said was at fault', async () => {
+    upstream.script('m1', faults.badRequest('Invalid schema for function', 'tools[0].function.parameters'));
+    const { result } = await readAll(client.call(target(upstream, 'm1'), ask()));
+    expect(result.error?.toNeutral()).toMatchObject({ kind: 'invalid-request', param: 'tools[0].function.parameters' });
+  });
+});
+
 describe('the other protocols', () => {
   it('sends x-api-key and anthropic-version to an Anthropic upstream', async () => {
     upstream.script('claude', { answer: { reasoning: 'hmm', text: ['Hi', '!'], usage: { inputTokens: 5, outputTokens: 2 } } });
@@ -88,6 +96,7 @@ describe('the other protocols', () => {
     expect(seen?.headers['anthropic-version']).toBe('2023-06-01');
     expect(seen?.headers.authorization).toBeUndefined();
     expect(result).toMatchObject({ ok: true, text: 'Hi!', reasoning: 'hmm', finishReason: 'stop', usage: { inputTokens: 5, outputTokens: 2 } });
+    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'converted', path: 'max_tokens' }));
   });
 
   it('sends x-goog-api-key to a Gemini upstream', async () => {
