@@ -1,0 +1,142 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessageOf, minimalRequest } from './raw-requests';
+import { ask, SDK_PROTOCOLS, sdksFor, type SdkProtocol } from './sdk-clients';
+import { startTestGateway, type TestGateway } from './test-gateway';
+
+let t: TestGateway;
+
+beforeAll(async () => {
+  t = await startTestGateway({ config: (base) => ({ ...base, server: { ...base.server, bodyLimitBytes: 256 * 1024 } }) });
+});
+afterAll(() => t.close());
+
+async function send(path: string, body: string | Buffer, headers: Record<string, string> = {}) {
+  const response = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
+
+const weather = { type: 'object', properties: { city: { type: 'string' } } };
+const BAD_BASE64 = '%%%not-base64%%%';
+
+/** Protocol-specific breakages of a valid request, by name: each a body and the status it must get. */
+function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown>, number]> {
+  const { body } = minimalRequest(protocol, 'bench/agents', 'hi', false);
+  const asked = (model: string) => ({ ...body, model });
+  const common: Array<[string, Record<string, unknown>, number]> = [
+    ['unknown bench.reply', { ...body, bench: { reply: 'fastest' } }, 400],
+    ['bench not an object', { ...body, bench: 'route' }, 400],
+    ['unknown bench field', { ...body, bench: { panel: true } }, 400],
+  ];
+  if (protocol !== 'gemini') {
+    common.push(['unknown suffix', asked('bench/agents:fast'), 404], ['model a number', asked(42 as never), 400], ['model empty', asked(''), 400]);
+  }
+  switch (protocol) {
+    case 'openai-chat':
+      return [
+        ...common,
+        ['messages a string', { ...body, messages: 'hi' }, 400],
+        ['message without role', { ...body, messages: [{ content: 'hi' }] }, 400],
+        ['temperature a string', { ...body, temperature: 'hot' }, 400],
+        ['bad image data', { ...body, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${BAD_BASE64}` } }] }] }, 400],
+        ['tool_choice naming no tool', { ...body, tools: [{ type: 'function', function: { name: 'get_weather', parameters: weather } }], tool_choice: { type: 'function', function: { name: 'nope' } } }, 400],
+      ];
+    case 'openai-responses':
+      return [
+        ...common,
+        ['input a number', { ...body, input: 7 }, 400],
+        ['message content a number', { ...body, input: [{ type: 'message', role: 'user', content: 5 }] }, 400],
+        ['bad image data', { ...body, input: [{ role: 'user', content: [{ type: 'input_image', image_url: `data:image/png;base64,${BAD_BASE64}` }] }] }, 400],
+        ['tool_choice naming no tool', { ...body, tools: [{ type: 'function', name: 'get_weather', parameters: weather }], tool_choice: { type: 'function', name: 'nope' } }, 400],
+      ];
+    case 'anthropic':
+      return [
+        ...common,
+        ['max_tokens missing', { model: 'bench/agents', messages: [{ role: 'user', content: 'hi' }] }, 400],
+        ['text block whose text is a number', { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: 5 }] }] }, 400],
+        ['bad image data', { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: BAD_BASE64 } }] }] }, 400],
+        ['image of an unsupported type', { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/tiff', data: 'AAAA' } }] }] }, 400],
+        ['tool_choice naming no tool', { ...body, tools: [{ name: 'get_weather', input_schema: weather }], tool_choice: { type: 'tool', name: 'nope' } }, 400],
+      ];
+    case 'gemini':
+      return [
+        ...common,
+        ['contents an object', { contents: { text: 'hi' } }, 400],
+        ['part whose text is a number', { contents: [{ role: 'user', parts: [{ text: 5 }] }] }, 400],
+        ['bad image data', { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: BAD_BASE64 } }] }] }, 400],
+        [
+          'allowedFunctionNames naming no tool',
+          { ...body, tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: weather }] }], toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['nope'] } } },
+          400,
+        ],
+      ];
+    case 'ollama':
+      return [
+        ...common,
+        ['messages a string', { ...body, messages: 'hi' }, 400],
+        ['options not an object', { ...body, options: 'fast' }, 400],
+        ['bad image data', { ...body, messages: [{ role: 'user', content: 'what?', images: [BAD_BASE64] }] }, 400],
+      ];
+  }
+}
+
+describe.each(SDK_PROTOCOLS)('%s malformed input', (protocol) => {
+  const { path, body } = minimalRequest(protocol, 'bench/agents', 'hi', false);
+
+  const cases = breakages(protocol).map(([name, broken, status]) => ({ name, broken, status }));
+  it.each(cases)('$name → $status in the protocol\'s error shape, nothing sent upstream', async ({ broken, status }) => {
+    t.upstream.clearRequests();
+    const result = await send(path, JSON.stringify(broken));
+    expect(result.status, result.text).toBe(status);
+    expect(errorMessageOf(protocol, result.json), result.text).toEqual(expect.any(String));
+    expect(t.upstream.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['invalid JSON', '{"model": "bench/agents", ', 400],
+    ['an empty body', '', 400],
+    ['a JSON array', '[1, 2]', 400],
+    ['a JSON string', '"hello"', 400],
+    ['null', 'null', 400],
+    ['a huge body', JSON.stringify({ ...body, pad: 'x'.repeat(300 * 1024) }), 413],
+  ] as const)('%s → %s', async (_name, text, status) => {
+    const result = await send(path, text);
+    expect(result.status, result.text).toBe(status);
+    expect(errorMessageOf(protocol, result.json), result.text).toEqual(expect.any(String));
+  });
+
+  it('a gzip body is read; a body that is not what its content-encoding says, or an unknown encoding, is refused', async () => {
+    t.upstream.script('up-1', { answer: { text: 'unzipped fine' } });
+    const zipped = await send(path, gzipSync(JSON.stringify(body)), { 'content-encoding': 'gzip' });
+    expect(zipped.status, zipped.text).toBe(200);
+    expect(zipped.text).toContain('unzipped fine');
+    const lying = await send(path, JSON.stringify(body), { 'content-encoding': 'gzip' });
+    expect(lying.status, lying.text).toBe(400);
+    expect(errorMessageOf(protocol, lying.json)).toEqual(expect.any(String));
+    const unknown = await send(path, JSON.stringify(body), { 'content-encoding': 'snappy' });
+    expect(unknown.status, unknown.text).toBe(415);
+    expect(errorMessageOf(protocol, unknown.json)).toMatch(/content-encoding/);
+    const bomb = await send(path, gzipSync(JSON.stringify({ ...body, pad: 'x'.repeat(2 * 1024 * 1024) })), { 'content-encoding': 'gzip' });
+    expect(bomb.status, bomb.text).toBe(413);
+  });
+});
+
+describe('after the battery', () => {
+  it('GET /bench/health answers 200 and a normal request in every protocol still works', async () => {
+    const health = await fetch(`${t.url}/bench/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const sdks = sdksFor(t.url);
+    for (const protocol of SDK_PROTOCOLS) {
+      t.upstream.script('up-1', { answer: { text: 'still here' } });
+      expect((await ask(sdks, protocol, 'bench/agents', 'ok?', true)).text).toBe('still here');
+    }
+  });
+});
