@@ -5,6 +5,7 @@ import type { ClientError } from './errors/client-error';
 import type { ModelTarget } from './model-target';
 import { pickCandidate, type PickInput, type Picked } from './pick-candidate';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
+import { toClientError } from './to-client-error';
 
 export interface FailoverOptions {
   /** The caller's abort: closes the upstream socket at once and stops the failover. */
@@ -31,7 +32,7 @@ export interface FailoverRun {
   readonly result: Promise<CallResult>;
   /** Reads `events` to the end and returns the result. */
   collect(): Promise<CallResult>;
-  /** Stops everything and closes the upstream socket. */
+  /** Stops everything and closes the upstream socket; the result then settles (with an AbortedError) even if nobody reads the events. */
   cancel(): void;
 }
 
@@ -55,7 +56,11 @@ export function runFailover(
   const warnings: Warning[] = [];
   const report = (entry: AttemptReport) => {
     attempts.push(entry);
-    options.onAttempt?.(entry);
+    try {
+      options.onAttempt?.(entry);
+    } catch (error) {
+      warnings.push({ code: 'dropped', message: `onAttempt threw: ${error instanceof Error ? error.message : String(error)}` });
+    }
   };
 
   let settle: (result: CallResult) => void = () => undefined;
@@ -87,7 +92,7 @@ export function runFailover(
     report,
     skipped,
     warnings,
-  });
+  }).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
   void picked.then((outcome) => {
     if (!outcome.ok) settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
   });
@@ -156,6 +161,10 @@ export function runFailover(
       if (!reading) for await (const _event of events);
       return result;
     },
-    cancel: () => controller.abort(),
+    cancel() {
+      controller.abort();
+      // Nobody may ever read the events: read them here so the socket closes and the result settles.
+      if (!reading) void this.collect();
+    },
   };
 }

@@ -87,6 +87,19 @@ describe('failover before the first piece', () => {
     expect(modelsAsked()).toEqual(['m1']);
   });
 
+  it('an onAttempt hook that throws is reported as a warning and changes nothing', async () => {
+    upstream.script('m1', faults.serverError(500));
+    const run = client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask(), {
+      retry: { serverErrorRetries: 0 },
+      onAttempt: () => {
+        throw new Error('ledger down');
+      },
+    });
+    const { result } = await readAll(run);
+    expect(result).toMatchObject({ ok: true, alias: 'm2' });
+    expect(result.warnings.filter((w) => w.message === 'onAttempt threw: ledger down')).toHaveLength(2);
+  });
+
   it('asks at most maxMembers candidates', async () => {
     for (const m of ['m1', 'm2', 'm3']) upstream.script(m, faults.serverError(500));
     const run = client.failover([target(upstream, 'm1'), target(upstream, 'm2'), target(upstream, 'm3')], ask(), { retry: { maxMembers: 2, serverErrorRetries: 0 } });
@@ -132,7 +145,7 @@ describe('when every candidate fails', () => {
     const message = result.error?.message ?? '';
     expect(message).toContain('m1:');
     expect(message).toContain('m2:');
-    expect(message).toContain('m3: no first piece within 300 ms');
+    expect(message).toContain('m3: no first piece within 500 ms');
     expect(AllCandidatesFailedError.isInstance(result.error) && result.error.failures.map((f) => f.error.name)).toEqual([
       'RateLimitedError',
       'ServerError',

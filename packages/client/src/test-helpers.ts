@@ -5,7 +5,7 @@ import type { FailoverRun } from './failover-run';
 import type { ModelTarget } from './model-target';
 
 /** Short deadlines so fault tests stay fast. */
-export const FAST = { firstTokenMs: 300, idleMs: 300, totalMs: 5_000 };
+export const FAST = { firstTokenMs: 500, idleMs: 500, totalMs: 5_000 };
 
 export function ask(text = 'What is 2 + 2?', stream = true): NeutralRequest {
   return { model: 'caller-model', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream, extra: {} };

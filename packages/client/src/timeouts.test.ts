@@ -141,6 +141,17 @@ describe.each(['openai-chat', 'anthropic'] as const)('%s upstream', (api) => {
       expect(upstream.requests[0]).toMatchObject({ closedByCaller: true, ended: false });
     });
 
+    it('cancel() after the commit closes the socket and settles the result, even with nobody reading', async () => {
+      upstream.script('m1', { answer: { text: ['a', 'b', 'c'] }, pieceDelayMs: 200 });
+      const run = client.call(target(upstream, 'm1', { api }), ask());
+      expect((await run.committed).ok).toBe(true);
+      run.cancel();
+      const result = await run.result;
+      expect(result.error?.kind).toBe('aborted');
+      await upstream.settled();
+      expect(upstream.requests[0]?.closedByCaller).toBe(true);
+    });
+
     it('an abort during the Retry-After wait stops the retry', async () => {
       upstream.script('m1', [faults.rateLimited({ retryAfterSeconds: 2 }), { answer: { text: 'ok' } }]);
       const controller = new AbortController();
