@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function send(path: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  const response = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
   const text = await response.text();
   let json: unknown;
   try {

@@ -19,7 +19,8 @@ afterAll(() => t.close());
 /** The tool result the upstream received in the last request for a model, in neutral form. */
 function toolResultSeen(model: string) {
   const messages = t.upstream.requestsFor(model).at(-1)!.neutral!.messages;
-  return messages.flatMap((message) => message.content).find((part) => part.type === 'tool-result');
+  const parts = messages.flatMap((message) => [...message.content] as Array<{ type: string }>);
+  return parts.find((part) => part.type === 'tool-result');
 }
 
 describe('route: tool calls and tool results, every protocol', () => {
