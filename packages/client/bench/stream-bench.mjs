@@ -2,6 +2,7 @@
 // client (decoded into neutral events) and through plain undici (bytes read,
 // not parsed), interleaved in one run; prints the medians and their ratios.
 // Run with `pnpm bench` (builds first); RUNS=… WARMUP=… to change the counts.
+import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { getCodec } from '@bench/formats';
 import { startFakeUpstream } from '@bench/testkit';
@@ -11,9 +12,23 @@ const PIECES = 200;
 const RUNS = Number(process.env.RUNS ?? 400);
 const WARMUP = Number(process.env.WARMUP ?? 50);
 
-const upstream = await startFakeUpstream({
-  models: { bench: { answer: { text: Array.from({ length: PIECES }, (_, i) => `tok${i} `) } } },
-});
+// The upstream runs in its own thread (as a real one runs in its own process), unless SAME_THREAD=1.
+const sameThread = process.env.SAME_THREAD === '1';
+let upstreamURL;
+let stopUpstream;
+if (sameThread) {
+  const upstream = await startFakeUpstream({ models: { bench: { answer: { text: Array.from({ length: PIECES }, (_, i) => `tok${i} `) } } } });
+  upstreamURL = upstream.url;
+  stopUpstream = () => upstream.close();
+} else {
+  const worker = new Worker(new URL('./upstream-worker.mjs', import.meta.url), { workerData: { pieces: PIECES } });
+  upstreamURL = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+  stopUpstream = async () => {
+    worker.postMessage('close');
+    await new Promise((resolve) => worker.once('exit', resolve));
+  };
+}
+const upstream = { baseURL: () => `${upstreamURL}/v1` };
 const url = `${upstream.baseURL('openai-chat')}/chat/completions`;
 const body = JSON.stringify({
   model: 'bench',
@@ -104,7 +119,7 @@ const stats = Object.fromEntries(
   Object.entries(samples).map(([name, runs]) => [name, { total: median(runs.map((r) => r.total)), first: median(runs.map((r) => r.first)) }]),
 );
 const ms = (value) => `${value.toFixed(3)} ms`;
-console.log(`${PIECES}-piece OpenAI Chat stream on loopback, median of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
+console.log(`${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), median of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
 console.log(`  plain undici (bytes, no parsing): total ${ms(stats.plain.total)}, first piece ${ms(stats.plain.first)}`);
 console.log(`  undici + codec decoder only:      total ${ms(stats.decoder.total)}, first piece ${ms(stats.decoder.first)}`);
 console.log(`  @bench/client (neutral events):   total ${ms(stats.client.total)}, first piece ${ms(stats.client.first)}`);
@@ -113,4 +128,4 @@ console.log(`  decoder floor ${(stats.decoder.total / stats.plain.total).toFixed
 
 await client.close();
 await plainAgent.close();
-await upstream.close();
+await stopUpstream();
