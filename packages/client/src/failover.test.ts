@@ -77,6 +77,19 @@ describe('failover before the first piece', () => {
     expect(events.map((e) => e.type)).toEqual(['start', 'text-delta', 'text-delta', 'text-delta', 'finish']);
   });
 
+  it.each([
+    ['a tool call', { toolCalls: [{ id: 'c1', name: 'look', arguments: ['{}'] }] }, 'tool-call-start'],
+    ['reasoning', { reasoning: ['hmm'] }, 'reasoning-delta'],
+  ])('%s counts as the first piece: the candidate commits on it', async (_name, answerShape, firstType) => {
+    upstream.script('m1', { answer: answerShape, cutAfterPieces: 1 });
+    upstream.script('m2', answer('m2'));
+    const run = client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask());
+    expect(await run.committed).toMatchObject({ ok: true, alias: 'm1' });
+    const { events } = await readAll(run);
+    expect(events.map((e) => e.type)).toEqual(['start', firstType, 'error']);
+    expect(modelsAsked()).toEqual(['m1']);
+  });
+
   it('after the first piece, a failure is an error event and no other candidate is asked', async () => {
     upstream.script('m1', { answer: { text: ['a', 'b', 'c'] }, cutAfterPieces: 1 });
     upstream.script('m2', answer('m2'));

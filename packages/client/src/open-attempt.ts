@@ -1,11 +1,12 @@
 import type { Dispatcher } from 'undici';
 import { getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
 import { AttemptTimers } from './attempt-timers';
-import { buildUpstreamRequest } from './build-upstream-request';
+import { buildUpstreamRequest, type BuiltRequest } from './build-upstream-request';
 import { classifyNeutralError } from './classify-neutral-error';
 import { decodeStreamBody, decodeWholeBody } from './decode-body';
 import { AbortedError } from './errors/aborted-error';
 import { EmptyReplyError } from './errors/empty-reply-error';
+import { ProviderRefusedError } from './errors/provider-refused-error';
 import { RateLimitedError } from './errors/rate-limited-error';
 import { TimeoutError } from './errors/timeout-error';
 import type { ModelTarget } from './model-target';
@@ -57,7 +58,14 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     }
   }
   const codec = getCodec(target.api);
-  const built = buildUpstreamRequest(codec, target, input.request);
+  let built: BuiltRequest;
+  try {
+    built = buildUpstreamRequest(codec, target, input.request);
+  } catch (error) {
+    // This candidate's protocol cannot carry the request; another candidate's may.
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ProviderRefusedError({ alias, message: `${alias}: the request cannot be sent as ${target.api} (${why})`, cause: error });
+  }
   const controller = new AbortController();
   const onCallerAbort = () => controller.abort(new AbortedError({ alias, message: `${alias}: the caller aborted` }));
   signal.addEventListener('abort', onCallerAbort, { once: true });
