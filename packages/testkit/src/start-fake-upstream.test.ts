@@ -175,6 +175,27 @@ describe('sequences and records', () => {
     ]);
   });
 
+  it('streams an Anthropic answer in its own event sequence, and its errors in its own shape', async () => {
+    upstream.script('a1', [{ answer: { reasoning: 'hm', text: ['Hi', '!'] } }, faults.rateLimited({ retryAfterSeconds: 1 })]);
+    const url = `${upstream.baseURL('anthropic')}/messages`;
+    const body = { model: 'a1', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] };
+    const streamed = await post(url, body);
+    expect(streamed.text).toContain('event: message_start');
+    expect(decodeAll('anthropic', streamed.text).events.map((e) => e.type)).toEqual(['start', 'reasoning-delta', 'text-delta', 'text-delta', 'finish']);
+    const limited = await post(url, body);
+    expect(JSON.parse(limited.text)).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+  });
+
+  it('answers Gemini non-streamed and Ollama as NDJSON, a malformed line included', async () => {
+    upstream.script('o1', { answer: { text: ['a', 'b'] }, malformedAfterPieces: 1 });
+    const gemini = await post(`${upstream.baseURL('gemini')}/models/g1:generateContent`, { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    expect(getCodec('gemini').parseReply(JSON.parse(gemini.text)).content).toEqual([{ type: 'text', text: 'g1 heard: hi' }]);
+    const ollama = await post(`${upstream.baseURL('ollama')}/api/chat`, { model: 'o1', messages: [{ role: 'user', content: 'hi' }] });
+    const { events, malformed } = decodeAll('ollama', ollama.text);
+    expect(malformed).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'text-delta')).toHaveLength(2);
+  });
+
   it('answers an unknown path with 404', async () => {
     expect((await post(`${upstream.url}/nope`, {})).status).toBe(404);
   });
