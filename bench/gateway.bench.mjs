@@ -1,0 +1,222 @@
+// `pnpm bench` (after the packages' own benches): the gateway against a bare Node pass-through proxy,
+// both in child processes in front of the same fast raw-node:http OpenAI Chat upstream (a third
+// child), on loopback. Every figure is measured for the gateway and the proxy side by side in each
+// round; the table shows medians over the rounds and the median of the per-round ratios.
+//
+// Needs `pnpm build` first (it runs the packages' dist). Knobs: BENCH_ROUNDS (3), BENCH_SECONDS
+// (5 per autocannon run), BENCH_STREAMS (1000), BENCH_CPU_PROF=DIR (run the silent gateway child
+// under --cpu-prof, writing its profile to DIR; see bench/lib/summarize-profile.mjs).
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, cpus } from 'node:os';
+import { join } from 'node:path';
+import { startChild } from './lib/child.mjs';
+import { cannon, median, openStreams, sequential, sleep } from './lib/measure.mjs';
+
+for (const dist of ['../packages/gateway-node/dist/index.js', '../packages/client/dist/index.js']) {
+  if (!existsSync(new URL(dist, import.meta.url))) {
+    console.error(`gateway bench: ${dist.slice(3)} is missing: run \`pnpm build\` first`);
+    process.exit(1);
+  }
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const SEQ_SECONDS = Math.max(1, Math.min(3, SECONDS));
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+
+const temp = mkdtempSync(join(tmpdir(), 'bench-gateway-'));
+let ledgers = 0;
+const ledgerUrl = () => `sqlite:${join(temp, `ledger-${++ledgers}`, 'ledger.db')}`;
+
+const messages = [{ role: 'user', content: 'Say hello.' }];
+const json = (body) => JSON.stringify(body);
+const spec = {
+  proxyJson: { path: '/v1/chat/completions', body: json({ model: 'fast', messages, max_tokens: 32 }) },
+  routeJson: { path: '/v1/chat/completions', body: json({ model: 'bench/agents', messages, max_tokens: 32 }) },
+  panelJson: { path: '/v1/chat/completions', body: json({ model: 'bench/core', messages, max_tokens: 32 }) },
+  proxyStream: { path: '/v1/chat/completions', body: json({ model: 'fast', messages, max_tokens: 32, stream: true }) },
+  anthropicStream: {
+    path: '/v1/messages',
+    headers: { 'anthropic-version': '2023-06-01' },
+    body: json({ model: 'bench/agents', messages, max_tokens: 32, stream: true }),
+  },
+  proxyHold: { path: '/v1/chat/completions', bodyFor: (i) => json({ model: 'hold', messages: [{ role: 'user', content: `stream ${i}` }], stream: true }) },
+  gatewayHold: { path: '/v1/chat/completions', bodyFor: (i) => json({ model: 'bench/hold', messages: [{ role: 'user', content: `stream ${i}` }], stream: true }) },
+};
+
+const upstream = await startChild('./upstream-child.mjs');
+const env = { BENCH_UPSTREAM: upstream.url };
+const startProxy = () => startChild('./proxy-child.mjs', { env });
+const startGateway = (log = 'silent', execArgv = [], extra = {}) =>
+  startChild('./gateway-child.mjs', { env: { ...env, BENCH_LEDGER: ledgerUrl(), BENCH_LOG: log, ...extra }, quietStdout: true, execArgv });
+
+const proxy = await startProxy();
+const gateway = await startGateway('silent', PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+const logged = await startGateway('default');
+
+console.log(`gateway bench: ${ROUNDS} rounds, ${SECONDS} s per autocannon run, ${STREAMS} open streams, ${cpus().length} CPUs, Node ${process.version}`);
+console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
+
+// Warm-up: JIT, pools, the ledger's first writes.
+for (const [target, s] of [[proxy, spec.proxyJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
+  await cannon(target, { ...s, connections: 16, seconds: 1 });
+}
+await sequential(proxy.url, spec.proxyStream, 0.5);
+await sequential(gateway.url, spec.anthropicStream, 0.5);
+
+// kind: 'proxy'; 'gateway' (as configured by default: its client pools at most 256 connections per
+// upstream origin, so streams past that wait for one); 'gateway-uncapped' (given a client whose pool
+// allows STREAMS connections, so every stream reaches the upstream).
+async function memoryUnderStreams(kind) {
+  const target =
+    kind === 'proxy' ? await startProxy()
+    : kind === 'gateway' ? await startGateway('silent')
+    : await startGateway('silent', [], { BENCH_UPSTREAM_CONNECTIONS: String(STREAMS + 16) });
+  const warm = kind === 'proxy' ? spec.proxyJson : spec.routeJson;
+  const hold = kind === 'proxy' ? spec.proxyHold : spec.gatewayHold;
+  try {
+    await cannon(target, { ...warm, connections: 16, seconds: 1 });
+    await sequential(target.url, kind === 'proxy' ? spec.proxyStream : spec.anthropicStream, 0.3);
+    const idle = median(await samples(target));
+    // The capped gateway never shows a first piece on the streams past its pool: don't wait out the whole timeout for them.
+    const streams = await openStreams(target.url, hold, STREAMS, kind === 'gateway' ? 8_000 : 30_000);
+    await sleep(3000);
+    const loaded = median(await samples(target));
+    const established = streams.established();
+    streams.close();
+    return { idleRss: idle, loadedRss: loaded, aboveIdle: loaded - idle, established, failed: streams.failed() };
+  } finally {
+    await target.stop();
+  }
+}
+async function samples(target) {
+  const out = [];
+  for (let i = 0; i < 3; i += 1) {
+    out.push((await target.usage({ gc: true })).rss);
+    await sleep(300);
+  }
+  return out;
+}
+
+const rounds = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const r = {};
+  const run = (target, s, connections, others = []) => cannon(target, { ...s, connections, seconds: SECONDS, others });
+  r.proxy16 = await run(proxy, spec.proxyJson, 16, [upstream]);
+  r.route16 = await run(gateway, spec.routeJson, 16, [upstream]);
+  r.logged16 = await run(logged, spec.routeJson, 16);
+  r.panel16 = await run(gateway, spec.panelJson, 16);
+  r.proxy64 = await run(proxy, spec.proxyJson, 64);
+  r.route64 = await run(gateway, spec.routeJson, 64);
+  r.logged64 = await run(logged, spec.routeJson, 64);
+  r.proxyLatency = await sequential(proxy.url, spec.proxyJson, SEQ_SECONDS);
+  r.routeLatency = await sequential(gateway.url, spec.routeJson, SEQ_SECONDS);
+  r.proxyFirst = await sequential(proxy.url, spec.proxyStream, SEQ_SECONDS);
+  r.anthropicFirst = await sequential(gateway.url, spec.anthropicStream, SEQ_SECONDS);
+  r.proxyMemory = await memoryUnderStreams('proxy');
+  r.gatewayMemory = await memoryUnderStreams('gateway');
+  r.uncappedMemory = await memoryUnderStreams('gateway-uncapped');
+  rounds.push(r);
+  const f = (n, d = 0) => n.toFixed(d);
+  console.log(
+    `round ${round}: rps@16 proxy ${f(r.proxy16.rps)} gw ${f(r.route16.rps)} | rps@64 proxy ${f(r.proxy64.rps)} gw ${f(r.route64.rps)} | ` +
+      `cpu/req µs proxy ${f(r.proxy16.cpuPerRequestUs)} gw ${f(r.route16.cpuPerRequestUs)} panel ${f(r.panel16.cpuPerRequestUs)} | ` +
+      `p50 ms proxy ${f(r.proxyLatency.medianMs, 3)} gw ${f(r.routeLatency.medianMs, 3)} | first ms proxy ${f(r.proxyFirst.firstMs, 3)} gw ${f(r.anthropicFirst.firstMs, 3)} | ` +
+      `streams RSS MB proxy ${f(r.proxyMemory.aboveIdle / 2 ** 20, 1)} (${r.proxyMemory.established}) gw ${f(r.gatewayMemory.aboveIdle / 2 ** 20, 1)} (${r.gatewayMemory.established}) ` +
+      `gw-uncapped ${f(r.uncappedMemory.aboveIdle / 2 ** 20, 1)} (${r.uncappedMemory.established})`,
+  );
+}
+
+const MB = 2 ** 20;
+const rows = [
+  { figure: 'route, OpenAI Chat JSON: throughput @16 connections', unit: 'req/s', get: (r) => [r.route16.rps, r.proxy16.rps], goal: 0.7, higherIsBetter: true },
+  { figure: 'route, OpenAI Chat JSON: throughput @64 connections', unit: 'req/s', get: (r) => [r.route64.rps, r.proxy64.rps], goal: 0.7, higherIsBetter: true },
+  { figure: 'route, OpenAI Chat JSON: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 1.6 },
+  { figure: 'route, OpenAI Chat JSON: median latency @1 connection', unit: 'ms', get: (r) => [r.routeLatency.medianMs, r.proxyLatency.medianMs], goal: 1.5, digits: 3 },
+  { figure: 'streamed, Anthropic in → OpenAI upstream: time to first content (proxy: OpenAI pass-through)', unit: 'ms', get: (r) => [r.anthropicFirst.firstMs, r.proxyFirst.firstMs], goal: 1.3, digits: 3 },
+  { figure: 'panel of 3 seats (all), JSON: CPU per request vs proxy single call (@16)', unit: 'µs', get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 4 },
+  { figure: `${STREAMS} open streams: RSS above idle (default client pool)`, unit: 'MB', get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.gatewayMemory.established },
+  { figure: `${STREAMS} open streams: RSS above idle (client pool of ${STREAMS + 16} connections)`, unit: 'MB', get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.uncappedMemory.established },
+  { figure: '(info) default info access log to /dev/null: throughput @16', unit: 'req/s', get: (r) => [r.logged16.rps, r.proxy16.rps], goal: 0.7, higherIsBetter: true, info: true },
+  { figure: '(info) default info access log to /dev/null: throughput @64', unit: 'req/s', get: (r) => [r.logged64.rps, r.proxy64.rps], goal: 0.7, higherIsBetter: true, info: true },
+  { figure: '(info) default info access log to /dev/null: CPU per request (@16)', unit: 'µs', get: (r) => [r.logged16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 1.6, info: true },
+];
+
+const results = rows.map((row) => {
+  const pairs = rounds.map(row.get);
+  const value = median(pairs.map(([v]) => v));
+  const baseline = median(pairs.map(([, b]) => b));
+  const ratio = median(pairs.map(([v, b]) => v / b));
+  // A streams figure only counts when every stream reached the upstream and showed its first piece.
+  const allStreams = row.streams ? Math.min(...rounds.map(row.streams)) : undefined;
+  const pass = (row.higherIsBetter ? ratio >= row.goal : ratio <= row.goal) && (allStreams === undefined || allStreams === STREAMS);
+  return {
+    figure: row.figure,
+    unit: row.unit,
+    gateway: value,
+    baseline,
+    ratio,
+    goal: `${row.higherIsBetter ? '≥' : '≤'} ${row.goal}×`,
+    pass,
+    informational: Boolean(row.info),
+    ...(allStreams !== undefined ? { streamsEstablished: allStreams } : {}),
+    perRound: pairs.map(([v, b]) => ({ gateway: v, baseline: b })),
+    digits: row.digits ?? 0,
+  };
+});
+
+const text = (n, digits) => (Math.abs(n) >= 1000 && digits === 0 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits));
+const table = [['figure', 'gateway', 'baseline', 'unit', 'ratio', 'goal', 'result']].concat(
+  results.map((r) => [
+    r.figure,
+    text(r.gateway, r.digits),
+    text(r.baseline, r.digits),
+    r.unit,
+    `${r.ratio.toFixed(2)}×`,
+    r.goal,
+    (r.pass ? 'pass' : 'FAIL') + (r.informational ? ' (info)' : '') + (r.streamsEstablished !== undefined && r.streamsEstablished < STREAMS ? ` (${r.streamsEstablished}/${STREAMS} streams reached upstream)` : ''),
+  ]),
+);
+const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+console.log('');
+for (const [i, row] of table.entries()) {
+  console.log(row.map((cell, c) => (c === 0 || c === 3 || c >= 5 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}
+
+const last = rounds.at(-1);
+const streamsNote = rounds.map((r) => `proxy ${r.proxyMemory.established}, gateway ${r.gatewayMemory.established}, gateway with the larger pool ${r.uncappedMemory.established} of ${STREAMS}`);
+console.log('');
+console.log(`Medians of ${ROUNDS} rounds; ratio = median of the per-round gateway/baseline ratios. Ledger: sqlite (temp dir). Gateway log: pino level silent unless marked (info).`);
+console.log(`Streams that showed their first piece, per round: ${streamsNote.join('; ')}.`);
+console.log(`Upstream CPU per request (last round @16): proxy run ${last.proxy16.othersCpuPerRequestUs[0].toFixed(0)} µs, gateway run ${last.route16.othersCpuPerRequestUs[0].toFixed(0)} µs.`);
+const missed = results.filter((r) => !r.pass && !r.informational);
+console.log(missed.length ? `${missed.length} goal(s) missed: ${missed.map((r) => r.figure).join('; ')}` : 'every goal met');
+
+const out = new URL('./results/', import.meta.url);
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  new URL('gateway-latest.json', out),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      rounds: ROUNDS,
+      secondsPerRun: SECONDS,
+      streams: STREAMS,
+      ledger: 'sqlite',
+      log: 'pino silent (info rows: default info-level access log, stdout to /dev/null)',
+      results: results.map(({ digits, ...r }) => r),
+      raw: rounds,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log('written bench/results/gateway-latest.json');
+
+await Promise.all([proxy.stop(), gateway.stop(), logged.stop()]);
+await upstream.stop();
+rmSync(temp, { recursive: true, force: true });

@@ -1,0 +1,38 @@
+// The gateway under test, in its own process so its CPU and memory are attributable.
+// BENCH_UPSTREAM: the fast upstream's URL; BENCH_LEDGER: the ledger URL;
+// BENCH_LOG: "silent" (a pino logger at level silent) or "default" (the gateway's own info-level access log on stdout);
+// BENCH_UPSTREAM_CONNECTIONS: when set, the gateway gets a client (public createClient option) whose undici
+// Agent allows that many connections per upstream origin instead of the built-in 256.
+import { createRequire } from 'node:module';
+import { createGateway } from '../../packages/gateway-node/dist/index.js';
+import { serveIpc } from './ipc.mjs';
+
+const require = createRequire(new URL('../../packages/gateway-node/package.json', import.meta.url));
+const pino = require('pino');
+const clientRequire = createRequire(new URL('../../packages/client/package.json', import.meta.url));
+
+const upstream = process.env.BENCH_UPSTREAM;
+const model = (name) => ({ provider: 'up', model: name, contextWindow: 128_000, maxOutput: 4096, tools: true, vision: false, price: { input: 1, output: 2 } });
+const config = {
+  ledger: process.env.BENCH_LEDGER,
+  state: 'memory:',
+  providers: { up: { baseURL: `${upstream}/v1`, api: 'openai-chat' } },
+  models: { m1: model('fast'), m2: model('fast'), m3: model('fast'), h1: model('hold') },
+  collections: {
+    // Route mode with every other setting at its default (order by record, sticky).
+    agents: { members: ['m1'], reply: 'route', description: 'route, one OpenAI Chat member' },
+    core: { members: ['m1', 'm2', 'm3'], reply: 'all', description: 'a panel of three seats' },
+    hold: { members: ['h1'], reply: 'route', description: 'streams the upstream holds open' },
+  },
+};
+
+const options = { config, env: {} };
+if (process.env.BENCH_LOG !== 'default') options.logger = pino({ level: 'silent' });
+if (process.env.BENCH_UPSTREAM_CONNECTIONS) {
+  const { createClient } = await import('../../packages/client/dist/index.js');
+  const { Agent } = clientRequire('undici');
+  options.client = createClient({ dispatcher: new Agent({ keepAliveTimeout: 30_000, connections: Number(process.env.BENCH_UPSTREAM_CONNECTIONS) }) });
+}
+const gateway = await createGateway(options);
+const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
+serveIpc({ url });

@@ -1,0 +1,36 @@
+// Profiles the gateway child under one load: `node bench/profile-gateway.mjs [route|distinct|panel|anthropic|logged] [seconds=8]`.
+// Starts the fast upstream and a gateway child under --cpu-prof (sqlite ledger, silent log unless
+// "logged"), warms it, runs autocannon at 16 connections, then prints the profile summary.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { startChild } from './lib/child.mjs';
+import { cannon } from './lib/measure.mjs';
+
+const [scenario = 'route', seconds = '8'] = process.argv.slice(2);
+const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
+const messages = [{ role: 'user', content: 'Say hello.' }];
+const specs = {
+  // One conversation per request (autocannon otherwise sends one body, so every request is turn N of one conversation).
+  distinct: { path: '/v1/chat/completions', bodyFor: (n) => JSON.stringify({ model: 'bench/agents', messages: [{ role: 'user', content: `Say hello ${n}.` }], max_tokens: 32 }) },
+  route: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
+  logged: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
+  panel: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/core', messages, max_tokens: 32 }) },
+  anthropic: { path: '/v1/messages', headers: { 'anthropic-version': '2023-06-01' }, body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32, stream: true }) },
+};
+const spec = specs[scenario];
+const upstream = await startChild('./upstream-child.mjs');
+const gateway = await startChild('./gateway-child.mjs', {
+  env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(dir, 'ledger.db')}`, BENCH_LOG: scenario === 'logged' ? 'default' : 'silent' },
+  quietStdout: true,
+  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+});
+await cannon(gateway, { ...spec, connections: 16, seconds: 2 });
+const result = await cannon(gateway, { ...spec, connections: 16, seconds: Number(seconds) });
+console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, ${result.cpuPerRequestUs.toFixed(0)} µs CPU per request`);
+await gateway.stop();
+await upstream.stop();
+const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+console.log(execFileSync(process.execPath, [new URL('./lib/summarize-profile.mjs', import.meta.url).pathname, join(dir, prof), '40'], { encoding: 'utf8' }));
+console.log(`profile: ${join(dir, prof)}`);
