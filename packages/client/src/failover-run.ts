@@ -121,7 +121,7 @@ export function runFailover(
         attempt: opened.attempt,
         ok: !tally.error,
         ...(tally.error ? { error: tally.error } : {}),
-        status: 200,
+        status: opened.status,
         seconds: (performance.now() - opened.startedAt) / 1000,
       });
       warnings.push(...opened.warnings);

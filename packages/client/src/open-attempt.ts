@@ -37,6 +37,8 @@ export interface OpenedAttempt {
   warnings: Warning[];
   /** `performance.now()` when the attempt started. */
   startedAt: number;
+  /** The upstream's (2xx) HTTP status. */
+  status: number;
 }
 
 /** How long a finished stream may take to close (its `[DONE]`) before its socket is cut instead of reused. */
@@ -145,7 +147,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
       throw tally.error ?? classifyNeutralError(event.error, { alias });
     }
     held.push(event);
-    if (isOutputEvent(event)) return { held, rest, tally, warnings, startedAt };
+    if (isOutputEvent(event)) return { held, rest, tally, warnings, startedAt, status: sent.status };
     if (event.type === 'finish') {
       await rest.return();
       throw new EmptyReplyError({ alias, status: sent.status, message: `${alias}: the reply finished without any text, reasoning or tool call` });

@@ -72,7 +72,8 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         timeouts: layered(input.timeouts, target.timeouts),
         retry: layered(retry, target.retry),
       });
-      await safely('recordSuccess', () => input.health.recordSuccess(target.alias));
+      // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
+      void safely('recordSuccess', () => input.health.recordSuccess(target.alias));
       return { ok: true, target, opened };
     } catch (thrown) {
       const error = toClientError(thrown, target.alias);
@@ -81,7 +82,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       }
       if (HEALTH_KINDS.has(error.kind)) {
         const retryAfterMs = RateLimitedError.isInstance(error) ? error.retryAfterMs : undefined;
-        await safely('recordFailure', () =>
+        void safely('recordFailure', () =>
           input.health.recordFailure(target.alias, { kind: error.kind, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, input.cooldown),
         );
       }
