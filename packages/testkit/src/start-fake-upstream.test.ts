@@ -59,6 +59,19 @@ describe('scripted answers (OpenAI Chat)', () => {
     expect(reply.content[0]).toEqual({ type: 'text', text: 'anyone heard: What is 2 + 2?' });
   });
 
+  it('applies defaultBehaviour and defaultAnswer to models without a script', async () => {
+    const demo = await startFakeUpstream({ defaultBehaviour: { pieceDelayMs: 30 }, defaultAnswer: (model) => ({ text: [`I am `, model] }) });
+    const started = performance.now();
+    const { text } = await post(`${demo.baseURL('openai-chat')}/chat/completions`, chatBody('voice-1'));
+    const elapsed = performance.now() - started;
+    await demo.close();
+    expect(decodeAll('openai-chat', text).events.filter((e) => e.type === 'text-delta')).toEqual([
+      { type: 'text-delta', text: 'I am ' },
+      { type: 'text-delta', text: 'voice-1' },
+    ]);
+    expect(elapsed).toBeGreaterThanOrEqual(30);
+  });
+
   it('answers an empty reply: a finish with no pieces', async () => {
     upstream.script('m1', faults.empty());
     const { events } = decodeAll('openai-chat', (await post(chat, chatBody('m1'))).text);

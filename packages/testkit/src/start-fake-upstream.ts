@@ -15,6 +15,8 @@ export interface FakeUpstreamOptions {
   models?: Record<string, Behaviour | Behaviour[]>;
   /** The answer of a model without a script (default: it names itself and echoes the question). */
   defaultAnswer?: (model: string, request: NeutralRequest | undefined) => Answer;
+  /** The behaviour of a model without a script, around its default answer (e.g. `{ pieceDelayMs: 40 }` for a demo). */
+  defaultBehaviour?: Behaviour;
   host?: string;
   port?: number;
 }
@@ -62,7 +64,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       return;
     }
     const described = describeRequest(route, text);
-    const behaviour = book.take(described.model) ?? {};
+    const behaviour = book.take(described.model) ?? options.defaultBehaviour ?? {};
     const record: RecordedRequest = {
       index: requests.length,
       at,
