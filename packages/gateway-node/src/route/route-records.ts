@@ -1,4 +1,4 @@
-import type { AttemptReport, CallResult } from '@bench/client';
+import type { AttemptReport, CallResult, ClientErrorKind } from '@bench/client';
 import { RateLimitedError } from '@bench/client';
 import type { CallInput, Ledger } from '@bench/ledger';
 import type { FailedMember, Plan } from '@bench/router';
@@ -54,11 +54,18 @@ function lastAttemptOf(attempts: readonly AttemptReport[], alias: string): Attem
   return attempts.filter((attempt) => attempt.alias === alias).at(-1);
 }
 
+/**
+ * Failures that are the member's fault, as the client counts them for its own health: a
+ * content-policy refusal, a bad request or a context too long for the member says nothing
+ * about the member's health, and must not cool it down.
+ */
+const MEMBER_FAULTS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connection', 'timeout', 'empty', 'provider-refused']);
+
 /** The failures the router cools members down for (rate limits wait out their retry-after). */
 export function failedMembers(result: CallResult): FailedMember[] {
   const failed = new Map<string, FailedMember>();
   for (const attempt of result.attempts) {
-    if (attempt.ok || attempt.alias === result.alias || attempt.error?.kind === 'aborted') continue;
+    if (attempt.ok || attempt.alias === result.alias || !attempt.error || !MEMBER_FAULTS.has(attempt.error.kind)) continue;
     const error = attempt.error;
     failed.set(attempt.alias, {
       alias: attempt.alias,
