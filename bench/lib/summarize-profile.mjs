@@ -14,7 +14,10 @@ for (let i = 0; i < profile.samples.length; i += 1) {
   const id = profile.samples[i];
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
-const total = [...self.values()].reduce((a, b) => a + b, 0);
+const sampled = [...self.values()].reduce((a, b) => a + b, 0);
+const idle = [...self].filter(([id]) => byId.get(id).callFrame.functionName === '(idle)').reduce((a, [, us]) => a + us, 0);
+// Shares are of busy time (idle samples left out), so they add up to the process's CPU.
+const total = sampled - idle;
 
 const maps = new Map();
 function sourceMap(url) {
@@ -53,6 +56,7 @@ const byFn = new Map();
 const byPkg = new Map();
 const byFile = new Map();
 for (const [id, us] of self) {
+  if (byId.get(id).callFrame.functionName === '(idle)') continue;
   const w = where(byId.get(id).callFrame);
   const key = `${w.fn}  ${w.file}`;
   byFn.set(key, (byFn.get(key) ?? 0) + us);
@@ -79,7 +83,7 @@ for (const [id, us] of self) {
   }
 }
 const pct = (us) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
-console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);
+console.log(`${file}: ${(sampled / 1000).toFixed(0)} ms sampled, ${(total / 1000).toFixed(0)} ms busy (${((100 * idle) / sampled).toFixed(1)}% idle); shares below are of busy time`);
 console.log('\nself time by package/module:');
 for (const [pkg, us] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${pkg}`);
 console.log('\nself time by source file (top 25):');
