@@ -109,8 +109,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
 async function closeServer(server: Server, graceMs: number): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // A kept-alive connection whose stream ends after close() would otherwise stay open until the
+  // client drops it or the grace period ends: close each one as soon as it falls idle.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  sweep.unref();
   const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
   deadline.unref();
   await closed;
+  clearInterval(sweep);
   clearTimeout(deadline);
 }
