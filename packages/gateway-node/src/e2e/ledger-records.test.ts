@@ -1,0 +1,80 @@
+import { faults } from '@bench/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minimalRequest, postJSON } from './raw-requests';
+import { sdksFor, type Sdks } from './sdk-clients';
+import { startTestGateway, type TestGateway } from './test-gateway';
+
+let t: TestGateway;
+let sdks: Sdks;
+
+beforeAll(async () => {
+  t = await startTestGateway({
+    config: (base) => ({ ...base, collections: { ...base.collections, core: { ...base.collections.core, merger: 'm4' } } }),
+  });
+  sdks = sdksFor(t.url);
+});
+afterAll(() => t.close());
+
+const ledger = () => t.gateway.ledger;
+
+describe('what the ledger holds after each kind of turn', () => {
+  it('a route turn that failed over: one turn row naming who was tried, a call for each attempt', async () => {
+    t.upstream.script('up-1', faults.rateLimited());
+    t.upstream.script('up-2', { answer: { text: 'two answers', toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }], usage: { inputTokens: 40, outputTokens: 7 } } });
+    const reply = (await sdks.openai.chat.completions.create({
+      model: 'bench/agents',
+      messages: [{ role: 'user', content: 'ledger me' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object' } } }],
+    })) as any;
+    const { conversation, call } = reply.bench;
+    await ledger().flush();
+    const [turn] = await ledger().getTurns(conversation);
+    expect(turn).toMatchObject({ turn: 1, collection: 'agents', call, alias: 'm2', status: 'ok', inputTokens: 40, outputTokens: 7, toolCalls: 1, finishReason: 'tool-calls' });
+    expect(turn!.tried).toEqual([{ alias: 'm1', error: expect.stringMatching(/rate/i) }, { alias: 'm2' }]);
+    expect(await ledger().getCall(call)).toMatchObject({ alias: 'm2', purpose: 'route', status: 'ok', keyName: 'local', toolCalls: 1 });
+    expect(await ledger().getCall(`${call}-1`)).toMatchObject({ alias: 'm1', purpose: 'route', status: 'rate-limited' });
+  });
+
+  it('a route turn where every member failed: a turn row with the failure, a call per attempt, no answering call', async () => {
+    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, faults.rateLimited({ retryAfterSeconds: 60 }));
+    const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'nobody home', false);
+    const result = await postJSON(t.url + path, body);
+    expect(result.status).toBe(429);
+    const conversation = result.headers.get('x-bench-conversation')!;
+    expect(conversation).toEqual(expect.any(String));
+    await ledger().flush();
+    const [turn] = await ledger().getTurns(conversation);
+    expect(turn).toMatchObject({ turn: 1, status: expect.not.stringMatching(/^ok$/), call: null });
+    // m1, rate limited in the test before, is cooling: tried last, not skipped.
+    expect(turn!.tried.map((tried) => tried.alias)).toEqual(['m2', 'm3', 'm1']);
+    for (const k of [1, 2, 3]) expect(await ledger().getCall(`${conversation}.1-${k}`)).toMatchObject({ status: 'rate-limited' });
+  });
+
+  it('a merged panel: a call per seat and one for the merger, under the panel id', async () => {
+    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: `${model} seat` } });
+    t.upstream.script('up-4', { answer: { text: 'merged' } });
+    const reply = (await sdks.openai.chat.completions.create({ model: 'bench/core:merged', messages: [{ role: 'user', content: 'panel ledger' }] })) as any;
+    const panel = reply.bench.panel;
+    await ledger().flush();
+    for (const [seat, alias] of [[1, 'm1'], [2, 'm2'], [3, 'm3']] as const) {
+      expect(await ledger().getCall(`${panel}.${seat}`)).toMatchObject({ alias, purpose: 'seat', collection: 'core', status: 'ok' });
+    }
+    expect(await ledger().getCall(reply.bench.merger.call)).toMatchObject({ alias: 'm4', purpose: 'merger', status: 'ok' });
+  });
+
+  it('a conversation counts once per model for the record, however many of its turns are judged useful', async () => {
+    t.upstream.script('up-1', { answer: { text: 'turn answer' } });
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [{ role: 'user', content: 'count me once' }];
+    const calls: string[] = [];
+    for (const next of ['second', 'third']) {
+      const reply = (await sdks.openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
+      calls.push(reply.bench.call);
+      history.push({ role: 'assistant', content: 'turn answer' }, { role: 'user', content: next });
+    }
+    await ledger().flush();
+    const before = (await ledger().stats()).find((row) => row.alias === 'm1')!.useful;
+    for (const call of calls) expect((await postJSON(`${t.url}/bench/verdict`, { call, useful: true })).status).toBe(200);
+    await ledger().flush();
+    expect((await ledger().stats()).find((row) => row.alias === 'm1')!.useful).toBe(before + 1);
+  });
+});
