@@ -1,14 +1,14 @@
 // Streams a 200-piece reply from the fake upstream on loopback, through the
 // client (decoded into neutral events) and through plain undici (bytes read,
 // not parsed), interleaved in one run; prints the medians and their ratios.
-// Run with `pnpm bench` (builds first); RUNS=… WARMUP=… to change the counts.
+// Run with `pnpm bench` (builds first); RUNS=…, WARMUP=…, PIECES=… change the counts.
 import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { getCodec } from '@bench/formats';
 import { startFakeUpstream } from '@bench/testkit';
 import { createClient } from '../dist/index.js';
 
-const PIECES = 200;
+const PIECES = Number(process.env.PIECES ?? 200);
 const RUNS = Number(process.env.RUNS ?? 400);
 const WARMUP = Number(process.env.WARMUP ?? 50);
 
