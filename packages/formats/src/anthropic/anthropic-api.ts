@@ -1,3 +1,4 @@
+import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { z } from 'zod';
 
 /** Wire schemas of Anthropic Messages. Strict on what clients send (known fields typed, unknown kept), lenient on replies. */
@@ -17,7 +18,7 @@ export const textBlockSchema = z.looseObject({ type: z.literal('text'), text: z.
 export const base64SourceSchema = z.looseObject({
   type: z.literal('base64'),
   media_type: z.enum(IMAGE_MEDIA_TYPES, { error: `expected one of ${IMAGE_MEDIA_TYPES.join(', ')}` }),
-  data: z.string(),
+  data: z.string().refine(isBase64, NOT_BASE64),
 });
 
 export const urlSourceSchema = z.looseObject({ type: z.literal('url'), url: z.string() });

@@ -1,3 +1,4 @@
+import { dropDanglingToolChoice } from '../__fixtures__/drop-dangling-tool-choice';
 import fc from 'fast-check';
 
 /** fast-check generators of valid Anthropic Messages bodies (test helper). */
@@ -16,7 +17,7 @@ const imageBlock = withOptional(
   fc.record({
     type: fc.constant('image'),
     source: fc.oneof(
-      fc.record({ type: fc.constant('base64'), media_type: fc.constantFrom('image/jpeg', 'image/png', 'image/gif', 'image/webp'), data: fc.base64String({ maxLength: 12 }) }),
+      fc.record({ type: fc.constant('base64'), media_type: fc.constantFrom('image/jpeg', 'image/png', 'image/gif', 'image/webp'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }),
       fc.record({ type: fc.constant('url'), url: fc.webUrl() }),
       fc.record({ type: fc.constant('file'), file_id: text }),
     ),
@@ -96,4 +97,4 @@ export const anthropicRequestArbitrary: fc.Arbitrary<Record<string, unknown>> = 
     service_tier: fc.constantFrom('auto', 'standard_only'),
     cache_control: cacheControl,
   },
-);
+).map((body) => dropDanglingToolChoice(body, (choice) => (choice.type === 'tool' ? choice.name : undefined), (tool) => tool.name));

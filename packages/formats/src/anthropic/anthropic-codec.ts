@@ -1,3 +1,4 @@
+import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
 import { formatAnthropicError, parseAnthropicError } from './anthropic-error';
 import { createAnthropicStreamDecoder } from './anthropic-stream-decoder';
@@ -27,7 +28,7 @@ export const anthropicCodec: Codec = {
   protocol: 'anthropic',
   keepAlive: ANTHROPIC_PING,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => parseAnthropicRequest(body),
+  parseRequest: (body) => checkToolChoice(parseAnthropicRequest(body), 'tool_choice.name'),
   formatRequest: formatAnthropicRequest,
   parseReply: parseAnthropicReply,
   formatReply: (reply) => formatAnthropicReply(reply),

@@ -1,3 +1,4 @@
+import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { z } from 'zod';
 
 /**
@@ -17,7 +18,7 @@ const jsonObject = z.custom<Record<string, unknown>>(
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 const mimeType = z.string().regex(MIME_TYPE, { message: 'expected a MIME type such as image/png' });
 
-export const geminiInlineDataSchema = z.looseObject({ mimeType, data: z.string() });
+export const geminiInlineDataSchema = z.looseObject({ mimeType, data: z.string().refine(isBase64, NOT_BASE64) });
 export const geminiFileDataSchema = z.looseObject({ mimeType: mimeType.optional(), fileUri: z.string().min(1) });
 export const geminiFunctionCallSchema = z.looseObject({
   id: z.string().optional(),

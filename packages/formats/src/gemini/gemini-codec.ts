@@ -1,3 +1,4 @@
+import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
 import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
 import { formatGeminiError, parseGeminiError } from './gemini-error';
@@ -13,7 +14,7 @@ export const geminiCodec: Codec = {
   protocol: 'gemini',
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: parseGeminiRequest,
+  parseRequest: (body, options) => checkToolChoice(parseGeminiRequest(body, options), 'toolConfig.functionCallingConfig.allowedFunctionNames'),
   formatRequest: formatGeminiRequest,
   parseReply: parseGeminiReply,
   formatReply: (reply) => formatGeminiReply(reply),

@@ -14,7 +14,7 @@ const signature = maybe(fc.base64String({ minLength: 4, maxLength: 16 }));
 const textPart = fc.record({ text, thoughtSignature: signature }).map(compact);
 const thoughtPart = fc.record({ text, thought: fc.constant(true), thoughtSignature: signature }).map(compact);
 const imagePart = fc.oneof(
-  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf'), data: fc.base64String({ maxLength: 12 }) }) }),
+  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }) }),
   fc.record({ fileData: fc.record({ mimeType: maybe(fc.constantFrom('image/png', 'video/mp4')), fileUri: fc.webUrl() }).map(compact) }),
 );
 const callPart = fc
@@ -91,7 +91,15 @@ const body = fc
     safetySettings: maybe(fc.constant([{ category: 'HARM_CATEGORY_HATE_SPEECH', threshold: 'BLOCK_NONE' }])),
     cachedContent: maybe(fc.constant('cachedContents/x1')),
   })
-  .map(compact);
+  .map(compact)
+  .filter(namesOnlyDeclaredFunctions);
+
+/** Allowed function names must be declared: a request naming an undeclared one is refused (not a valid request). */
+function namesOnlyDeclaredFunctions(wire: Record<string, unknown>): boolean {
+  const allowed = (wire.toolConfig as { functionCallingConfig?: { allowedFunctionNames?: string[] } } | undefined)?.functionCallingConfig?.allowedFunctionNames ?? [];
+  const declared = ((wire.tools as Array<{ functionDeclarations?: Array<{ name: string }> }> | undefined) ?? []).flatMap((tool) => tool.functionDeclarations ?? []).map((d) => d.name);
+  return allowed.every((name) => declared.includes(name));
+}
 
 describe('parse then format (property)', () => {
   it('gives back deep-equal JSON for any valid Gemini request', () => {

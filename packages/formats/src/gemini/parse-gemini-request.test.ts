@@ -203,7 +203,7 @@ describe('bad input', () => {
   it('refuses an unknown role, an empty part, a part with two kinds, and calls in the wrong turn', () => {
     expect(issueOf({ contents: [{ role: 'assistant', parts: [] }] })).toMatch(/^contents\[0\]\.role: /);
     expect(issueOf({ contents: [{ role: 'user', parts: [{}] }] })).toMatch(/^contents\[0\]\.parts\[0\]: a part needs one of/);
-    expect(issueOf({ contents: [{ role: 'user', parts: [{ text: 'a', inlineData: { mimeType: 'image/png', data: '' } }] }] })).toMatch(
+    expect(issueOf({ contents: [{ role: 'user', parts: [{ text: 'a', inlineData: { mimeType: 'image/png', data: 'AAAA' } }] }] })).toMatch(
       /^contents\[0\]\.parts\[0\]: a part holds exactly one of/,
     );
     expect(issueOf({ contents: [{ role: 'user', parts: [{ functionCall: { name: 'f' } }] }] })).toBe(

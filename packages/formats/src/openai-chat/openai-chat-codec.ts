@@ -1,3 +1,4 @@
+import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
 import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
 import { formatOpenAIChatReply } from './format-openai-chat-reply';
@@ -13,7 +14,7 @@ export const openaiChatCodec: Codec = {
   protocol: 'openai-chat',
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => parseOpenAIChatRequest(body),
+  parseRequest: (body) => checkToolChoice(parseOpenAIChatRequest(body), 'tool_choice.function.name'),
   formatRequest: formatOpenAIChatRequest,
   parseReply: parseOpenAIChatReply,
   formatReply: (reply) => formatOpenAIChatReply(reply),

@@ -1,3 +1,4 @@
+import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { Extra, ImagePart, ImageSource, TextPart } from '../neutral/content';
 import { UNMAPPED_PARTS_KEY } from './hints';
@@ -60,7 +61,9 @@ export function parseImageUrl(url: string, path: string): ImageSource {
   if (!imageMediaTypes.includes(mediaType)) {
     throw new InvalidRequestError([{ path, message: `expected an image media type, one of ${imageMediaTypes.join(', ')}; got ${mediaType}` }]);
   }
-  return { kind: 'base64', mediaType, data: url.slice(comma + 1) };
+  const data = url.slice(comma + 1);
+  if (!isBase64(data)) throw new InvalidRequestError([{ path, message: NOT_BASE64 }]);
+  return { kind: 'base64', mediaType, data };
 }
 
 /** Adds unmapped parts to a message's extra. */

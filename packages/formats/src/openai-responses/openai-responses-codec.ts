@@ -1,3 +1,4 @@
+import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
 import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
 import { formatOpenAIResponsesReply } from './format-openai-responses-reply';
@@ -13,7 +14,7 @@ export const openaiResponsesCodec: Codec = {
   protocol: 'openai-responses',
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => parseOpenAIResponsesRequest(body),
+  parseRequest: (body) => checkToolChoice(parseOpenAIResponsesRequest(body), 'tool_choice.name'),
   formatRequest: formatOpenAIResponsesRequest,
   parseReply: parseOpenAIResponsesReply,
   formatReply: formatOpenAIResponsesReply,

@@ -1,3 +1,4 @@
+import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { Extra, ImagePart, TextPart } from '../neutral/content';
 import { fieldPath } from '../shared/field-path';
@@ -69,5 +70,7 @@ function imageSource(url: string, path: ReadonlyArray<PropertyKey>): ImagePart['
       },
     ]);
   }
-  return { kind: 'base64', mediaType, data: url.slice(mark + BASE64_MARK.length) };
+  const data = url.slice(mark + BASE64_MARK.length);
+  if (!isBase64(data)) throw new InvalidRequestError([{ path: fieldPath(path), message: NOT_BASE64 }]);
+  return { kind: 'base64', mediaType, data };
 }

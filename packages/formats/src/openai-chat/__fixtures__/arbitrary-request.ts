@@ -1,3 +1,4 @@
+import { dropDanglingToolChoice } from '../../__fixtures__/drop-dangling-tool-choice';
 import fc from 'fast-check';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -95,4 +96,10 @@ export const arbitraryRequest = fc.record(
     frequency_penalty: fc.oneof(number, fc.constant(null)),
   },
   { requiredKeys: ['model', 'messages'] },
+).map((body) =>
+  dropDanglingToolChoice(
+    body,
+    (choice) => (choice.function as { name?: unknown } | undefined)?.name,
+    (tool) => (tool.function as { name?: unknown } | undefined)?.name,
+  ),
 );
