@@ -42,16 +42,17 @@ async function withFreshGateway(body: (fresh: TestGateway, freshSdks: Sdks) => P
 const answering = (text: string): Behaviour => ({ answer: { text: text.split(/(?<= )/) } });
 
 describe('failover before the first token: the caller sees none of it', () => {
-  const firstFails: Array<[string, Behaviour]> = [
-    ['500', faults.serverError(500)],
-    ['429 without Retry-After', faults.rateLimited()],
-    ['connection reset', faults.reset()],
-    ['hang past firstTokenMs', faults.hang()],
-    ['empty reply', faults.empty()],
+  // With how many attempts m1 is given: a 5xx or a reset gets one second chance, nothing else does.
+  const firstFails: Array<[string, Behaviour, number]> = [
+    ['500', faults.serverError(500), 2],
+    ['429 without Retry-After', faults.rateLimited(), 1],
+    ['connection reset', faults.reset(), 2],
+    ['hang past firstTokenMs', faults.hang(), 1],
+    ['empty reply', faults.empty(), 1],
   ];
-  const cases = firstFails.flatMap(([name, behaviour]) => [false, true].map((stream) => ({ name, behaviour, stream })));
+  const cases = firstFails.flatMap(([name, behaviour, attempts]) => [false, true].map((stream) => ({ name, behaviour, attempts, stream })));
 
-  it.each(cases)('$name on m1 (stream $stream) → m2 answers, bench.failed_over names m1 once', ({ behaviour, stream }) =>
+  it.each(cases)('$name on m1 (stream $stream) → m2 answers after $attempts attempt(s) on m1, bench.failed_over names m1 once', ({ behaviour, attempts, stream }) =>
     withFreshGateway(async (fresh, freshSdks) => {
       fresh.upstream.script('up-1', behaviour);
       fresh.upstream.script('up-2', answering('second member here'));
@@ -61,6 +62,7 @@ describe('failover before the first token: the caller sees none of it', () => {
       expect(reply.bench).toMatchObject({ alias: 'm2', failed_over: [{ alias: 'm1', error: expect.any(String) }] });
       expect(reply.bench!.failed_over).toHaveLength(1);
       expect(fresh.upstream.requestsFor('up-3')).toHaveLength(0);
+      expect(fresh.upstream.requestsFor('up-1')).toHaveLength(attempts);
       if (behaviour.hang) {
         await fresh.upstream.settled();
         expect(fresh.upstream.requestsFor('up-1').at(-1)!.closedByCaller).toBe(true);
@@ -78,6 +80,22 @@ describe('failover before the first token: the caller sees none of it', () => {
       const [first, second] = fresh.upstream.requestsFor('up-1');
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
       expect(fresh.upstream.requestsFor('up-2')).toHaveLength(0);
+    }));
+});
+
+describe('cooling members', () => {
+  it('a rate-limited member is tried last by the next conversation, not skipped', () =>
+    withFreshGateway(async (fresh, freshSdks) => {
+      fresh.upstream.script('up-1', faults.rateLimited({ retryAfterSeconds: 60 }));
+      fresh.upstream.script('up-2', answering('m2 covers'));
+      expect((await ask(freshSdks, 'openai-chat', 'bench/agents', 'first conversation', false)).bench).toMatchObject({ alias: 'm2' });
+      fresh.upstream.clearRequests();
+      fresh.upstream.script('up-1', answering('m1 is back'));
+      fresh.upstream.script('up-2', faults.serverError(500));
+      fresh.upstream.script('up-3', faults.serverError(500));
+      const reply = await ask(freshSdks, 'openai-chat', 'bench/agents', 'second conversation', false);
+      expect(reply.bench).toMatchObject({ alias: 'm1', failed_over: [{ alias: 'm2' }, { alias: 'm3' }] });
+      expect(fresh.upstream.requests.map((request) => request.model)).toEqual(['up-2', 'up-2', 'up-3', 'up-3', 'up-1']);
     }));
 });
 
