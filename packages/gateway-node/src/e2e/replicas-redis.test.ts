@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { faults } from '@bench/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sdksFor } from './sdk-clients';
+import { startTestGateway, type TestGateway } from './test-gateway';
+
+const REDIS = '/usr/bin/redis-server';
+const haveRedis = existsSync(REDIS);
+if (!haveRedis) console.warn('\n!!! redis-server is not installed: the replica tests are SKIPPED (apt-get install -y redis-server) !!!\n');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let dir: string;
+let port: number;
+let a: TestGateway;
+let b: TestGateway;
+
+const replica = () =>
+  startTestGateway({
+    config: (base) => ({
+      ...base,
+      state: `redis://127.0.0.1:${port}`,
+      collections: { ...base.collections, agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' } },
+    }),
+  });
+
+describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
+    port = await freePort();
+    execFileSync(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no', '--dir', dir, '--pidfile', join(dir, 'redis.pid')]);
+    for (let i = 0; i < 50; i += 1) {
+      try {
+        execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    [a, b] = await Promise.all([replica(), replica()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    try {
+      execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a conversation continues on the other replica with its member and its turn count', async () => {
+    a.upstream.script('up-1', faults.serverError(500));
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [{ role: 'user', content: 'across replicas' }];
+    const first = (await sdksFor(a.url).openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
+    expect(first.bench).toMatchObject({ alias: 'm2', turn: 1 });
+    history.push({ role: 'assistant', content: first.choices[0].message.content }, { role: 'user', content: 'go on' });
+    const second = (await sdksFor(b.url).openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
+    expect(second.bench).toMatchObject({ alias: 'm2', turn: 2, conversation: first.bench.conversation });
+    expect(b.upstream.requestsFor('up-1')).toHaveLength(0);
+  });
+
+  it('health reports the shared store reachable', async () => {
+    const health = await fetch(`${b.url}/bench/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', state: { ok: true } });
+  });
+});
