@@ -101,6 +101,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const committedEarly = first === 'grace' ? undefined : first;
   await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor });
   const commit = await run.committed;
+  if (commit.ok) state.log.model = commit.alias; // also when it answered after the 200 went
   await finish(commit.ok ? commit.alias : undefined);
 }
 
