@@ -6,7 +6,13 @@ import type { TestGateway } from './test-gateway';
 let t: TestGateway;
 
 beforeAll(async () => {
-  t = await startKeyedGateway({ captureLog: true });
+  t = await startKeyedGateway({
+    captureLog: true,
+    config: (base) => ({
+      ...base,
+      collections: { ...base.collections, slow: { members: ['m1'], reply: 'route', timeouts: { firstTokenMs: 3000, idleMs: 2000, totalMs: 8000, graceMs: 50 } } },
+    }),
+  });
 });
 afterAll(() => t.close());
 
@@ -43,6 +49,16 @@ describe('access log', () => {
 
     const everything = JSON.stringify(t.logLines);
     for (const secret of [KEYS.root, KEYS.alice, 'wrong-key-123', PROMPT, 'trace=1', '?key=']) expect(everything).not.toContain(secret);
+  });
+
+  it('the member that answered is the logged model, also when it answered after the grace period', async () => {
+    t.logLines.length = 0;
+    t.upstream.script('up-1', { answer: { text: 'late' }, firstPieceDelayMs: 300 });
+    const streamed = minimalRequest('openai-chat', 'bench/slow', PROMPT, true);
+    const result = await postJSON(t.url + streamed.path, streamed.body, { authorization: `Bearer ${KEYS.root}` });
+    expect(result.text).toContain('late');
+    await eventually(() => requestLines().length >= 1);
+    expect(requestLines()).toEqual([expect.objectContaining({ status: 200, collection: 'slow', reply: 'route', model: 'm1' })]);
   });
 
   it('a streamed request is logged once, when it ends, with its final status', async () => {
