@@ -62,6 +62,18 @@ describe('stickiness across turns', () => {
     expect(elsewhere.bench.conversation).not.toBe(one.bench.conversation);
   });
 
+  it('a side task with its own system prompt is its own conversation, even within one session', async () => {
+    const session = { 'x-claude-code-session-id': '9e1d7c55-0000-4000-8000-00000000abcd' };
+    const ask = (system: string, text: string) =>
+      sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 64, system, messages: [{ role: 'user', content: text }] }, { headers: session }) as Promise<any>;
+    const main = await ask('You are Claude Code.', 'fix the bug');
+    const title = await ask('Write a 5-word title for this conversation.', 'fix the bug');
+    const mainAgain = await ask('You are Claude Code.', 'and the tests');
+    expect(title.bench.conversation).not.toBe(main.bench.conversation);
+    expect(title.bench.turn).toBe(1);
+    expect(mainAgain.bench).toMatchObject({ conversation: main.bench.conversation, turn: 2 });
+  });
+
   it("opencode's x-session-affinity names the conversation", async () => {
     const [a] = await converse('bench/spread', ['alpha'], { 'x-session-affinity': 'ses_opencode_1' });
     const [b] = await converse('bench/spread', ['beta'], { 'x-session-affinity': 'ses_opencode_1' });
