@@ -13,13 +13,30 @@ export interface BuiltRequest {
 /** The HTTP request for one target: the codec's path and body, the model's options under it, auth headers. */
 export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request: NeutralRequest): BuiltRequest {
   // Usage is always asked for upstream: the ledger needs it whatever the caller wanted.
-  const upstream: NeutralRequest = { ...request, model: target.model, ...(request.stream ? { streamUsage: true } : {}) };
+  const cut = outputCut(request, target);
+  const upstream: NeutralRequest = {
+    ...request,
+    model: target.model,
+    ...(request.stream ? { streamUsage: true } : {}),
+    ...(cut ? { maxOutputTokens: cut.maxOutputTokens } : {}),
+  };
   const formatted = codec.formatRequest(upstream);
+  if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },
     body: JSON.stringify(body),
     warnings: formatted.warnings,
+  };
+}
+
+/** An output budget over what the target may write is cut to it, with a warning saying so. */
+function outputCut(request: NeutralRequest, target: ModelTarget): { maxOutputTokens: number; warning: Warning } | undefined {
+  const limit = target.maxOutputTokens;
+  if (limit === undefined || request.maxOutputTokens === undefined || request.maxOutputTokens <= limit) return undefined;
+  return {
+    maxOutputTokens: limit,
+    warning: { code: 'clamped', path: 'maxOutputTokens', message: `output budget ${request.maxOutputTokens} cut to ${limit}, what ${target.alias} can write here` },
   };
 }

@@ -47,6 +47,14 @@ describe('calling one model (OpenAI Chat upstream)', () => {
     expect(seen?.body).toMatchObject({ temperature: 0.7, user: 'bench', stream: true, stream_options: { include_usage: true, extra_flag: true } });
   });
 
+  it('cuts an output budget over the target\'s maximum, with a warning, and leaves a smaller one alone', async () => {
+    const { result } = await readAll(client.call(target(upstream, 'm1', { maxOutputTokens: 100 }), { ...ask(), maxOutputTokens: 500 }));
+    expect(upstream.requests[0]?.body).toMatchObject({ max_tokens: 100 });
+    expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'clamped', path: 'maxOutputTokens' }));
+    await readAll(client.call(target(upstream, 'm1', { maxOutputTokens: 100 }), { ...ask(), maxOutputTokens: 50 }));
+    expect(upstream.requests[1]?.body).toMatchObject({ max_tokens: 50 });
+  });
+
   it('calls non-streamed too, through parseReply', async () => {
     upstream.script('m1', { answer: { text: 'four' } });
     const { events, result } = await readAll(client.call(target(upstream, 'm1'), ask('q', false)));

@@ -19,6 +19,8 @@ export interface ModelTarget {
   contextWindow?: number;
   /** Pacing: at most this many requests in any 60 s window. */
   rpm?: number;
+  /** The most output this model may be asked for this call: a larger request budget is cut to it (with a warning), never refused. */
+  maxOutputTokens?: number;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetrySettings>;
 }

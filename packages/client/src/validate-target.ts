@@ -26,6 +26,9 @@ export function validateTarget(target: ModelTarget, path: string): void {
   if (target.contextWindow !== undefined && !positive(target.contextWindow)) {
     throw new InvalidTargetError(`${path}.contextWindow`, 'must be a positive number of tokens');
   }
+  if (target.maxOutputTokens !== undefined && !(Number.isInteger(target.maxOutputTokens) && target.maxOutputTokens > 0)) {
+    throw new InvalidTargetError(`${path}.maxOutputTokens`, 'must be a positive whole number of tokens');
+  }
   for (const [name, value] of Object.entries(target.timeouts ?? {})) {
     if (value !== undefined && !positive(value)) throw new InvalidTargetError(`${path}.timeouts.${name}`, 'must be a positive number of milliseconds');
   }

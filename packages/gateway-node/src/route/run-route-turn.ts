@@ -38,7 +38,11 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   state.log.reply = 'route';
   state.res.setHeader('x-bench-conversation', plan.conversation);
 
-  const candidates: ModelTarget[] = plan.members.map((member) => modelTargetOf(config, member.alias, runtime.env));
+  // The router cuts an output budget over what a member can write; the client applies the cut per member.
+  const candidates: ModelTarget[] = plan.members.map((member) => ({
+    ...modelTargetOf(config, member.alias, runtime.env),
+    ...(member.outputCut ? { maxOutputTokens: member.outputCut.allowed } : {}),
+  }));
   const run = runtime.client.failover(candidates, { ...request, stream: true }, {
     signal: state.signal,
     timeouts: settings.timeouts,
