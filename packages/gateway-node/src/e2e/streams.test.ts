@@ -14,6 +14,8 @@ beforeAll(async () => {
       ...base,
       collections: {
         ...base.collections,
+        // Seats get no second chance after a 5xx here, so that a panel whose seats all fail fails fast.
+        core: { ...base.collections.core, retry: { serverErrorRetries: 0 } },
         slow: { members: ['m1', 'm2'], reply: 'route', order: 'listed', sticky: false, timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 } },
       },
     }),
@@ -29,12 +31,12 @@ describe('keep-alives in each protocol\'s own form', () => {
     ['gemini', /^: /m],
     ['anthropic', /event: ping/],
   ] as const)('%s: a panel waiting on slow seats sends keep-alives, and the SDK still reads the answer', async (protocol, keepAlive) => {
-    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: `${model} says hi` }, firstPieceDelayMs: 700 });
+    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: `${model} says hi` }, firstPieceDelayMs: 450 });
     const { path, body } = minimalRequest(protocol, 'bench/core', 'slow panel', true);
     const raw = await postJSON(t.url + path, body);
     expect(raw.status).toBe(200);
     expect(raw.text).toMatch(keepAlive);
-    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: `${model} says hi` }, firstPieceDelayMs: 500 });
+    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: `${model} says hi` }, firstPieceDelayMs: 300 });
     const reply = await ask(sdks, protocol, 'bench/core', 'slow panel', true);
     expect(reply.text).toContain('up-2 says hi');
     expect(reply.bench).toMatchObject({ reply: 'all' });
