@@ -128,6 +128,18 @@ describe.each(SDK_PROTOCOLS)('%s malformed input', (protocol) => {
   });
 });
 
+describe('Gemini names in the path', () => {
+  it.each([
+    ['an unknown suffix', '/v1beta/models/agents:fast:generateContent', 404],
+    ['an unknown collection', '/v1beta/models/nope:streamGenerateContent?alt=sse', 404],
+    ['an unknown method', '/v1beta/models/agents:embedContent', 404],
+  ])('%s → %s', async (_name, path, status) => {
+    const result = await send(path, JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
+    expect(result.status, result.text).toBe(status);
+    expect(errorMessageOf('gemini', result.json)).toEqual(expect.any(String));
+  });
+});
+
 describe('after the battery', () => {
   it('GET /bench/health answers 200 and a normal request in every protocol still works', async () => {
     const health = await fetch(`${t.url}/bench/health`);
