@@ -83,6 +83,22 @@ describe('a caller that disconnects', () => {
     }
   });
 
+  it('a streamed caller that leaves before the first piece (the 200 still held) aborts the member, and no other member is asked', async () => {
+    t.upstream.script('up-1', { answer: { text: 'too late' }, firstPieceDelayMs: 800 });
+    t.upstream.clearRequests();
+    const controller = new AbortController();
+    const { path, body } = minimalRequest('anthropic', 'bench/agents', 'leave while held', true);
+    const pending = fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    await eventually(() => t.upstream.requestsFor('up-1').length === 1);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await t.upstream.settled();
+    expect(t.upstream.requestsFor('up-1')[0]!.closedByCaller).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.upstream.requestsFor('up-2')).toHaveLength(0);
+    expect(t.upstream.requestsFor('up-3')).toHaveLength(0);
+  });
+
   it('a non-streamed caller that leaves while the member is thinking aborts the upstream too', async () => {
     t.upstream.script('up-1', { answer: { text: 'late' }, firstPieceDelayMs: 1500 });
     t.upstream.clearRequests();
