@@ -1,0 +1,89 @@
+import type { Protocol } from '@bench/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDK_PROTOCOLS, sdksFor, type Sdks } from './sdk-clients';
+import { startTestGateway, type TestGateway } from './test-gateway';
+
+let t: TestGateway;
+let sdks: Sdks;
+
+const UPSTREAM_ALIAS: Record<Protocol, string> = {
+  'openai-chat': 'm1',
+  'openai-responses': 'via-responses',
+  anthropic: 'm4',
+  gemini: 'm5',
+  ollama: 'via-ollama',
+};
+const UPSTREAM_MODEL: Record<Protocol, string> = { 'openai-chat': 'up-1', 'openai-responses': 'up-r', anthropic: 'up-4', gemini: 'up-5', ollama: 'up-o' };
+
+beforeAll(async () => {
+  t = await startTestGateway({
+    config: (base) => ({
+      ...base,
+      models: {
+        ...base.models,
+        'via-responses': { provider: 'responses', model: 'up-r', tools: true, vision: true },
+        'via-ollama': { provider: 'ollama', model: 'up-o', tools: true, vision: true },
+      },
+    }),
+  });
+  sdks = sdksFor(t.url);
+});
+afterAll(() => t.close());
+
+/** The tool calls a client parsed, as [name, arguments] pairs, through its SDK (not streamed). */
+async function toolCallsSeen(client: Protocol, alias: string): Promise<Array<[string, unknown]>> {
+  const schema = { type: 'object', properties: {} };
+  switch (client) {
+    case 'openai-chat': {
+      const reply = await sdks.openai.chat.completions.create({ model: alias, messages: [{ role: 'user', content: 'x' }], tools: ['now', 'where'].map((name) => ({ type: 'function' as const, function: { name, parameters: schema } })) });
+      return (reply.choices[0]!.message.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.function.name, JSON.parse(call.function.arguments || '{}')] : ['?', null]));
+    }
+    case 'openai-responses': {
+      const reply = await sdks.openai.responses.create({ model: alias, input: 'x', tools: ['now', 'where'].map((name) => ({ type: 'function' as const, name, parameters: schema, strict: false })) });
+      return reply.output.flatMap((item) => (item.type === 'function_call' ? [[item.name, JSON.parse(item.arguments || '{}')] as [string, unknown]] : []));
+    }
+    case 'anthropic': {
+      const reply = await sdks.anthropic.messages.create({ model: alias, max_tokens: 100, messages: [{ role: 'user', content: 'x' }], tools: ['now', 'where'].map((name) => ({ name, input_schema: schema as never })) });
+      return reply.content.flatMap((block) => (block.type === 'tool_use' ? [[block.name, block.input] as [string, unknown]] : []));
+    }
+    case 'gemini': {
+      const reply = await sdks.gemini.models.generateContent({ model: alias, contents: 'x', config: { tools: [{ functionDeclarations: ['now', 'where'].map((name) => ({ name, parametersJsonSchema: schema })) }] } });
+      return (reply.functionCalls ?? []).map((call) => [call.name!, call.args ?? {}]);
+    }
+    case 'ollama': {
+      const reply = await sdks.ollama.chat({ model: alias, stream: false, messages: [{ role: 'user', content: 'x' }], tools: ['now', 'where'].map((name) => ({ type: 'function', function: { name, description: name, parameters: schema as never } })) });
+      return (reply.message.tool_calls ?? []).map((call) => [call.function.name, call.function.arguments]);
+    }
+  }
+}
+
+const pairs = SDK_PROTOCOLS.flatMap((client) => SDK_PROTOCOLS.map((upstream) => ({ client, upstream })));
+
+describe('tool-call edge cases across protocols', () => {
+  it.each(pairs)('$client client, $upstream upstream: two parallel calls, one of them without arguments', async ({ client, upstream }) => {
+    t.upstream.script(UPSTREAM_MODEL[upstream], {
+      answer: {
+        toolCalls: [
+          { id: 'call_a', name: 'now', arguments: '' },
+          { id: 'call_b', name: 'where', arguments: '{"precise":true}' },
+        ],
+      },
+    });
+    expect(await toolCallsSeen(client, UPSTREAM_ALIAS[upstream])).toEqual([
+      ['now', {}],
+      ['where', { precise: true }],
+    ]);
+  });
+
+  it.each(SDK_PROTOCOLS)('a streamed Gemini client gets a call without arguments as valid JSON (args {}), from a %s upstream', async (upstream) => {
+    t.upstream.script(UPSTREAM_MODEL[upstream], { answer: { toolCalls: [{ id: 'call_a', name: 'now', arguments: '' }] } });
+    const calls: unknown[] = [];
+    const stream = await sdks.gemini.models.generateContentStream({
+      model: UPSTREAM_ALIAS[upstream],
+      contents: 'what time is it?',
+      config: { tools: [{ functionDeclarations: [{ name: 'now', parametersJsonSchema: { type: 'object', properties: {} } }] }] },
+    });
+    for await (const chunk of stream) calls.push(...(chunk.functionCalls ?? []).map((call) => [call.name, call.args ?? {}]));
+    expect(calls).toEqual([['now', {}]]);
+  });
+});
