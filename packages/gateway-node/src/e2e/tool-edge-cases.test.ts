@@ -87,3 +87,51 @@ describe('tool-call edge cases across protocols', () => {
     expect(calls).toEqual([['now', {}]]);
   });
 });
+
+/** The tool calls a client parsed from a streamed reply, as [name, arguments] pairs. */
+async function streamedToolCalls(client: Protocol, alias: string): Promise<Array<[string, unknown]>> {
+  const schema = { type: 'object', properties: { city: { type: 'string' } } };
+  switch (client) {
+    case 'openai-chat': {
+      const stream = await sdks.openai.chat.completions.create({ model: alias, stream: true, messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'get_weather', parameters: schema } }] });
+      const calls = new Map<number, { name: string; args: string }>();
+      for await (const chunk of stream) {
+        for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+          const call = calls.get(delta.index) ?? { name: '', args: '' };
+          call.name += delta.function?.name ?? '';
+          call.args += delta.function?.arguments ?? '';
+          calls.set(delta.index, call);
+        }
+      }
+      return [...calls.values()].map((call) => [call.name, JSON.parse(call.args)]);
+    }
+    case 'openai-responses': {
+      const stream = sdks.openai.responses.stream({ model: alias, input: 'x', tools: [{ type: 'function', name: 'get_weather', parameters: schema, strict: false }] });
+      const final = await stream.finalResponse();
+      return final.output.flatMap((item) => (item.type === 'function_call' ? [[item.name, JSON.parse(item.arguments)] as [string, unknown]] : []));
+    }
+    case 'anthropic': {
+      const final = await sdks.anthropic.messages.stream({ model: alias, max_tokens: 100, messages: [{ role: 'user', content: 'x' }], tools: [{ name: 'get_weather', input_schema: schema as never }] }).finalMessage();
+      return final.content.flatMap((block) => (block.type === 'tool_use' ? [[block.name, block.input] as [string, unknown]] : []));
+    }
+    case 'gemini': {
+      const calls: Array<[string, unknown]> = [];
+      const stream = await sdks.gemini.models.generateContentStream({ model: alias, contents: 'x', config: { tools: [{ functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: schema }] }] } });
+      for await (const chunk of stream) calls.push(...(chunk.functionCalls ?? []).map((call) => [call.name!, call.args ?? {}] as [string, unknown]));
+      return calls;
+    }
+    case 'ollama': {
+      const calls: Array<[string, unknown]> = [];
+      const stream = await sdks.ollama.chat({ model: alias, stream: true, messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'get_weather', description: 'w', parameters: schema as never } }] });
+      for await (const part of stream) calls.push(...(part.message.tool_calls ?? []).map((call) => [call.function.name, call.function.arguments] as [string, unknown]));
+      return calls;
+    }
+  }
+}
+
+describe('streamed tool calls across protocols', () => {
+  it.each(pairs)('$client client, $upstream upstream: arguments arriving in pieces are parsed whole', async ({ client, upstream }) => {
+    t.upstream.script(UPSTREAM_MODEL[upstream], { answer: { text: 'Let me look.', toolCalls: [{ id: 'call_s', name: 'get_weather', arguments: ['{"ci', 'ty":"Ly', 'on"}'] }] } });
+    expect(await streamedToolCalls(client, UPSTREAM_ALIAS[upstream])).toEqual([['get_weather', { city: 'Lyon' }]]);
+  });
+});
