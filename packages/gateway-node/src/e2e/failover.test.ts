@@ -83,6 +83,22 @@ describe('failover before the first token: the caller sees none of it', () => {
     }));
 });
 
+describe('a provider refusing the gateway\'s own credentials', () => {
+  it('an upstream 401/403/404 fails over; when every member refuses, the caller gets a 502, never a 401 about its own key', () =>
+    withFreshGateway(async (fresh, freshSdks) => {
+      const refused = (status: number, kind: 'authentication' | 'permission' | 'not-found') => ({ error: { status, error: { kind, message: `provider said ${status}` } } });
+      fresh.upstream.script('up-1', refused(401, 'authentication'));
+      fresh.upstream.script('up-2', answering('m2 is configured right'));
+      expect((await ask(freshSdks, 'anthropic', 'bench/agents', 'misconfigured', false)).bench).toMatchObject({ alias: 'm2', failed_over: [{ alias: 'm1' }] });
+      fresh.upstream.script('up-2', refused(403, 'permission'));
+      fresh.upstream.script('up-3', refused(404, 'not-found'));
+      const { path, body } = minimalRequest('anthropic', 'bench/held', 'all misconfigured', false);
+      const result = await postJSON(fresh.url + path, body);
+      expect(result.status).toBe(502);
+      expect(result.json).toMatchObject({ type: 'error', error: { type: 'api_error' } });
+    }));
+});
+
 describe('cooling members', () => {
   it('a rate-limited member is tried last by the next conversation, not skipped', () =>
     withFreshGateway(async (fresh, freshSdks) => {
