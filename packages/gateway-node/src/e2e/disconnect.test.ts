@@ -99,6 +99,19 @@ describe('a caller that disconnects', () => {
     expect(t.upstream.requestsFor('up-3')).toHaveLength(0);
   });
 
+  it('a non-streamed panel caller that leaves aborts every seat', async () => {
+    for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: 'late seat' }, firstPieceDelayMs: 1500 });
+    t.upstream.clearRequests();
+    const controller = new AbortController();
+    const { path, body } = minimalRequest('gemini', 'bench/core', 'panel, leave before the answer', false);
+    const pending = fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    await eventually(() => t.upstream.requests.length === 3);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await t.upstream.settled();
+    for (const model of ['up-1', 'up-2', 'up-3']) expect(t.upstream.requestsFor(model)[0]!.closedByCaller, model).toBe(true);
+  });
+
   it('a non-streamed caller that leaves while the member is thinking aborts the upstream too', async () => {
     t.upstream.script('up-1', { answer: { text: 'late' }, firstPieceDelayMs: 1500 });
     t.upstream.clearRequests();
