@@ -1,5 +1,7 @@
 import { REPLY_MODES, type ReplyMode } from '../config/config-schema';
+import type { GatewayConfig } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
+import { mayCall, type Caller } from '../names/permissions';
 import type { Target } from '../names/resolve-target';
 import type { RequestState } from '../request-state';
 import { runRouteTurn } from '../route/run-route-turn';
@@ -17,7 +19,19 @@ export async function handleGenerate(state: RequestState, runtime: GatewayRuntim
   const mode = replyModeOf(target, bench);
   if (mode === 'route') return runRouteTurn({ state, runtime, target, request, requestedModel });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
-  return runPanelTurn({ state, runtime, collection: target.collection, mode, request, requestedModel, with: bench.with ?? [] });
+  const seatedWith = bench.with ?? [];
+  checkWithPermission(state.caller, runtime.config, seatedWith);
+  return runPanelTurn({ state, runtime, collection: target.collection, mode, request, requestedModel, with: seatedWith });
+}
+
+/** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */
+function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: readonly string[]): void {
+  for (const alias of aliases) {
+    const model = config.models[alias];
+    if (model && !mayCall(caller, { kind: 'model', model, requested: alias })) {
+      throw new GatewayError(403, 'permission', `bench.with: key "${caller.keyName}" may not call model "${alias}"; leave it out, or ask for a key that may call it`, { param: 'bench.with' });
+    }
+  }
 }
 
 /** Body `bench.reply` over the model suffix over the collection's own; a model alias is a route. */
