@@ -89,6 +89,17 @@ describe('a key limited to one collection calls only that one', () => {
     }
   });
 
+  it('bench.with cannot seat a model the key may not call (403, nothing sent to it)', async () => {
+    t.upstream.clearRequests();
+    const result = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] }, { authorization: `Bearer ${KEYS.alice}` });
+    expect(result.status).toBe(403);
+    expect(errorMessageOf('openai-chat', result.json)).toMatch(/m4/);
+    expect(t.upstream.requestsFor('up-4')).toHaveLength(0);
+    const allowed = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] }, { authorization: `Bearer ${KEYS.root}` });
+    expect(allowed.status).toBe(200);
+    expect(t.upstream.requestsFor('up-4')).toHaveLength(1);
+  });
+
   it('an unknown name is a 404 that lists what the key may call', async () => {
     await expect(alice.openai.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
       status: 404,
