@@ -50,6 +50,17 @@ describe('Gemini stream encoder', () => {
     ]);
   });
 
+  it('writes a function call that streamed no arguments with empty args, as valid JSON', () => {
+    const text = encode([
+      { type: 'start', id: 'r1', model: 'g' },
+      { type: 'tool-call-start', id: 'call_1', name: 'list_files' },
+      { type: 'tool-call-end', id: 'call_1' },
+      { type: 'finish', reason: 'tool-calls' },
+    ]);
+    const parts = chunks(text).flatMap((chunk) => (chunk as { candidates?: Array<{ content?: { parts?: unknown[] } }> }).candidates?.[0]?.content?.parts ?? []);
+    expect(parts).toContainEqual({ functionCall: { id: 'call_1', name: 'list_files', args: {} } });
+  });
+
   it('writes an error event as Gemini\'s in-stream error, and nothing after it', () => {
     const encoder = geminiCodec.createStreamEncoder({ model: 'm' });
     const out = encoder.encode({ type: 'error', error: { kind: 'rate-limit', message: 'slow down' } });

@@ -76,8 +76,9 @@ class GeminiStreamEncoder implements StreamEncoder {
     const call = this.call;
     this.call = undefined;
     if (!call) return '';
-    const parsed = safeParseJSON(call.args === '' ? '{}' : call.args);
-    const args = parsed.success && isRecord(parsed.value) ? call.args : '{}';
+    const text = call.args === '' ? '{}' : call.args;
+    const parsed = safeParseJSON(text);
+    const args = parsed.success && isRecord(parsed.value) ? text : '{}';
     return this.chunk(`{"functionCall":{"id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"args":${args}}${this.takeSignature()}}`);
   }
 
