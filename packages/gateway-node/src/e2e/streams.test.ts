@@ -95,7 +95,7 @@ describe('upstream stream faults', () => {
 });
 
 describe('panels: refusals and failures', () => {
-  it.each(SDK_PROTOCOLS.filter((protocol) => protocol !== 'ollama'))('%s: a panel refuses tools with a 400 that says to use :route', async (protocol) => {
+  it.each(SDK_PROTOCOLS)('%s: a panel refuses tools with a 400 that says to use :route', async (protocol) => {
     const { path, body } = minimalRequest(protocol, 'bench/core', 'tools?', false);
     const withTools: Record<string, unknown> =
       protocol === 'openai-chat'
@@ -104,7 +104,9 @@ describe('panels: refusals and failures', () => {
           ? { ...body, tools: [{ type: 'function', name: 'f', parameters: { type: 'object' } }] }
           : protocol === 'anthropic'
             ? { ...body, tools: [{ name: 'f', input_schema: { type: 'object' } }] }
-            : { ...body, tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'object' } }] }] };
+            : protocol === 'ollama'
+              ? { ...body, tools: [{ type: 'function', function: { name: 'f', description: 'f', parameters: { type: 'object', properties: {} } } }] }
+              : { ...body, tools: [{ functionDeclarations: [{ name: 'f', parameters: { type: 'object' } }] }] };
     for (const stream of [false, true]) {
       const streamed = minimalRequest(protocol, 'bench/core', 'tools?', stream);
       const result = await postJSON(t.url + streamed.path, { ...withTools, ...(protocol === 'gemini' ? {} : { stream }) });
