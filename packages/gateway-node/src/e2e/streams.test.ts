@@ -115,6 +115,19 @@ describe('panels: refusals and failures', () => {
     }
   });
 
+  it('a panel refuses tool calls and tool results in the history too, even without tools', async () => {
+    const result = await postJSON(`${t.url}/v1/chat/completions`, {
+      model: 'bench/core:merged',
+      messages: [
+        { role: 'user', content: 'weather?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'w', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'sunny' },
+      ],
+    });
+    expect(result.status).toBe(400);
+    expect(errorMessageOf('openai-chat', result.json)).toContain(':route');
+  });
+
   it.each(SDK_PROTOCOLS)('%s: every seat failing is a 502 naming each seat (JSON), and an error event with the same text once streaming', async (protocol) => {
     t.upstream.script('up-1', faults.serverError(500));
     t.upstream.script('up-2', faults.badRequest('seat two refused the schema'));
