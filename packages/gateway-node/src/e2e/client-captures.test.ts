@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startKeyedGateway } from './keyed-gateway';
 import { sseData } from './sdk-clients';
 import type { TestGateway } from './test-gateway';
 
-const CAPTURES = '/work/shared/clients';
+/** Copies of the captures in /work/shared/clients (what Claude Code, Codex, opencode and Gemini CLI really send). */
+const CAPTURES = fileURLToPath(new URL('./__fixtures__/clients', import.meta.url));
 
 interface Capture {
   client: string;
