@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from '@bench/client';
@@ -63,7 +63,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     now,
     ...(options.random ? { random: options.random } : {}),
   });
-  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => `p${randomBytes(8).toString('hex')}` };
+  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => `p${randomUUID().replaceAll('-', '').slice(0, 16)}` };
   const listener = createRequestHandler({
     keys,
     cors: config.server.cors,

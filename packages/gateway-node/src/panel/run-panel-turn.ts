@@ -70,7 +70,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   }
 
   const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
-  writer.open(200, { 'content-type': codec.streamContentType, ...headers });
+  writer.open(200, { 'content-type': codec.streamContentType, ...headers }, { flush: true });
   const encoder = codec.createStreamEncoder({ request, id: run.id, model, ...endpoint });
   const send = (event: StreamEvent) => writer.write(encoder.encode(event));
   await send({ type: 'start', id: run.id, model, created: Math.floor(Date.now() / 1000) });

@@ -83,21 +83,34 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
       await finish(undefined);
       throw gatewayErrorFromClient(commit.error);
     }
-    for await (const event of run.events) accumulator.add(event);
-    await finish(commit.alias);
-    if (accumulator.error) throw new GatewayError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error.message}`);
     state.log.model = commit.alias;
-    const codec = getCodec(state.protocol);
-    const reply = accumulator.toReply({ id: call, model: commit.alias });
-    reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
-    reply.extra = { bench: benchFor(commit) };
-    const formatted = codec.formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
-    return sendJSON(state.res, 200, formatted.value, { 'x-bench-model': commit.alias });
+    const sendReply = () => {
+      const reply = accumulator.toReply({ id: call, model: commit.alias });
+      reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
+      reply.extra = { bench: benchFor(commit) };
+      const formatted = getCodec(state.protocol).formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
+      sendJSON(state.res, 200, formatted.value, { 'x-bench-model': commit.alias });
+    };
+    // The reply goes as soon as the upstream finished; recording and settling the turn come after.
+    let replied = false;
+    for await (const event of run.events) {
+      accumulator.add(event);
+      if (event.type === 'finish') {
+        sendReply();
+        replied = true;
+      }
+    }
+    await finish(commit.alias);
+    if (!replied) throw new GatewayError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
+    return;
   }
 
   // Streamed: the 200 waits for the first piece or the grace period, so a turn that fails quickly keeps its status.
   const graceMs = settings.timeouts.graceMs;
-  const first = await Promise.race([run.committed, sleep(graceMs, 'grace' as const, { ref: false })]);
+  const grace = new AbortController();
+  const graceOver = sleep(graceMs, 'grace' as const, { ref: false, signal: grace.signal }).catch(() => 'grace' as const);
+  const first = await Promise.race([run.committed, graceOver]);
+  grace.abort(); // no timer left behind for the rest of the stream
   if (first !== 'grace' && !first.ok) {
     await finish(undefined);
     throw gatewayErrorFromClient(first.error);
@@ -143,10 +156,8 @@ async function streamTurn({ input, run, call, accumulator, committedEarly, bench
   const codec = getCodec(state.protocol);
   const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
   const answered = committedEarly?.ok ? committedEarly.alias : undefined;
-  writer.open(200, {
-    'content-type': codec.streamContentType,
-    ...(answered ? { 'x-bench-model': answered } : {}),
-  });
+  // With a first piece in hand the headers leave with it; otherwise (the grace period ran out) at once.
+  writer.open(200, { 'content-type': codec.streamContentType, ...(answered ? { 'x-bench-model': answered } : {}) }, { flush: !answered });
   if (answered) state.log.model = answered;
   const replyModel = (alias: string) => replyModelName(state.protocol, input.requestedModel, alias);
   const encoder = codec.createStreamEncoder({
@@ -160,6 +171,8 @@ async function streamTurn({ input, run, call, accumulator, committedEarly, bench
     accumulator.add(upstream);
     const event = await toClientEvent(upstream, { run, replyModel, benchFor, call, protocol: state.protocol });
     await writer.write(encoder.encode(event));
+    // The caller's stream ends with the upstream's finish or error, without waiting for the upstream to close.
+    if (event.type === 'finish' || event.type === 'error') writer.end(encoder.end());
   }
   writer.end(encoder.end());
 }

@@ -10,11 +10,13 @@ export interface StreamWriterOptions {
 /**
  * Writes a streamed reply with backpressure (a full socket buffer is waited
  * out on `drain`, never queued without bound), and sends the protocol's
- * keep-alive whenever nothing else was written for `keepAliveMs`.
+ * keep-alive whenever nothing else was written for `keepAliveMs`. Writes made
+ * in one turn of the event loop leave in one packet (cork until the next turn).
  */
 export class StreamWriter {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private corked = false;
 
   constructor(
     private readonly res: ServerResponse,
@@ -30,10 +32,13 @@ export class StreamWriter {
     return this.closed || this.res.destroyed;
   }
 
-  /** Sends the status and headers now, and starts the keep-alives. */
-  open(status: number, headers: Record<string, string>): void {
+  /**
+   * Sets the status and headers and starts the keep-alives. With `flush` the
+   * headers leave now (nothing to say yet); without, they go with the first write.
+   */
+  open(status: number, headers: Record<string, string>, options: { flush: boolean }): void {
     this.res.writeHead(status, { 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...headers });
-    this.res.flushHeaders();
+    if (options.flush) this.res.flushHeaders();
     this.armKeepAlive();
   }
 
@@ -41,6 +46,11 @@ export class StreamWriter {
   async write(text: string): Promise<void> {
     if (!text || this.isClosed) return;
     this.armKeepAlive();
+    if (!this.corked) {
+      this.corked = true;
+      this.res.cork();
+      setImmediate(this.uncork);
+    }
     if (this.res.write(text)) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -53,16 +63,25 @@ export class StreamWriter {
     });
   }
 
+  /** Ends the reply (once; later calls do nothing). */
   end(text = ''): void {
     this.stopKeepAlive();
-    if (this.isClosed) return;
+    if (this.isClosed || this.res.writableEnded) return;
     this.res.end(text);
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    if (!this.res.destroyed) this.res.uncork();
+  };
 
   private armKeepAlive(): void {
     const keepAlive = this.options.keepAlive;
     if (keepAlive === undefined || this.closed) return;
-    this.stopKeepAlive();
+    if (this.timer) {
+      this.timer.refresh();
+      return;
+    }
     this.timer = setTimeout(() => {
       void this.write(keepAlive);
     }, this.options.keepAliveMs);
