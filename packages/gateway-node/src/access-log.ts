@@ -14,8 +14,9 @@ export interface AccessRecord {
   error?: string;
 }
 
+/** One JSON line per event on stdout, written asynchronously in batches (flushed by `gateway.close()`). */
 export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
-  return pino({ level, base: undefined, messageKey: 'msg' });
+  return pino({ level, base: undefined, messageKey: 'msg' }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
 }
 
 export function logAccess(logger: Logger, record: AccessRecord): void {

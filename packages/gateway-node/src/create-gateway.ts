@@ -101,6 +101,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       await Promise.all([...servers].map((server) => closeServer(server, config.server.shutdownGraceMs)));
       await ledger.close();
       await state.close();
+      if (!options.logger) await new Promise<void>((resolve) => logger.flush(() => resolve()));
       if (!options.client) await client.close();
     },
   };
