@@ -22,6 +22,8 @@ export const retrySchema = z.strictObject({
   retryAfterMaxMs: nonNegativeInt.optional(),
   serverErrorRetries: z.number().int().min(0).max(3).optional(),
   maxMembers: z.number().int().min(1).max(10).optional(),
+  /** The base of the jittered backoff before a 5xx or reset is retried (the wait is between it and twice it). */
+  backoffMs: nonNegativeInt.max(60_000).optional(),
 });
 
 export const cooldownSchema = z.strictObject({
