@@ -2,6 +2,7 @@ import { InvalidReplyError, safeParseJSON, type Codec, type StreamDecoder, type 
 import { ServerError } from './errors/server-error';
 import { replyEvents } from './reply-events';
 import type { UpstreamExchange } from './upstream-exchange';
+import { Utf8Text } from './utf8-text';
 
 const isLast = (events: StreamEvent[]): boolean => {
   const last = events[events.length - 1];
@@ -9,19 +10,27 @@ const isLast = (events: StreamEvent[]): boolean => {
 };
 
 /**
- * A streamed body through the codec's decoder, a batch of events per chunk,
- * stopping at the finish or error (whatever follows is left in the body).
- * Throws on a socket error, after the events of every chunk that came before it.
+ * A streamed body through the codec's decoder, a batch of events per read
+ * (all the body that had arrived), stopping at the finish or error (whatever
+ * follows is left in the body). Throws on a socket error, after the events of
+ * every chunk that came before it.
  */
 export async function* decodeStreamBody(exchange: UpstreamExchange, decoder: StreamDecoder): AsyncGenerator<StreamEvent[]> {
-  const text = new TextDecoder();
-  for await (const chunk of exchange.chunks()) {
-    const events = decoder.push(text.decode(chunk, { stream: true }));
+  const text = new Utf8Text();
+  for (;;) {
+    const chunk = exchange.take();
+    if (chunk === undefined) {
+      if (exchange.done) break;
+      await exchange.readable();
+      continue;
+    }
+    const events = decoder.push(text.write(chunk));
     if (events.length === 0) continue;
     yield events;
     if (isLast(events)) return;
   }
-  const tail = text.decode();
+  if (exchange.failed) throw exchange.failed;
+  const tail = text.end();
   yield [...(tail ? decoder.push(tail) : []), ...decoder.end()];
 }
 

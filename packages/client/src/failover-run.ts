@@ -5,6 +5,8 @@ import type { ClientError } from './errors/client-error';
 import type { ModelTarget } from './model-target';
 import { pickCandidate, type PickInput, type Picked } from './pick-candidate';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
+import type { OpenedCandidate } from './open-candidate';
+import { RunEvents } from './run-events';
 import { toClientError } from './to-client-error';
 
 export interface FailoverOptions {
@@ -101,54 +103,43 @@ export function runFailover(
       outcome.ok ? { ok: true, alias: outcome.target.alias, target: outcome.target, attempts } : { ok: false, error: outcome.error, attempts },
   );
 
-  async function* stream(): AsyncGenerator<StreamEvent, void, undefined> {
-    const outcome = await picked;
-    if (!outcome.ok) {
-      yield { type: 'error', error: outcome.error.toNeutral() };
-      return;
-    }
-    const { target, opened } = outcome;
-    try {
-      yield* opened.held;
-      yield* opened.rest;
-    } finally {
-      await opened.rest.return();
-      const { tally } = opened;
-      report({
-        alias: target.alias,
-        model: target.model,
-        api: target.api,
-        attempt: opened.attempt,
-        ok: !tally.error,
-        ...(tally.error ? { error: tally.error } : {}),
-        status: opened.status,
-        seconds: (performance.now() - opened.startedAt) / 1000,
-      });
-      warnings.push(...opened.warnings);
-      settle({
-        ...base(),
-        ok: !tally.error && tally.finishReason !== undefined,
-        alias: target.alias,
-        model: target.model,
-        api: target.api,
-        status: 200,
-        text: tally.text,
-        reasoning: tally.reasoning,
-        toolCalls: tally.toolCalls,
-        ...(tally.usage ? { usage: tally.usage } : {}),
-        ...(tally.finishReason ? { finishReason: tally.finishReason } : {}),
-        ...(tally.rawFinishReason ? { rawFinishReason: tally.rawFinishReason } : {}),
-        ...(tally.firstPieceAt !== undefined ? { firstPieceSeconds: (tally.firstPieceAt - startedAt) / 1000 } : {}),
-        ...(tally.error ? { error: tally.error } : {}),
-      });
-    }
-  }
+  const finish = async ({ target, opened }: { target: ModelTarget; opened: OpenedCandidate }): Promise<void> => {
+    await opened.rest.return();
+    const { tally } = opened;
+    report({
+      alias: target.alias,
+      model: target.model,
+      api: target.api,
+      attempt: opened.attempt,
+      ok: !tally.error,
+      ...(tally.error ? { error: tally.error } : {}),
+      status: opened.status,
+      seconds: (performance.now() - opened.startedAt) / 1000,
+    });
+    warnings.push(...opened.warnings);
+    settle({
+      ...base(),
+      ok: !tally.error && tally.finishReason !== undefined,
+      alias: target.alias,
+      model: target.model,
+      api: target.api,
+      status: 200,
+      text: tally.text,
+      reasoning: tally.reasoning,
+      toolCalls: tally.toolCalls,
+      ...(tally.usage ? { usage: tally.usage } : {}),
+      ...(tally.finishReason ? { finishReason: tally.finishReason } : {}),
+      ...(tally.rawFinishReason ? { rawFinishReason: tally.rawFinishReason } : {}),
+      ...(tally.firstPieceAt !== undefined ? { firstPieceSeconds: (tally.firstPieceAt - startedAt) / 1000 } : {}),
+      ...(tally.error ? { error: tally.error } : {}),
+    });
+  };
 
-  let reading: AsyncGenerator<StreamEvent, void, undefined> | undefined;
+  let reading: RunEvents | undefined;
   const events: AsyncIterable<StreamEvent> = {
     [Symbol.asyncIterator]() {
       if (reading) throw new Error('FailoverRun.events can be read only once');
-      reading = stream();
+      reading = new RunEvents(picked, finish);
       return reading;
     },
   };

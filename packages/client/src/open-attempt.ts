@@ -28,10 +28,14 @@ export interface AttemptInput {
 
 /** An attempt that got its first piece: what was held back, and the live rest. */
 export interface OpenedAttempt {
-  /** Events up to and including the first piece. */
+  /** Events up to and including the first piece (already passed). */
   held: StreamEvent[];
-  /** The remaining events, ending with finish or error; returning it early closes the socket. */
-  rest: AsyncGenerator<StreamEvent, void, undefined>;
+  /** The events that came in the first piece's batch after it, then `rest`'s: each goes through `pass` as it is handed on. */
+  leftover: StreamEvent[];
+  /** The remaining events in batches, ending with finish or error; returning it early closes the socket. */
+  rest: AsyncGenerator<StreamEvent[], void, undefined>;
+  /** Notes one event as it is handed to the reader (its tally, and whether the reply ended). */
+  pass: (event: StreamEvent) => void;
   tally: ReplyTally;
   /** Format warnings; malformed events skipped are added as the stream goes. */
   warnings: Warning[];
@@ -99,17 +103,30 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     }
   };
 
-  async function* guarded(): AsyncGenerator<StreamEvent, void, undefined> {
-    let ended = false;
+  // Set once the reader was handed the finish or error event.
+  let ended = false;
+  const pass = (event: StreamEvent): void => {
+    if (event.type === 'error') {
+      tally.error ??= classifyNeutralError(event.error, { alias });
+      ended = true;
+      return;
+    }
+    tally.add(event);
+    if (event.type === 'finish') ended = true;
+  };
+
+  async function* guarded(): AsyncGenerator<StreamEvent[], void, undefined> {
     try {
-      for await (const events of batches) {
+      for await (const batch of batches) {
         if (tally.firstPieceAt !== undefined) timers.piece();
         noteMalformed();
-        for (const event of events) {
+        let events = batch;
+        for (let index = 0; index < events.length; index += 1) {
+          const event = events[index] as StreamEvent;
           if (event.type === 'error') {
-            tally.error = classifyNeutralError(event.error, { alias });
-            ended = true;
-            yield event;
+            // Nothing after an error is passed on.
+            if (index + 1 < events.length) events = events.slice(0, index + 1);
+            yield events;
             return;
           }
           if (tally.firstPieceAt === undefined && isOutputEvent(event)) {
@@ -117,22 +134,19 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
             timers.piece();
             exchange.coalesce = true;
           }
-          tally.add(event);
-          if (event.type === 'finish') ended = true;
-          yield event;
         }
+        yield events;
       }
     } catch (error) {
       tally.error = wireFailure(error, wire, false);
-      ended = true;
-      yield { type: 'error', error: tally.error.toNeutral() };
+      yield [{ type: 'error', error: tally.error.toNeutral() }];
     } finally {
       release();
       noteMalformed();
       // A finished stream's socket goes back to the pool once its rest (`[DONE]`) arrived; anything else is cut.
       if (!(ended && !tally.error && (await exchange.settled(DRAIN_MS)))) {
         controller.abort(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
-      } else await new Promise((resolve) => setImmediate(resolve));
+      } else await exchange.pooled();
     }
   }
 
@@ -141,16 +155,22 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   for (;;) {
     const next = await rest.next();
     if (next.done) throw tally.error ?? new EmptyReplyError({ alias, message: `${alias}: the stream ended without a reply` });
-    const event = next.value;
-    if (event.type === 'error') {
-      await rest.return();
-      throw tally.error ?? classifyNeutralError(event.error, { alias });
-    }
-    held.push(event);
-    if (isOutputEvent(event)) return { held, rest, tally, warnings, startedAt, status: sent.status };
-    if (event.type === 'finish') {
-      await rest.return();
-      throw new EmptyReplyError({ alias, status: sent.status, message: `${alias}: the reply finished without any text, reasoning or tool call` });
+    const events = next.value;
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index] as StreamEvent;
+      pass(event);
+      if (event.type === 'error') {
+        await rest.return();
+        throw tally.error ?? classifyNeutralError(event.error, { alias });
+      }
+      held.push(event);
+      if (isOutputEvent(event)) {
+        return { held, leftover: events.slice(index + 1), rest, pass, tally, warnings, startedAt, status: sent.status };
+      }
+      if (event.type === 'finish') {
+        await rest.return();
+        throw new EmptyReplyError({ alias, status: sent.status, message: `${alias}: the reply finished without any text, reasoning or tool call` });
+      }
     }
   }
 }

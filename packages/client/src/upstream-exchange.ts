@@ -26,6 +26,7 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
   private readonly endWaiters: Array<() => void> = [];
+  private pooledAt: Promise<void> | undefined;
   /** Read what queued up in one buffer (set after the first piece: until then, latency beats throughput). */
   coalesce = false;
 
@@ -59,6 +60,8 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.ended = true;
+    // undici hands the connection back to its pool in a setImmediate it schedules right after this returns.
+    this.pooledAt = new Promise((resolve) => queueMicrotask(() => setImmediate(resolve)));
     this.notify();
   }
 
@@ -74,24 +77,52 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   }
 
   /**
-   * The body as it comes (with `coalesce`, everything queued since the last
-   * read in one buffer); throws the failure after the data that arrived before it.
+   * What arrived since the last call, without waiting (with `coalesce`,
+   * everything queued in one buffer); undefined when nothing is queued.
+   */
+  take(): Buffer | undefined {
+    const queue = this.queue;
+    if (queue.length === 0) return undefined;
+    const chunk = this.coalesce && queue.length > 1 ? Buffer.concat(queue.splice(0)) : (queue.shift() as Buffer);
+    if (this.controller?.paused) this.controller.resume();
+    return chunk;
+  }
+
+  /** True once nothing more will arrive (take() may still hold data); `failure` tells why, if it failed. */
+  get done(): boolean {
+    return this.ended;
+  }
+
+  get failed(): Error | undefined {
+    return this.failure;
+  }
+
+  /** Resolves once take() has data or the body ended. */
+  readable(): Promise<void> {
+    if (this.queue.length > 0 || this.ended) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.wake = resolve;
+    });
+  }
+
+  /**
+   * The body as it comes (see take()); throws the failure after the data
+   * that arrived before it.
    */
   async *chunks(): AsyncGenerator<Buffer, void, undefined> {
     for (;;) {
-      if (this.queue.length > 0) {
-        const chunk = this.coalesce && this.queue.length > 1 ? Buffer.concat(this.queue.splice(0)) : (this.queue.shift() as Buffer);
-        if (this.controller?.paused) this.controller.resume();
-        yield chunk;
-      } else if (this.ended) {
+      const chunk = this.take();
+      if (chunk) yield chunk;
+      else if (this.ended) {
         if (this.failure) throw this.failure;
         return;
-      } else {
-        await new Promise<void>((resolve) => {
-          this.wake = resolve;
-        });
-      }
+      } else await this.readable();
     }
+  }
+
+  /** Resolves once the connection of a body that ended whole is back in its pool (at once if it already is). */
+  pooled(): Promise<void> {
+    return this.pooledAt ?? Promise.resolve();
   }
 
   /** The whole body as text. */
