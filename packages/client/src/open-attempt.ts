@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
+import { AttemptStop } from './attempt-stop';
 import { AttemptTimers } from './attempt-timers';
 import { buildUpstreamRequest, type BuiltRequest } from './build-upstream-request';
 import { classifyNeutralError } from './classify-neutral-error';
@@ -72,19 +73,19 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     const why = error instanceof Error ? error.message : String(error);
     throw new ProviderRefusedError({ alias, message: `${alias}: the request cannot be sent as ${target.api} (${why})`, cause: error });
   }
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort(new AbortedError({ alias, message: `${alias}: the caller aborted` }));
+  const stop = new AttemptStop();
+  const onCallerAbort = () => stop.stop(new AbortedError({ alias, message: `${alias}: the caller aborted` }));
   signal.addEventListener('abort', onCallerAbort, { once: true });
-  const timers = new AttemptTimers(input.timeouts, (timeout, ms) => controller.abort(new TimeoutError({ alias, timeout, ms })));
+  const timers = new AttemptTimers(input.timeouts, (timeout, ms) => stop.stop(new TimeoutError({ alias, timeout, ms })));
   const release = () => {
     timers.clear();
     signal.removeEventListener('abort', onCallerAbort);
   };
-  const wire = { alias, signal: controller.signal };
+  const wire = { alias, stop };
 
   let sent: Awaited<ReturnType<typeof sendUpstream>>;
   try {
-    sent = await sendUpstream(built, { codec, alias, dispatcher: input.dispatcher, signal: controller.signal, now: input.now });
+    sent = await sendUpstream(built, { codec, alias, dispatcher: input.dispatcher, stop, now: input.now });
   } catch (error) {
     release();
     throw error;
@@ -145,7 +146,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
       noteMalformed();
       // A finished stream's socket goes back to the pool once its rest (`[DONE]`) arrived; anything else is cut.
       if (!(ended && !tally.error && (await exchange.settled(DRAIN_MS)))) {
-        controller.abort(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
+        stop.stop(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
       } else await exchange.pooled();
     }
   }

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Codec } from '@bench/formats';
+import type { AttemptStop } from './attempt-stop';
 import type { BuiltRequest } from './build-upstream-request';
 import { classifyHttpError } from './classify-http-error';
 import { ClientError } from './errors/client-error';
@@ -10,14 +11,14 @@ export interface SendContext {
   codec: Codec;
   alias: string;
   dispatcher: Dispatcher;
-  /** Aborted with a ClientError (timeout, caller abort) as its reason. */
-  signal: AbortSignal;
+  /** Stopped with a ClientError (timeout, caller abort) as its reason. */
+  stop: AttemptStop;
   now: () => number;
 }
 
 /** What went wrong on the wire, as a client error: the abort's own reason, or a connection failure. */
-export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'signal'>, beforeAnyByte: boolean): ClientError {
-  if (ctx.signal.aborted && ClientError.isInstance(ctx.signal.reason)) return ctx.signal.reason;
+export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'stop'>, beforeAnyByte: boolean): ClientError {
+  if (ctx.stop.reason) return ctx.stop.reason;
   if (ClientError.isInstance(error)) return error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
   const text = error instanceof Error ? error.message : String(error);
@@ -28,9 +29,7 @@ export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'si
 /** Sends the request; resolves with the exchange once a 2xx head arrived, throws a classified ClientError otherwise. */
 export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
   const exchange = new UpstreamExchange();
-  const onAbort = () => exchange.abort(ctx.signal.reason instanceof Error ? ctx.signal.reason : new Error('aborted'));
-  if (ctx.signal.aborted) onAbort();
-  else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  ctx.stop.attach(exchange);
   const url = new URL(built.url);
   ctx.dispatcher.dispatch(
     { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers: built.headers, body: built.body },
