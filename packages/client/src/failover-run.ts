@@ -117,22 +117,27 @@ export function runFailover(
       seconds: (performance.now() - opened.startedAt) / 1000,
     });
     warnings.push(...opened.warnings);
-    settle({
-      ...base(),
+    // Built field by field (same fields, same order as base()'s spread): this runs before the reader sees the end.
+    const ended: CallResult = {
+      text: tally.text,
+      reasoning: tally.reasoning,
+      toolCalls: tally.toolCalls,
+      seconds: (performance.now() - startedAt) / 1000,
+      warnings,
+      attempts,
+      skipped,
       ok: !tally.error && tally.finishReason !== undefined,
       alias: target.alias,
       model: target.model,
       api: target.api,
       status: 200,
-      text: tally.text,
-      reasoning: tally.reasoning,
-      toolCalls: tally.toolCalls,
-      ...(tally.usage ? { usage: tally.usage } : {}),
-      ...(tally.finishReason ? { finishReason: tally.finishReason } : {}),
-      ...(tally.rawFinishReason ? { rawFinishReason: tally.rawFinishReason } : {}),
-      ...(tally.firstPieceAt !== undefined ? { firstPieceSeconds: (tally.firstPieceAt - startedAt) / 1000 } : {}),
-      ...(tally.error ? { error: tally.error } : {}),
-    });
+    };
+    if (tally.usage) ended.usage = tally.usage;
+    if (tally.finishReason) ended.finishReason = tally.finishReason;
+    if (tally.rawFinishReason) ended.rawFinishReason = tally.rawFinishReason;
+    if (tally.firstPieceAt !== undefined) ended.firstPieceSeconds = (tally.firstPieceAt - startedAt) / 1000;
+    if (tally.error) ended.error = tally.error;
+    settle(ended);
   };
 
   let reading: RunEvents | undefined;
