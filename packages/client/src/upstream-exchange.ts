@@ -9,7 +9,8 @@ export interface ResponseHead {
   headers: Record<string, string>;
 }
 
-const HIGH_WATER = 64;
+/** Bytes queued unread before undici is paused (a Node stream's default high-water mark). */
+const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
  * One request/response on an undici dispatcher, through its handler API: the
@@ -22,6 +23,7 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   private rejectHead!: (error: Error) => void;
   private controller: DispatchController | undefined;
   private readonly queue: Buffer[] = [];
+  private queuedBytes = 0;
   private ended = false;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
@@ -54,7 +56,8 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
 
   onResponseData(controller: DispatchController, chunk: Buffer): void {
     this.queue.push(chunk);
-    if (this.queue.length >= HIGH_WATER) controller.pause();
+    this.queuedBytes += chunk.length;
+    if (this.queuedBytes >= HIGH_WATER_BYTES) controller.pause();
     this.notify();
   }
 
@@ -83,7 +86,8 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   take(): Buffer | undefined {
     const queue = this.queue;
     if (queue.length === 0) return undefined;
-    const chunk = this.coalesce && queue.length > 1 ? Buffer.concat(queue.splice(0)) : (queue.shift() as Buffer);
+    const chunk = this.coalesce && queue.length > 1 ? Buffer.concat(queue.splice(0), this.queuedBytes) : (queue.shift() as Buffer);
+    this.queuedBytes -= chunk.length;
     if (this.controller?.paused) this.controller.resume();
     return chunk;
   }
