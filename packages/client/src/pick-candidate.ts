@@ -44,6 +44,7 @@ const HEALTH_KINDS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connec
  * larger; a content-policy refusal or a bad request ends the search.
  */
 export async function pickCandidate(input: PickInput): Promise<Picked> {
+  const { retry, signal } = input;
   const safely = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
@@ -52,21 +53,8 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       return undefined;
     }
   };
-  const reading = safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)));
-  if (input.candidates.length === 1) {
-    // One candidate is tried whatever its health: its record is read alongside the attempt, not before it.
-    const picked = await tryInOrder(input, input.candidates, safely);
-    await reading;
-    return picked;
-  }
-  const records = (await reading) ?? new Map<string, HealthRecord>();
-  return tryInOrder(input, orderByHealth(input.candidates, records, input.now()), safely);
-}
-
-type Safely = <T>(what: string, work: () => Promise<T>) => Promise<T | undefined>;
-
-async function tryInOrder(input: PickInput, ordered: readonly ModelTarget[], safely: Safely): Promise<Picked> {
-  const { retry, signal } = input;
+  const records = (await safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)))) ?? new Map<string, HealthRecord>();
+  const ordered = orderByHealth(input.candidates, records, input.now());
   const failures: CandidateFailure[] = [];
   let tooSmall: number | undefined;
   let tried = 0;
