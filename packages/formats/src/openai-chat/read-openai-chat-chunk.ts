@@ -26,15 +26,14 @@ const isObj = (value: unknown): value is Obj => typeof value === 'object' && val
 
 class Malformed extends Error {}
 
-function str(obj: Obj, key: string): string | undefined {
-  const value = obj[key];
+// The caller reads the field itself (`str(obj.id, 'id')`): a named property read stays fast, chunk after chunk.
+function str(value: unknown, key: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw new Malformed(`${key} is not a string`);
   return value;
 }
 
-function num(obj: Obj, key: string): number | undefined {
-  const value = obj[key];
+function num(value: unknown, key: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number') throw new Malformed(`${key} is not a number`);
   return value;
@@ -58,11 +57,11 @@ export function readOpenAIChatChunk(value: unknown): ChunkView | string {
 function read(value: unknown): ChunkView {
   if (!isObj(value)) throw new Malformed('the chunk is not an object');
   const view: ChunkView = {};
-  const id = str(value, 'id');
+  const id = str(value.id, 'id');
   if (id !== undefined) view.id = id;
-  const model = str(value, 'model');
+  const model = str(value.model, 'model');
   if (model !== undefined) view.model = model;
-  const created = num(value, 'created');
+  const created = num(value.created, 'created');
   if (created !== undefined) view.created = created;
   const choices = value.choices;
   if (choices !== undefined && choices !== null) {
@@ -70,7 +69,7 @@ function read(value: unknown): ChunkView {
     const choice: unknown = choices[0];
     if (choice !== undefined) {
       if (!isObj(choice)) throw new Malformed('choices[0] is not an object');
-      const finish = str(choice, 'finish_reason');
+      const finish = str(choice.finish_reason, 'finish_reason');
       if (finish !== undefined) view.finishReason = finish;
       const delta = choice.delta;
       if (delta !== undefined && delta !== null) readDelta(delta, view);
@@ -86,11 +85,11 @@ function read(value: unknown): ChunkView {
 
 function readDelta(delta: unknown, view: ChunkView): void {
   if (!isObj(delta)) throw new Malformed('choices[0].delta is not an object');
-  const reasoning = str(delta, 'reasoning_content') ?? str(delta, 'reasoning');
+  const reasoning = str(delta.reasoning_content, 'reasoning_content') ?? str(delta.reasoning, 'reasoning');
   if (reasoning !== undefined) view.reasoning = reasoning;
-  const content = str(delta, 'content');
+  const content = str(delta.content, 'content');
   if (content !== undefined) view.content = content;
-  const refusal = str(delta, 'refusal');
+  const refusal = str(delta.refusal, 'refusal');
   if (refusal !== undefined) view.refusal = refusal;
   const calls = delta.tool_calls;
   if (calls === undefined || calls === null) return;
@@ -98,16 +97,16 @@ function readDelta(delta: unknown, view: ChunkView): void {
   view.toolCalls = calls.map((call: unknown) => {
     if (!isObj(call)) throw new Malformed('a tool call delta is not an object');
     const out: ToolCallDelta = {};
-    const index = num(call, 'index');
+    const index = num(call.index, 'index');
     if (index !== undefined) out.index = index;
-    const callId = str(call, 'id');
+    const callId = str(call.id, 'id');
     if (callId) out.id = callId;
     const fn = call.function;
     if (fn !== undefined && fn !== null) {
       if (!isObj(fn)) throw new Malformed('a tool call delta function is not an object');
-      const name = str(fn, 'name');
+      const name = str(fn.name, 'name');
       if (name !== undefined) out.name = name;
-      const args = str(fn, 'arguments');
+      const args = str(fn.arguments, 'arguments');
       if (args !== undefined) out.arguments = args;
     }
     return out;
