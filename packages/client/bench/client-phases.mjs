@@ -1,5 +1,5 @@
 // Where a client call's time goes, against plain undici: head, first piece, finish event, end of events.
-// Run after a build: node bench/client-phases.mjs (RUNS=… changes the count).
+// Run after a build: node bench/client-phases.mjs (RUNS=… changes the count; ONLY_CLIENT=1 skips plain undici, for profiling).
 import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { createClient } from '../dist/index.js';

@@ -1,4 +1,5 @@
 // Micro-benchmark of the OpenAI Chat stream decoder alone, on a body captured from testkit (as it arrived, and whole).
+// Run: node bench/decoder-micro.mjs (reads @bench/formats from its dist: build formats first).
 import { request } from 'undici';
 import { getCodec } from '@bench/formats';
 import { startFakeUpstream } from '@bench/testkit';
