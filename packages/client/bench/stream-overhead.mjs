@@ -1,6 +1,7 @@
 // The client's own cost over the codec's decoder, without a network: a fake dispatcher hands over a captured
 // 200-piece body (as the upstream wrote it, one buffer per write) at once; the same buffers go through the decoder alone.
-// Run after a build: node bench/stream-overhead.mjs (N=… changes the count).
+// Run after a build: node bench/stream-overhead.mjs (N=… changes the count; IDLE=1 lets the thread sleep 1 ms
+// before each run, untimed, as it does between real replies: the client's setup code then runs several times slower).
 import { getCodec } from '@bench/formats';
 import { createClient } from '../dist/index.js';
 
@@ -53,6 +54,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1]
 const samples = { decoder: [], client: [] };
 for (let i = 0; i < N; i += 1) {
   for (const [name, run] of [['decoder', decoderOnly], ['client', viaClient]]) {
+    if (process.env.IDLE === '1') await new Promise((resolve) => setTimeout(resolve, 1));
     const started = performance.now();
     await run();
     if (i >= N / 5) samples[name].push(performance.now() - started);
