@@ -45,7 +45,9 @@ export interface Client {
 
 /** A client with pooled keep-alive connections, pacing and health shared by its calls. */
 export function createClient(options: ClientOptions = {}): Client {
-  const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+  // No cap on connections per upstream: a capped pool makes the stream past the cap wait without
+  // ever starting (a gateway holds one connection per open stream); idle ones close after 30 s.
+  const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 30_000, connections: null });
   const now = options.now ?? Date.now;
   const health = options.health ?? new MemoryHealthStore({ now });
   const deps = {
