@@ -16,6 +16,7 @@ import { buildHandlers } from './handlers/build-handlers';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import type { GatewayRuntime } from './runtime/gateway-runtime';
 import { openState } from './runtime/open-state';
+import { routerOwnedHealth } from './runtime/router-owned-health';
 import { keyEntriesFrom } from './auth/key-entries';
 
 export interface GatewayOptions {
@@ -54,7 +55,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const ledger = options.ledger ?? (await createLedger(config.ledger, { onError: (error) => logger.error({ err: error.message }, 'ledger write failed') }));
   const state = openState(config.state);
   const now = options.now ?? Date.now;
-  const client = options.client ?? createClient({ now, ...(options.random ? { random: options.random } : {}) });
+  const client = options.client ?? createClient({ now, health: routerOwnedHealth, ...(options.random ? { random: options.random } : {}) });
   const records = ledgerRecordSource(ledger, { now });
   const router = createRouter({
     conversations: state.conversations,
