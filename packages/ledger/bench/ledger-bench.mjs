@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { fmt, median } from './measure.mjs';
-import { postgresAvailable, startPostgres } from './postgres-server.mjs';
+import { postgresServerAvailable as postgresAvailable, startPostgresServer } from '@bench/testkit';
+
+// fsync stays on so commit cost is real; shared_buffers sized for a 1M-row table.
+const startPostgres = () => startPostgresServer({ durable: true, settings: ['shared_buffers=256MB'] });
 import { rawPostgresWrites, rawSqliteWrites } from './raw-baselines.mjs';
 import { fill, scanBaseline, timeStats } from './stats-bench.mjs';
 import { ledgerWrites, pushBaseline } from './write-bench.mjs';

@@ -1,14 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { redisServerAvailable, startRedisServer } from '@bench/testkit';
 import { Redis } from 'ioredis';
 
-export const redisAvailable = spawnSync('redis-server', ['--version']).status === 0;
-if (!redisAvailable) {
-  console.warn('\n*** redis-server is not installed: the Redis store tests are SKIPPED (CI installs it) ***\n');
-}
+export const redisAvailable = redisServerAvailable();
 
 export interface RedisServer {
   port: number;
@@ -16,42 +9,20 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** Starts a throwaway redis-server on a free loopback port, no persistence, in a temp dir. */
+/** testkit's throwaway redis-server, with ioredis clients that are closed before it stops. */
 export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'bench-router-redis-'));
-  execFileSync('redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no',
-    '--dir', dir, '--pidfile', join(dir, 'redis.pid'),
-  ]);
-  for (let attempt = 0; spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; attempt += 1) {
-    if (attempt > 100) throw new Error(`redis-server did not start on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const service = await startRedisServer();
   const clients: Redis[] = [];
-  const connect = (): Redis => {
-    const client = new Redis({ port, host: '127.0.0.1', lazyConnect: false, maxRetriesPerRequest: 1 });
-    clients.push(client);
-    return client;
-  };
   return {
-    port,
-    connect,
+    port: service.port,
+    connect() {
+      const client = new Redis({ port: service.port, host: '127.0.0.1', lazyConnect: false, maxRetriesPerRequest: 1 });
+      clients.push(client);
+      return client;
+    },
     async stop() {
       await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
-      spawnSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
-      rmSync(dir, { recursive: true, force: true });
+      service.stop();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

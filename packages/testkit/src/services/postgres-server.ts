@@ -7,9 +7,18 @@ import { freePort } from './free-port';
 const BIN = process.env.BENCH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface PostgresService {
+  /** The cluster's default `postgres` database. */
+  url: string;
   /** A fresh, empty database's URL. */
   createDatabase(): string;
   stop(): void;
+}
+
+export interface PostgresServiceOptions {
+  /** Keep fsync on, so commits cost what they cost in production (benchmarks); off by default for tests. */
+  durable?: boolean;
+  /** More server settings, as `name=value`. */
+  settings?: readonly string[];
 }
 
 /** Whether the PostgreSQL server binaries are installed; when not, says so loudly (CI installs them). */
@@ -20,7 +29,7 @@ export function postgresServerAvailable(): boolean {
 }
 
 /** A throwaway PostgreSQL cluster in a temp folder on a free loopback port (as root, run as the postgres user). */
-export async function startPostgresServer(): Promise<PostgresService> {
+export async function startPostgresServer(options: PostgresServiceOptions = {}): Promise<PostgresService> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -34,9 +43,11 @@ export async function startPostgresServer(): Promise<PostgresService> {
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`, 'start']);
+  const settings = [...(options.durable ? [] : ['fsync=off']), ...(options.settings ?? [])].map((setting) => ` -c ${setting}`).join('');
+  run('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir}${settings}`, 'start']);
   let databases = 0;
   return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     createDatabase() {
       databases += 1;
       const name = `bench_${process.pid}_${databases}`;
@@ -45,7 +56,7 @@ export async function startPostgresServer(): Promise<PostgresService> {
     },
     stop() {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+        run('pg_ctl', ['-D', data, '-m', options.durable ? 'fast' : 'immediate', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
