@@ -95,13 +95,12 @@ export function runFailover(
     skipped,
     warnings,
   }).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
-  void picked.then((outcome) => {
-    if (!outcome.ok) settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
+  // One reaction: a failure settles the result first, then the commit (the order two reactions gave).
+  const committed = picked.then((outcome): Commit => {
+    if (outcome.ok) return { ok: true, alias: outcome.target.alias, target: outcome.target, attempts };
+    settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
+    return { ok: false, error: outcome.error, attempts };
   });
-  const committed = picked.then(
-    (outcome): Commit =>
-      outcome.ok ? { ok: true, alias: outcome.target.alias, target: outcome.target, attempts } : { ok: false, error: outcome.error, attempts },
-  );
 
   const finish = async ({ target, opened }: { target: ModelTarget; opened: OpenedCandidate }): Promise<void> => {
     await opened.rest.return();

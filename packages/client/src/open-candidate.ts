@@ -17,29 +17,46 @@ export interface OpenedCandidate extends OpenedAttempt {
   attempt: number;
 }
 
-/** Opens a stream from one candidate, with its short second chance (see retryDelay); never retries after the first piece. */
+/** One try at the candidate; a failure is reported, then thrown as a ClientError. */
+async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCandidate> {
+  const { target } = input;
+  const started = performance.now();
+  try {
+    return { ...(await openAttempt(input)), attempt };
+  } catch (thrown) {
+    const error = toClientError(thrown, target.alias);
+    input.report({
+      alias: target.alias,
+      model: target.model,
+      api: target.api,
+      attempt,
+      ok: false,
+      error,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      seconds: (performance.now() - started) / 1000,
+    });
+    throw error;
+  }
+}
+
+/**
+ * Opens a stream from one candidate, with its short second chance (see retryDelay); never retries after the first piece.
+ * The first try runs directly (most succeed); p-retry is entered only after it failed, and replays that failure as its
+ * own first attempt so its decisions stay the same.
+ */
 export async function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
+  let firstFailure: unknown;
+  try {
+    return await tryOnce(input, 1);
+  } catch (error) {
+    firstFailure = error;
+  }
   const { target } = input;
   const counts: RetryCounts = { rateLimited: 0, server: 0 };
   return pRetry(
     async (attempt) => {
-      const started = performance.now();
-      try {
-        return { ...(await openAttempt(input)), attempt };
-      } catch (thrown) {
-        const error = toClientError(thrown, target.alias);
-        input.report({
-          alias: target.alias,
-          model: target.model,
-          api: target.api,
-          attempt,
-          ok: false,
-          error,
-          ...(error.status !== undefined ? { status: error.status } : {}),
-          seconds: (performance.now() - started) / 1000,
-        });
-        throw error;
-      }
+      if (attempt === 1) throw firstFailure;
+      return tryOnce(input, attempt);
     },
     {
       retries: Math.max(1, input.retry.serverErrorRetries),

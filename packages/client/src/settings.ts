@@ -26,10 +26,15 @@ export const DEFAULT_COOLDOWN: CooldownSettings = { afterFailures: 3, forMs: 30_
 
 /** Later layers win: client defaults, then the call's (collection's), then the model's own. */
 export function layered<T extends object>(base: T, ...layers: Array<Partial<T> | undefined>): T {
-  const out = { ...base };
+  const out = { ...base } as Record<string, unknown>;
   for (const layer of layers) {
     if (!layer) continue;
-    for (const [key, value] of Object.entries(layer)) if (value !== undefined) (out as Record<string, unknown>)[key] = value;
+    // Own keys only, as Object.entries reads them, without an entry array per key (this runs on every call).
+    for (const key in layer) {
+      if (!Object.hasOwn(layer, key)) continue;
+      const value = (layer as Record<string, unknown>)[key];
+      if (value !== undefined) out[key] = value;
+    }
   }
-  return out;
+  return out as T;
 }

@@ -11,13 +11,7 @@ export function validateTarget(target: ModelTarget, path: string): void {
     throw new InvalidTargetError(`${path}.api`, `"${String(target.api)}" is not one of ${PROTOCOLS.join(', ')}`);
   }
   if (!target.model) throw new InvalidTargetError(`${path}.model`, 'must be a non-empty string');
-  let url: URL | undefined;
-  try {
-    url = new URL(target.baseURL);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  if (!isHttpURL(target.baseURL)) {
     throw new InvalidTargetError(`${path}.baseURL`, `"${String(target.baseURL)}" is not an http(s) URL`);
   }
   if (target.rpm !== undefined && !(Number.isInteger(target.rpm) && target.rpm > 0)) {
@@ -32,4 +26,23 @@ export function validateTarget(target: ModelTarget, path: string): void {
   for (const [name, value] of Object.entries(target.timeouts ?? {})) {
     if (value !== undefined && !positive(value)) throw new InvalidTargetError(`${path}.timeouts.${name}`, 'must be a positive number of milliseconds');
   }
+}
+
+/** Base URLs already seen to parse as http(s): a gateway calls the same few on every request. Bounded, as callers may pass many. */
+const HTTP_URLS = new Set<string>();
+const HTTP_URLS_MAX = 256;
+
+function isHttpURL(baseURL: string): boolean {
+  if (HTTP_URLS.has(baseURL)) return true;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
+  if (typeof baseURL !== 'string') return true;
+  if (HTTP_URLS.size >= HTTP_URLS_MAX) HTTP_URLS.clear();
+  HTTP_URLS.add(baseURL);
+  return true;
 }
