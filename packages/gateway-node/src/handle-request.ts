@@ -75,6 +75,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
         ...state.log,
         seconds: Number(((performance.now() - startedAt) / 1000).toFixed(4)),
       });
+    // Nothing to build or wait for when the access log is off (pino at a level above info).
+    if (!options.logger.isLevelEnabled('info')) return;
     if (res.writableEnded || res.destroyed) finish();
     else res.once('close', finish);
   }

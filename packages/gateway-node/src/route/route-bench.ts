@@ -17,7 +17,7 @@ export interface RouteBenchInput {
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
 export function routeBench({ plan, collection, call, alias, attempts }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
-  const failedOver = [...new Map(attempts.filter((attempt) => !attempt.ok && attempt.alias !== alias).map((attempt) => [attempt.alias, attempt])).values()];
+  const failedOver = failedOverOf(attempts, alias);
   return {
     ...(collection ? { collection } : {}),
     reply: 'route',
@@ -31,4 +31,14 @@ export function routeBench({ plan, collection, call, alias, attempts }: RouteBen
     ...(plan.skipped.length ? { skipped: plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why })) } : {}),
     verdict: verdictHint(call),
   };
+}
+
+/** The last failed attempt of each member other than `alias`, in the order each member first failed. */
+function failedOverOf(attempts: readonly AttemptReport[], alias: string | undefined): AttemptReport[] {
+  let last: Map<string, AttemptReport> | undefined;
+  for (const attempt of attempts) {
+    if (attempt.ok || attempt.alias === alias) continue;
+    (last ??= new Map()).set(attempt.alias, attempt);
+  }
+  return last ? [...last.values()] : [];
 }

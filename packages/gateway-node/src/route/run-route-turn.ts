@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
 import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent } from '@bench/formats';
 import { NoEligibleMemberError, RequestTooLargeError, type Plan } from '@bench/router';
@@ -106,11 +105,14 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   }
 
   // Streamed: the 200 waits for the first piece or the grace period, so a turn that fails quickly keeps its status.
-  const graceMs = settings.timeouts.graceMs;
-  const grace = new AbortController();
-  const graceOver = sleep(graceMs, 'grace' as const, { ref: false, signal: grace.signal }).catch(() => 'grace' as const);
+  // A plain timer, cleared once the race is over: aborting a timers/promises sleep builds an AbortError and a DOMException per turn.
+  let graceTimer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<'grace'>((resolve) => {
+    graceTimer = setTimeout(resolve, settings.timeouts.graceMs, 'grace' as const);
+    graceTimer.unref();
+  });
   const first = await Promise.race([run.committed, graceOver]);
-  grace.abort(); // no timer left behind for the rest of the stream
+  clearTimeout(graceTimer); // no timer left behind for the rest of the stream
   if (first !== 'grace' && !first.ok) {
     await finish(undefined);
     throw gatewayErrorFromClient(first.error);
@@ -166,10 +168,12 @@ async function streamTurn({ input, run, call, accumulator, committedEarly, bench
     model: replyModel(answered ?? input.requestedModel),
     ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}),
   });
+  const context: ClientEventContext = { run, replyModel, benchFor, call, protocol: state.protocol };
   for await (const upstream of run.events) {
     if (writer.isClosed) break;
     accumulator.add(upstream);
-    const event = await toClientEvent(upstream, { run, replyModel, benchFor, call, protocol: state.protocol });
+    // Only start and finish are rewritten (after the commit); the others pass without a promise each.
+    const event = upstream.type === 'start' || upstream.type === 'finish' ? await toClientEvent(upstream, context) : upstream;
     await writer.write(encoder.encode(event));
     // The caller's stream ends with the upstream's finish or error, without waiting for the upstream to close.
     if (event.type === 'finish' || event.type === 'error') writer.end(encoder.end());
