@@ -82,11 +82,16 @@ export function runFailover(
     skipped,
   });
 
+  // Field by field rather than a spread of deps: one fixed shape, built on every call.
   const picked: Promise<Picked> = pickCandidate({
-    ...deps,
     timeouts: layered(deps.timeouts, options.timeouts),
     retry: layered(deps.retry, options.retry),
     cooldown: layered(deps.cooldown, options.cooldown),
+    dispatcher: deps.dispatcher,
+    pacer: deps.pacer,
+    health: deps.health,
+    now: deps.now,
+    random: deps.random,
     candidates,
     request,
     single,

@@ -66,11 +66,18 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
     }
     tried += 1;
     try {
+      // Field by field rather than a spread of the input: one fixed shape per try.
       const opened = await openCandidate({
-        ...input,
         target,
+        request: input.request,
         timeouts: layered(input.timeouts, target.timeouts),
         retry: layered(retry, target.retry),
+        dispatcher: input.dispatcher,
+        pacer: input.pacer,
+        now: input.now,
+        random: input.random,
+        signal,
+        report: input.report,
       });
       // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
       void safely('recordSuccess', () => input.health.recordSuccess(target.alias));
