@@ -14,12 +14,9 @@ export interface BuiltRequest {
 export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request: NeutralRequest): BuiltRequest {
   // Usage is always asked for upstream: the ledger needs it whatever the caller wanted.
   const cut = outputCut(request, target);
-  const upstream: NeutralRequest = {
-    ...request,
-    model: target.model,
-    ...(request.stream ? { streamUsage: true } : {}),
-    ...(cut ? { maxOutputTokens: cut.maxOutputTokens } : {}),
-  };
+  const upstream: NeutralRequest = { ...request, model: target.model };
+  if (request.stream) upstream.streamUsage = true;
+  if (cut) upstream.maxOutputTokens = cut.maxOutputTokens;
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;

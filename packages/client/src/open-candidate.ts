@@ -22,7 +22,10 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
   const { target } = input;
   const started = performance.now();
   try {
-    return { ...(await openAttempt(input)), attempt };
+    // The attempt's own fresh object, given its try number (rather than copied into a new one).
+    const opened = (await openAttempt(input)) as OpenedCandidate;
+    opened.attempt = attempt;
+    return opened;
   } catch (thrown) {
     const error = toClientError(thrown, target.alias);
     input.report({

@@ -18,19 +18,18 @@ export interface RouteBenchInput {
 export function routeBench({ plan, collection, call, alias, attempts }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
   const failedOver = failedOverOf(attempts, alias);
-  return {
-    ...(collection ? { collection } : {}),
-    reply: 'route',
-    conversation: plan.conversation,
-    call,
-    ...(alias ? { alias } : {}),
-    turn: plan.turn,
-    ...(failedOver.length
-      ? { failed_over: failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' })) }
-      : {}),
-    ...(plan.skipped.length ? { skipped: plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why })) } : {}),
-    verdict: verdictHint(call),
-  };
+  // Assigned in the reply's key order (no throwaway object per optional field): this runs on every reply.
+  const bench: Record<string, unknown> = {};
+  if (collection) bench.collection = collection;
+  bench.reply = 'route';
+  bench.conversation = plan.conversation;
+  bench.call = call;
+  if (alias) bench.alias = alias;
+  bench.turn = plan.turn;
+  if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));
+  if (plan.skipped.length) bench.skipped = plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why }));
+  bench.verdict = verdictHint(call);
+  return bench;
 }
 
 /** The last failed attempt of each member other than `alias`, in the order each member first failed. */
