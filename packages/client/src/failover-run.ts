@@ -144,27 +144,36 @@ export function runFailover(
     settle(ended);
   };
 
-  let reading: RunEvents | undefined;
-  const events: AsyncIterable<StreamEvent> = {
-    [Symbol.asyncIterator]() {
-      if (reading) throw new Error('FailoverRun.events can be read only once');
-      reading = new RunEvents(picked, finish);
-      return reading;
-    },
-  };
+  const events = new ReadOnce(picked, finish);
 
   return {
     committed,
     events,
     result,
     async collect() {
-      if (!reading) for await (const _event of events);
+      if (!events.reading) for await (const _event of events);
       return result;
     },
     cancel() {
       controller.abort();
       // Nobody may ever read the events: read them here so the socket closes and the result settles.
-      if (!reading) void this.collect();
+      if (!events.reading) void this.collect();
     },
   };
+}
+
+/** A run's events as an iterable that hands out its one reader (a class: an object literal with a computed key is slow to build). */
+class ReadOnce implements AsyncIterable<StreamEvent> {
+  reading: RunEvents | undefined;
+
+  constructor(
+    private readonly picked: Promise<Picked>,
+    private readonly finish: ConstructorParameters<typeof RunEvents>[1],
+  ) {}
+
+  [Symbol.asyncIterator](): RunEvents {
+    if (this.reading) throw new Error('FailoverRun.events can be read only once');
+    this.reading = new RunEvents(this.picked, this.finish);
+    return this.reading;
+  }
 }
