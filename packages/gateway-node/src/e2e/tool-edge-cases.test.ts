@@ -1,31 +1,15 @@
 import type { Protocol } from '@bench/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_PROTOCOLS, sdksFor, type Sdks } from './sdk-clients';
-import { startTestGateway, type TestGateway } from './test-gateway';
+import { startEveryUpstreamGateway, UPSTREAM_ALIAS, UPSTREAM_MODEL } from './every-upstream';
+import type { TestGateway } from './test-gateway';
 
 let t: TestGateway;
 let sdks: Sdks;
 
-const UPSTREAM_ALIAS: Record<Protocol, string> = {
-  'openai-chat': 'm1',
-  'openai-responses': 'via-responses',
-  anthropic: 'm4',
-  gemini: 'm5',
-  ollama: 'via-ollama',
-};
-const UPSTREAM_MODEL: Record<Protocol, string> = { 'openai-chat': 'up-1', 'openai-responses': 'up-r', anthropic: 'up-4', gemini: 'up-5', ollama: 'up-o' };
 
 beforeAll(async () => {
-  t = await startTestGateway({
-    config: (base) => ({
-      ...base,
-      models: {
-        ...base.models,
-        'via-responses': { provider: 'responses', model: 'up-r', tools: true, vision: true },
-        'via-ollama': { provider: 'ollama', model: 'up-o', tools: true, vision: true },
-      },
-    }),
-  });
+  t = await startEveryUpstreamGateway();
   sdks = sdksFor(t.url);
 });
 afterAll(() => t.close());
