@@ -16,6 +16,10 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--demo', '--host', '0.0.0.0'], {})).toMatchObject({ demo: true, host: '0.0.0.0' });
   });
 
+  it('takes the flags after a leading "--", as pnpm start -- … passes them', () => {
+    expect(parseCliOptions(['--', '--port', '0', '--demo'], {})).toMatchObject({ port: 0, demo: true });
+  });
+
   it('refuses a port that is not a port, and unknown flags', () => {
     expect(() => parseCliOptions(['--port', 'eighty'], {})).toThrow('--port must be a whole number from 0 to 65535, not "eighty"');
     expect(() => parseCliOptions([], { PORT: '70000' })).toThrow('PORT must be a whole number');

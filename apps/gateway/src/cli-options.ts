@@ -18,8 +18,10 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
 
 /** Flags win over the environment, which wins over the file. */
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {
+  // `pnpm start -- --port 0` hands the `--` on as an argument of its own.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
   const { values } = parseArgs({
-    args: [...argv],
+    args,
     options: {
       config: { type: 'string' },
       port: { type: 'string' },
