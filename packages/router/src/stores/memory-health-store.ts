@@ -1,3 +1,4 @@
+import { pickHealth } from './pick-health';
 import type { CooldownSettings } from '../route-settings';
 import { afterFailure, HEALTHY, type HealthStore, type MemberHealth } from './health-store';
 
@@ -8,13 +9,7 @@ export function createMemoryHealthStore(): HealthStore {
 
   return {
     async read(aliases: readonly string[]): Promise<ReadonlyMap<string, MemberHealth>> {
-      if (states.size === 0) return empty;
-      const found = new Map<string, MemberHealth>();
-      for (const alias of aliases) {
-        const health = states.get(alias);
-        if (health !== undefined) found.set(alias, health);
-      }
-      return found;
+      return states.size === 0 ? empty : pickHealth(states, aliases);
     },
     async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
       const health = states.get(alias);

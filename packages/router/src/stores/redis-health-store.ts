@@ -1,3 +1,4 @@
+import { pickHealth } from './pick-health';
 import type { Redis } from 'ioredis';
 import type { CooldownSettings } from '../route-settings';
 import type { HealthStore, MemberHealth } from './health-store';
@@ -72,14 +73,7 @@ export function createRedisHealthStore(redis: Redis, options: RedisHealthStoreOp
 
   return {
     async read(aliases: readonly string[], now: number): Promise<ReadonlyMap<string, MemberHealth>> {
-      const states = await all(now);
-      if (states.size === 0) return states;
-      const found = new Map<string, MemberHealth>();
-      for (const alias of aliases) {
-        const health = states.get(alias);
-        if (health !== undefined) found.set(alias, health);
-      }
-      return found;
+      return pickHealth(await all(now), aliases);
     },
     async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
       cache = undefined;
