@@ -6,6 +6,7 @@ import type { ModelTarget } from './model-target';
 import { pickCandidate, type PickInput, type Picked } from './pick-candidate';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
 import type { OpenedCandidate } from './open-candidate';
+import { RunAbort } from './run-abort';
 import { RunEvents } from './run-events';
 import { toClientError } from './to-client-error';
 
@@ -38,7 +39,7 @@ export interface FailoverRun {
   cancel(): void;
 }
 
-export type RunDeps = Omit<PickInput, 'candidates' | 'request' | 'signal' | 'report' | 'skipped' | 'warnings' | 'single'>;
+export type RunDeps = Omit<PickInput, 'candidates' | 'request' | 'abort' | 'report' | 'skipped' | 'warnings' | 'single'>;
 
 /** Starts a failover across `candidates` (see pickCandidate), holding events back until the first piece. */
 export function runFailover(
@@ -49,9 +50,9 @@ export function runFailover(
   single = false,
 ): FailoverRun {
   const startedAt = performance.now();
-  const controller = new AbortController();
-  const onCallerAbort = () => controller.abort();
-  if (options.signal?.aborted) controller.abort();
+  const abort = new RunAbort();
+  const onCallerAbort = () => abort.abort();
+  if (options.signal?.aborted) abort.abort();
   else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   const attempts: AttemptReport[] = [];
   const skipped: SkippedCandidate[] = [];
@@ -95,7 +96,7 @@ export function runFailover(
     candidates,
     request,
     single,
-    signal: controller.signal,
+    abort,
     report,
     skipped,
     warnings,
@@ -155,7 +156,7 @@ export function runFailover(
       return result;
     },
     cancel() {
-      controller.abort();
+      abort.abort();
       // Nobody may ever read the events: read them here so the socket closes and the result settles.
       if (!events.reading) void this.collect();
     },

@@ -12,6 +12,7 @@ import { RateLimitedError } from './errors/rate-limited-error';
 import { TimeoutError } from './errors/timeout-error';
 import type { ModelTarget } from './model-target';
 import type { Pacer } from './pacer';
+import type { RunAbort } from './run-abort';
 import { ReplyTally } from './reply-tally';
 import { sendUpstream, wireFailure } from './send-upstream';
 import type { Timeouts } from './settings';
@@ -23,8 +24,8 @@ export interface AttemptInput {
   dispatcher: Dispatcher;
   pacer: Pacer;
   now: () => number;
-  /** The run's signal: the caller's abort. */
-  signal: AbortSignal;
+  /** The run's stop: the caller's abort. */
+  abort: RunAbort;
 }
 
 /** An attempt that got its first piece: what was held back, and the live rest. */
@@ -54,10 +55,10 @@ const DRAIN_MS = 250;
  * throws a classified ClientError for anything that went wrong before it.
  */
 export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
-  const { target, signal } = input;
+  const { target, abort } = input;
   const alias = target.alias;
   const startedAt = performance.now();
-  if (signal.aborted) throw new AbortedError({ alias, message: `${alias}: the caller aborted` });
+  if (abort.aborted) throw new AbortedError({ alias, message: `${alias}: the caller aborted` });
   if (target.rpm !== undefined) {
     const pace = input.pacer.take(alias, target.rpm);
     if (!pace.ok) {
@@ -74,12 +75,11 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     throw new ProviderRefusedError({ alias, message: `${alias}: the request cannot be sent as ${target.api} (${why})`, cause: error });
   }
   const stop = new AttemptStop();
-  const onCallerAbort = () => stop.stop(new AbortedError({ alias, message: `${alias}: the caller aborted` }));
-  signal.addEventListener('abort', onCallerAbort, { once: true });
+  const unsubscribe = abort.subscribe(() => stop.stop(new AbortedError({ alias, message: `${alias}: the caller aborted` })));
   const timers = new AttemptTimers(input.timeouts, (timeout, ms) => stop.stop(new TimeoutError({ alias, timeout, ms })));
   const release = () => {
     timers.clear();
-    signal.removeEventListener('abort', onCallerAbort);
+    unsubscribe();
   };
   const wire = { alias, stop };
 

@@ -68,10 +68,10 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
       factor: 1,
       randomize: false,
       shouldRetry: async ({ error }) => {
-        if (input.signal.aborted) return false;
+        if (input.abort.aborted) return false;
         const delay = retryDelay(toClientError(error, target.alias), counts, input.retry, input.random);
         if (delay === undefined) return false;
-        await abortableSleep(delay, input.signal, target.alias);
+        await abortableSleep(delay, input.abort, target.alias);
         return true;
       },
     },

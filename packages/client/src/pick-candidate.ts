@@ -11,6 +11,7 @@ import type { ModelTarget } from './model-target';
 import { openCandidate, type OpenedCandidate } from './open-candidate';
 import { orderByHealth } from './order-by-health';
 import type { Pacer } from './pacer';
+import type { RunAbort } from './run-abort';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
 import { toClientError } from './to-client-error';
 
@@ -25,7 +26,7 @@ export interface PickInput {
   health: HealthStore;
   now: () => number;
   random: () => number;
-  signal: AbortSignal;
+  abort: RunAbort;
   report: (report: AttemptReport) => void;
   /** One model, not a failover: its failure is reported as its own error, not "every candidate failed". */
   single?: boolean;
@@ -44,7 +45,7 @@ const HEALTH_KINDS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connec
  * larger; a content-policy refusal or a bad request ends the search.
  */
 export async function pickCandidate(input: PickInput): Promise<Picked> {
-  const { retry, signal } = input;
+  const { retry, abort } = input;
   const safely = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
@@ -53,8 +54,12 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       return undefined;
     }
   };
-  const records = (await safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)))) ?? new Map<string, HealthRecord>();
-  const ordered = orderByHealth(input.candidates, records, input.now());
+  // One candidate has no order to choose: its health is not read (a Redis store would be a round trip).
+  let ordered = input.candidates;
+  if (ordered.length > 1) {
+    const records = (await safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)))) ?? new Map<string, HealthRecord>();
+    ordered = orderByHealth(input.candidates, records, input.now());
+  }
   const failures: CandidateFailure[] = [];
   let tooSmall: number | undefined;
   let tried = 0;
@@ -76,7 +81,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         pacer: input.pacer,
         now: input.now,
         random: input.random,
-        signal,
+        abort,
         report: input.report,
       });
       // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
@@ -84,7 +89,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       return { ok: true, target, opened };
     } catch (thrown) {
       const error = toClientError(thrown, target.alias);
-      if (signal.aborted || error.kind === 'aborted') {
+      if (abort.aborted || error.kind === 'aborted') {
         return { ok: false, error: error.kind === 'aborted' ? error : new AbortedError({ alias: target.alias, message: `${target.alias}: the caller aborted` }) };
       }
       if (HEALTH_KINDS.has(error.kind)) {

@@ -30,9 +30,9 @@ export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'st
 export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
   const exchange = new UpstreamExchange();
   ctx.stop.attach(exchange);
-  const url = new URL(built.url);
+  const { origin, path } = splitURL(built.url);
   ctx.dispatcher.dispatch(
-    { origin: url.origin, path: url.pathname + url.search, method: 'POST', headers: built.headers, body: built.body },
+    { origin, path, method: 'POST', headers: built.headers, body: built.body },
     exchange,
   );
   let head: Awaited<UpstreamExchange['head']>;
@@ -49,4 +49,18 @@ export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promi
     throw wireFailure(error, ctx, false);
   }
   throw classifyHttpError({ codec: ctx.codec, alias: ctx.alias, status: head.status, headers: head.headers, body: text, now: ctx.now() });
+}
+
+/** Upstream URLs already split: a gateway calls the same few on every request. Bounded, as callers may pass many. */
+const SPLIT_URLS = new Map<string, { origin: string; path: string }>();
+const SPLIT_URLS_MAX = 256;
+
+function splitURL(href: string): { origin: string; path: string } {
+  let split = SPLIT_URLS.get(href);
+  if (split) return split;
+  const url = new URL(href);
+  split = { origin: url.origin, path: url.pathname + url.search };
+  if (SPLIT_URLS.size >= SPLIT_URLS_MAX) SPLIT_URLS.clear();
+  SPLIT_URLS.set(href, split);
+  return split;
 }
