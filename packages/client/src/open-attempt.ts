@@ -145,7 +145,8 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
       release();
       noteMalformed();
       // A finished stream's socket goes back to the pool once its rest (`[DONE]`) arrived; anything else is cut.
-      if (!(ended && !tally.error && (await exchange.settled(DRAIN_MS)))) {
+      const whole = ended && !tally.error && (exchange.done ? exchange.complete : await exchange.settled(DRAIN_MS));
+      if (!whole) {
         stop.stop(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
       } else await exchange.pooled();
     }
