@@ -9,6 +9,7 @@ import { toGatewayError } from './errors/to-gateway-error';
 import { applyCors } from './http/cors';
 import { matchRoute, type RouteName } from './http/match-route';
 import { protocolOfPath } from './http/path-protocol';
+import { RequestTarget } from './http/request-target';
 import { sendError } from './http/send';
 import type { Caller } from './names/permissions';
 import type { RequestState } from './request-state';
@@ -35,7 +36,7 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: RequestHandlerOptions): Promise<void> {
   const startedAt = performance.now();
-  const url = new URL(req.url ?? '/', 'http://bench.local');
+  const url = new RequestTarget(req.url ?? '/');
   const method = req.method ?? 'GET';
   const abort = new AbortController();
   res.on('close', () => {
@@ -82,7 +83,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   }
 }
 
-function authenticate(req: IncomingMessage, url: URL, keys: KeyRing, open: boolean): Caller {
+function authenticate(req: IncomingMessage, url: RequestTarget, keys: KeyRing, open: boolean): Caller {
   if (!keys.enabled) {
     if (!isLoopbackAddress(req.socket.remoteAddress)) {
       throw new GatewayError(403, 'permission', 'this gateway has no keys configured, so it serves loopback callers only; configure keys to serve others');

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Protocol } from '@bench/formats';
 import type { MatchedRoute } from './http/match-route';
+import type { RequestTarget } from './http/request-target';
 import type { Caller } from './names/permissions';
 
 /** One request as handlers see it, and what the access log records of it. */
 export interface RequestState {
   req: IncomingMessage;
   res: ServerResponse;
-  url: URL;
+  url: RequestTarget;
   route: MatchedRoute;
   protocol: Protocol;
   caller: Caller;

@@ -38,10 +38,10 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   state.res.setHeader('x-bench-conversation', plan.conversation);
 
   // The router cuts an output budget over what a member can write; the client applies the cut per member.
-  const candidates: ModelTarget[] = plan.members.map((member) => ({
-    ...modelTargetOf(config, member.alias, runtime.env),
-    ...(member.outputCut ? { maxOutputTokens: member.outputCut.allowed } : {}),
-  }));
+  const candidates: ModelTarget[] = plan.members.map((member) => {
+    const target = modelTargetOf(config, member.alias, runtime.env);
+    return member.outputCut ? { ...target, maxOutputTokens: member.outputCut.allowed } : target;
+  });
   const run = runtime.client.failover(candidates, { ...request, stream: true }, {
     signal: state.signal,
     timeouts: settings.timeouts,

@@ -21,8 +21,26 @@ function memberOf(model: ResolvedModel, calledByAlias: boolean): Member {
   };
 }
 
-/** The router's view of a route target: a collection's members, or one model called by its alias. */
-export function routerCollectionOf(config: GatewayConfig, target: Target): { collection: Collection; settings: Partial<RouteSettings>; ledgerCollection?: string } {
+export interface RoutedCollection {
+  collection: Collection;
+  settings: Partial<RouteSettings>;
+  ledgerCollection?: string;
+}
+
+/** Built once per config and collection or model (all fixed once the gateway runs). */
+const BUILT = new WeakMap<GatewayConfig, WeakMap<object, RoutedCollection>>();
+
+/** The router's view of a route target: a collection's members, or one model called by its alias. The same object on every call: do not mutate it. */
+export function routerCollectionOf(config: GatewayConfig, target: Target): RoutedCollection {
+  const key = target.kind === 'model' ? target.model : target.collection;
+  let built = BUILT.get(config);
+  if (!built) BUILT.set(config, (built = new WeakMap()));
+  let routed = built.get(key);
+  if (!routed) built.set(key, (routed = build(config, target)));
+  return routed;
+}
+
+function build(config: GatewayConfig, target: Target): RoutedCollection {
   if (target.kind === 'model') {
     return {
       // Its own namespace, so a model alias never shares conversations with a collection of the same name.
