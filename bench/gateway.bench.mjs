@@ -52,14 +52,16 @@ const startGateway = (log = 'silent', execArgv = [], extra = {}) =>
   startChild('./gateway-child.mjs', { env: { ...env, BENCH_LEDGER: ledgerUrl(), BENCH_LOG: log, ...extra }, quietStdout: true, execArgv });
 
 const proxy = await startProxy();
+// The second baseline: the least a translating gateway must do (see lib/floor-child.mjs).
+const floor = await startChild('./floor-child.mjs', { env });
 const gateway = await startGateway('silent', PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
 const logged = await startGateway('default');
 
 console.log(`gateway bench: ${ROUNDS} rounds, ${SECONDS} s per autocannon run, ${STREAMS} open streams, ${cpus().length} CPUs, Node ${process.version}`);
-console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
+console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; parsing floor pid ${floor.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
 
 // Warm-up: JIT, pools, the ledger's first writes.
-for (const [target, s] of [[proxy, spec.proxyJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
+for (const [target, s] of [[proxy, spec.proxyJson], [floor, spec.routeJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
   await cannon(target, { ...s, connections: 16, seconds: 1 });
 }
 await sequential(proxy.url, spec.proxyStream, 0.5);
@@ -104,6 +106,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const r = {};
   const run = (target, s, connections, others = []) => cannon(target, { ...s, connections, seconds: SECONDS, others });
   r.proxy16 = await run(proxy, spec.proxyJson, 16, [upstream]);
+  r.floor16 = await run(floor, spec.routeJson, 16);
   r.route16 = await run(gateway, spec.routeJson, 16, [upstream]);
   r.logged16 = await run(logged, spec.routeJson, 16);
   r.panel16 = await run(gateway, spec.panelJson, 16);
@@ -111,6 +114,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   r.route64 = await run(gateway, spec.routeJson, 64);
   r.logged64 = await run(logged, spec.routeJson, 64);
   r.proxyLatency = await sequential(proxy.url, spec.proxyJson, SEQ_SECONDS);
+  r.floorLatency = await sequential(floor.url, spec.routeJson, SEQ_SECONDS);
   r.routeLatency = await sequential(gateway.url, spec.routeJson, SEQ_SECONDS);
   r.proxyFirst = await sequential(proxy.url, spec.proxyStream, SEQ_SECONDS);
   r.anthropicFirst = await sequential(gateway.url, spec.anthropicStream, SEQ_SECONDS);
@@ -121,7 +125,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const f = (n, d = 0) => n.toFixed(d);
   console.log(
     `round ${round}: rps@16 proxy ${f(r.proxy16.rps)} gw ${f(r.route16.rps)} | rps@64 proxy ${f(r.proxy64.rps)} gw ${f(r.route64.rps)} | ` +
-      `cpu/req µs proxy ${f(r.proxy16.cpuPerRequestUs)} gw ${f(r.route16.cpuPerRequestUs)} panel ${f(r.panel16.cpuPerRequestUs)} | ` +
+      `cpu/req µs proxy ${f(r.proxy16.cpuPerRequestUs)} floor ${f(r.floor16.cpuPerRequestUs)} gw ${f(r.route16.cpuPerRequestUs)} panel ${f(r.panel16.cpuPerRequestUs)} | ` +
       `p50 ms proxy ${f(r.proxyLatency.medianMs, 3)} gw ${f(r.routeLatency.medianMs, 3)} | first ms proxy ${f(r.proxyFirst.firstMs, 3)} gw ${f(r.anthropicFirst.firstMs, 3)} | ` +
       `streams RSS MB proxy ${f(r.proxyMemory.aboveIdle / 2 ** 20, 1)} (${r.proxyMemory.established}) gw ${f(r.gatewayMemory.aboveIdle / 2 ** 20, 1)} (${r.gatewayMemory.established}) ` +
       `gw-uncapped ${f(r.uncappedMemory.aboveIdle / 2 ** 20, 1)} (${r.uncappedMemory.established})`,
@@ -138,6 +142,11 @@ const rows = [
   { figure: 'panel of 3 seats (all), JSON: CPU per request vs proxy single call (@16)', unit: 'µs', get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 4 },
   { figure: `${STREAMS} open streams: RSS above idle (default client pool)`, unit: 'MB', get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.gatewayMemory.established },
   { figure: `${STREAMS} open streams: RSS above idle (client pool of ${STREAMS + 16} connections)`, unit: 'MB', get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.uncappedMemory.established },
+  { figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floor16.rps, r.proxy16.rps], info: true },
+  { figure: '(info) parsing floor: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
+  { figure: '(info) parsing floor: median latency @1 vs the proxy', unit: 'ms', get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },
+  { figure: '(info) gateway route JSON vs the parsing floor: throughput @16', unit: 'req/s', get: (r) => [r.route16.rps, r.floor16.rps], info: true },
+  { figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs], info: true },
   { figure: '(info) idle RSS before the streams (after a 1 s warm-up and a full GC)', unit: 'MB', get: (r) => [r.uncappedMemory.idleRss / MB, r.proxyMemory.idleRss / MB], digits: 1, info: true },
   { figure: '(info) default info access log to /dev/null: throughput @16', unit: 'req/s', get: (r) => [r.logged16.rps, r.proxy16.rps], goal: 0.7, higherIsBetter: true, info: true },
   { figure: '(info) default info access log to /dev/null: throughput @64', unit: 'req/s', get: (r) => [r.logged64.rps, r.proxy64.rps], goal: 0.7, higherIsBetter: true, info: true },
@@ -170,7 +179,7 @@ const results = rows.map((row) => {
 });
 
 const text = (n, digits) => (Math.abs(n) >= 1000 && digits === 0 ? Math.round(n).toLocaleString('en-US') : n.toFixed(digits));
-const table = [['figure', 'gateway', 'baseline', 'unit', 'ratio', 'goal', 'result']].concat(
+const table = [['figure', 'value', 'baseline', 'unit', 'ratio', 'goal', 'result']].concat(
   results.map((r) => [
     r.figure,
     text(r.gateway, r.digits),
@@ -220,6 +229,6 @@ writeFileSync(
 );
 console.log('written bench/results/gateway-latest.json');
 
-await Promise.all([proxy.stop(), gateway.stop(), logged.stop()]);
+await Promise.all([proxy.stop(), floor.stop(), gateway.stop(), logged.stop()]);
 await upstream.stop();
 rmSync(temp, { recursive: true, force: true });
