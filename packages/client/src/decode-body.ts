@@ -4,6 +4,11 @@ import { replyEvents } from './reply-events';
 import type { UpstreamExchange } from './upstream-exchange';
 import { Utf8Text } from './utf8-text';
 
+/** A reply body as batches of neutral events: `next()` resolves undefined after the last batch. */
+export interface BodyBatches {
+  next(): Promise<StreamEvent[] | undefined>;
+}
+
 const isLast = (events: StreamEvent[]): boolean => {
   const last = events[events.length - 1];
   return last?.type === 'finish' || last?.type === 'error';
@@ -13,36 +18,66 @@ const isLast = (events: StreamEvent[]): boolean => {
  * A streamed body through the codec's decoder, a batch of events per read
  * (all the body that had arrived), stopping at the finish or error (whatever
  * follows is left in the body). Throws on a socket error, after the events of
- * every chunk that came before it.
+ * every chunk that came before it. Waits only when nothing is queued (a plain
+ * object rather than an async generator: one promise a batch, no iterator hops).
  */
-export async function* decodeStreamBody(exchange: UpstreamExchange, decoder: StreamDecoder): AsyncGenerator<StreamEvent[]> {
-  const text = new Utf8Text();
-  for (;;) {
-    const chunk = exchange.take();
-    if (chunk === undefined) {
-      if (exchange.done) break;
-      await exchange.readable();
-      continue;
+export class StreamBodyBatches implements BodyBatches {
+  private readonly text = new Utf8Text();
+  private finished = false;
+
+  constructor(
+    private readonly exchange: UpstreamExchange,
+    private readonly decoder: StreamDecoder,
+  ) {}
+
+  async next(): Promise<StreamEvent[] | undefined> {
+    const { exchange, decoder } = this;
+    while (!this.finished) {
+      const chunk = exchange.take();
+      if (chunk === undefined) {
+        if (exchange.done) return this.end();
+        await exchange.readable();
+        continue;
+      }
+      const events = decoder.push(this.text.write(chunk));
+      if (events.length === 0) continue;
+      if (isLast(events)) this.finished = true;
+      return events;
     }
-    const events = decoder.push(text.write(chunk));
-    if (events.length === 0) continue;
-    yield events;
-    if (isLast(events)) return;
+    return undefined;
   }
-  if (exchange.failed) throw exchange.failed;
-  const tail = text.end();
-  yield [...(tail ? decoder.push(tail) : []), ...decoder.end()];
+
+  private end(): StreamEvent[] {
+    this.finished = true;
+    if (this.exchange.failed) throw this.exchange.failed;
+    const tail = this.text.end();
+    const events = tail ? this.decoder.push(tail) : [];
+    for (const event of this.decoder.end()) events.push(event);
+    return events;
+  }
 }
 
 /** A whole (non-streamed) body through the codec's parseReply, as one batch of events. */
-export async function* decodeWholeBody(exchange: UpstreamExchange, codec: Codec, alias: string): AsyncGenerator<StreamEvent[]> {
-  const text = await exchange.text();
-  const parsed = safeParseJSON(text);
-  try {
-    if (!parsed.success) throw new InvalidReplyError(`reply is not JSON: ${parsed.error.message}`);
-    yield replyEvents(codec.parseReply(parsed.value));
-  } catch (error) {
-    if (!InvalidReplyError.isInstance(error)) throw error;
-    throw new ServerError({ alias, status: 200, body: text, message: `${alias}: invalid reply (${error.message})`, cause: error });
+export class WholeBodyBatches implements BodyBatches {
+  private read = false;
+
+  constructor(
+    private readonly exchange: UpstreamExchange,
+    private readonly codec: Codec,
+    private readonly alias: string,
+  ) {}
+
+  async next(): Promise<StreamEvent[] | undefined> {
+    if (this.read) return undefined;
+    this.read = true;
+    const text = await this.exchange.text();
+    const parsed = safeParseJSON(text);
+    try {
+      if (!parsed.success) throw new InvalidReplyError(`reply is not JSON: ${parsed.error.message}`);
+      return replyEvents(this.codec.parseReply(parsed.value));
+    } catch (error) {
+      if (!InvalidReplyError.isInstance(error)) throw error;
+      throw new ServerError({ alias: this.alias, status: 200, body: text, message: `${this.alias}: invalid reply (${error.message})`, cause: error });
+    }
   }
 }

@@ -4,7 +4,7 @@ import { AttemptStop } from './attempt-stop';
 import { AttemptTimers } from './attempt-timers';
 import { buildUpstreamRequest, type BuiltRequest } from './build-upstream-request';
 import { classifyNeutralError } from './classify-neutral-error';
-import { decodeStreamBody, decodeWholeBody } from './decode-body';
+import { StreamBodyBatches, WholeBodyBatches } from './decode-body';
 import { AbortedError } from './errors/aborted-error';
 import { EmptyReplyError } from './errors/empty-reply-error';
 import { ProviderRefusedError } from './errors/provider-refused-error';
@@ -95,7 +95,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const warnings = [...built.warnings];
   const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
   const { exchange } = sent;
-  const batches = decoder ? decodeStreamBody(exchange, decoder) : decodeWholeBody(exchange, codec, alias);
+  const batches = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
   let seenMalformed = 0;
   const noteMalformed = () => {
     const malformed = decoder?.malformed ?? [];
@@ -118,7 +118,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
 
   async function* guarded(): AsyncGenerator<StreamEvent[], void, undefined> {
     try {
-      for await (const batch of batches) {
+      for (let batch = await batches.next(); batch !== undefined; batch = await batches.next()) {
         if (tally.firstPieceAt !== undefined) timers.piece();
         noteMalformed();
         let events = batch;
