@@ -1,7 +1,7 @@
 // Streams a 200-piece reply from the fake upstream on loopback, through the
 // client (decoded into neutral events) and through plain undici (bytes read,
 // not parsed), interleaved in one run; prints the medians and their ratios.
-// Run with `pnpm bench` (builds first); RUNS=…, WARMUP=…, PIECES=… change the counts.
+// Run with `pnpm bench` (builds first); ROUNDS=…, RUNS=…, WARMUP=…, PIECES=… change the counts.
 import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { getCodec } from '@bench/formats';
@@ -10,7 +10,9 @@ import { createClient } from '../dist/index.js';
 
 const PIECES = Number(process.env.PIECES ?? 200);
 const RUNS = Number(process.env.RUNS ?? 400);
-const WARMUP = Number(process.env.WARMUP ?? 50);
+// A long warm-up: every contender keeps getting faster for its first ~1,000 calls (JIT tiers here and in the upstream thread).
+const WARMUP = Number(process.env.WARMUP ?? 1000);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
 
 // The upstream runs in its own thread (as a real one runs in its own process), unless SAME_THREAD=1.
 const sameThread = process.env.SAME_THREAD === '1';
@@ -105,26 +107,48 @@ for (let i = 0; i < WARMUP; i += 1) {
   await viaClient();
 }
 const contenders = { plain, decoder: decoderOnly, client: viaClient };
-const samples = { plain: [], decoder: [], client: [] };
 const names = Object.keys(contenders);
-for (let i = 0; i < RUNS; i += 1) {
-  // Rotate the order so that none always runs first.
-  for (let j = 0; j < names.length; j += 1) {
-    const name = names[(i + j) % names.length];
-    samples[name].push(await contenders[name]());
+
+// One round: RUNS interleaved runs of each, their medians. Rounds differ by more than runs within
+// one (where the threads land on this shared machine), so the figures are medians over ROUNDS rounds.
+async function round() {
+  const samples = { plain: [], decoder: [], client: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    // Rotate the order so that none always runs first.
+    for (let j = 0; j < names.length; j += 1) {
+      const name = names[(i + j) % names.length];
+      samples[name].push(await contenders[name]());
+    }
   }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, runs]) => [name, { total: median(runs.map((r) => r.total)), first: median(runs.map((r) => r.first)) }]),
+  );
 }
 
-const stats = Object.fromEntries(
-  Object.entries(samples).map(([name, runs]) => [name, { total: median(runs.map((r) => r.total)), first: median(runs.map((r) => r.first)) }]),
-);
+const rounds = [];
 const ms = (value) => `${value.toFixed(3)} ms`;
-console.log(`${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), median of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
-console.log(`  plain undici (bytes, no parsing): total ${ms(stats.plain.total)}, first piece ${ms(stats.plain.first)}`);
-console.log(`  undici + codec decoder only:      total ${ms(stats.decoder.total)}, first piece ${ms(stats.decoder.first)}`);
-console.log(`  @bench/client (neutral events):   total ${ms(stats.client.total)}, first piece ${ms(stats.client.first)}`);
-console.log(`  ratio total ${(stats.client.total / stats.plain.total).toFixed(3)}× (goal ≤ 1.3×); first piece +${ms(stats.client.first - stats.plain.first)} (goal ≤ 0.2 ms)`);
-console.log(`  decoder floor ${(stats.decoder.total / stats.plain.total).toFixed(3)}× of plain; client ${(stats.client.total / stats.decoder.total).toFixed(3)}× of the floor, first piece +${ms(stats.client.first - stats.decoder.first)} over it`);
+const x = (value) => `${value.toFixed(3)}×`;
+console.log(`${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), ${ROUNDS} rounds of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
+for (let r = 1; r <= ROUNDS; r += 1) {
+  const stats = await round();
+  rounds.push(stats);
+  console.log(
+    `  round ${r}: plain ${ms(stats.plain.total)}, decoder only ${ms(stats.decoder.total)}, client ${ms(stats.client.total)} → ` +
+      `${x(stats.client.total / stats.plain.total)}; first piece +${ms(stats.client.first - stats.plain.first)}`,
+  );
+}
+const over = (pick) => median(rounds.map(pick));
+console.log(`medians of the ${ROUNDS} rounds:`);
+console.log(`  plain undici (bytes, no parsing): total ${ms(over((s) => s.plain.total))}, first piece ${ms(over((s) => s.plain.first))}`);
+console.log(`  undici + codec decoder only:      total ${ms(over((s) => s.decoder.total))}, first piece ${ms(over((s) => s.decoder.first))}`);
+console.log(`  @bench/client (neutral events):   total ${ms(over((s) => s.client.total))}, first piece ${ms(over((s) => s.client.first))}`);
+console.log(
+  `  ratio total ${x(over((s) => s.client.total / s.plain.total))} (goal ≤ 1.3×); first piece +${ms(over((s) => s.client.first - s.plain.first))} (goal ≤ 0.2 ms)`,
+);
+console.log(
+  `  decoder floor ${x(over((s) => s.decoder.total / s.plain.total))} of plain; client ${x(over((s) => s.client.total / s.decoder.total))} of the floor, ` +
+    `first piece +${ms(over((s) => s.client.first - s.decoder.first))} over it`,
+);
 
 await client.close();
 await plainAgent.close();
