@@ -31,7 +31,7 @@ const gateway = baselines[scenario] ? await startChild(baselines[scenario], { ..
   quietStdout: true,
   execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 });
-await cannon(gateway, { ...spec, connections: 16, seconds: 2 });
+await cannon(gateway, { ...spec, connections: 16, seconds: 5 }); // past the first seconds, while the JIT still works
 const result = await cannon(gateway, { ...spec, connections: 16, seconds: Number(seconds) });
 console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, ${result.cpuPerRequestUs.toFixed(0)} µs CPU per request`);
 await gateway.stop();
