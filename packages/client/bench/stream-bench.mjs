@@ -128,13 +128,14 @@ async function round() {
 const rounds = [];
 const ms = (value) => `${value.toFixed(3)} ms`;
 const x = (value) => `${value.toFixed(3)}×`;
+const signed = (value) => `${value < 0 ? "−" : "+"}${ms(Math.abs(value))}`;
 console.log(`${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), ${ROUNDS} rounds of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
 for (let r = 1; r <= ROUNDS; r += 1) {
   const stats = await round();
   rounds.push(stats);
   console.log(
     `  round ${r}: plain ${ms(stats.plain.total)}, decoder only ${ms(stats.decoder.total)}, client ${ms(stats.client.total)} → ` +
-      `${x(stats.client.total / stats.plain.total)}; first piece +${ms(stats.client.first - stats.plain.first)}`,
+      `${x(stats.client.total / stats.plain.total)}; first piece ${signed(stats.client.first - stats.plain.first)}`,
   );
 }
 const over = (pick) => median(rounds.map(pick));
@@ -143,11 +144,11 @@ console.log(`  plain undici (bytes, no parsing): total ${ms(over((s) => s.plain.
 console.log(`  undici + codec decoder only:      total ${ms(over((s) => s.decoder.total))}, first piece ${ms(over((s) => s.decoder.first))}`);
 console.log(`  @bench/client (neutral events):   total ${ms(over((s) => s.client.total))}, first piece ${ms(over((s) => s.client.first))}`);
 console.log(
-  `  ratio total ${x(over((s) => s.client.total / s.plain.total))} (goal ≤ 1.3×); first piece +${ms(over((s) => s.client.first - s.plain.first))} (goal ≤ 0.2 ms)`,
+  `  ratio total ${x(over((s) => s.client.total / s.plain.total))} (goal ≤ 1.3×); first piece ${signed(over((s) => s.client.first - s.plain.first))} (goal ≤ 0.2 ms)`,
 );
 console.log(
   `  decoder floor ${x(over((s) => s.decoder.total / s.plain.total))} of plain; client ${x(over((s) => s.client.total / s.decoder.total))} of the floor, ` +
-    `first piece +${ms(over((s) => s.client.first - s.decoder.first))} over it`,
+    `first piece ${signed(over((s) => s.client.first - s.decoder.first))} over it`,
 );
 
 await client.close();
