@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
+import { AttemptBatches } from './attempt-batches';
 import { AttemptStop } from './attempt-stop';
 import { AttemptTimers } from './attempt-timers';
 import { buildUpstreamRequest, type BuiltRequest } from './build-upstream-request';
@@ -14,7 +15,7 @@ import type { ModelTarget } from './model-target';
 import type { Pacer } from './pacer';
 import type { RunAbort } from './run-abort';
 import { ReplyTally } from './reply-tally';
-import { sendUpstream, wireFailure } from './send-upstream';
+import { sendUpstream } from './send-upstream';
 import type { Timeouts } from './settings';
 
 export interface AttemptInput {
@@ -35,7 +36,7 @@ export interface OpenedAttempt {
   /** The events that came in the first piece's batch after it, then `rest`'s: each goes through `pass` as it is handed on. */
   leftover: StreamEvent[];
   /** The remaining events in batches, ending with finish or error; returning it early closes the socket. */
-  rest: AsyncGenerator<StreamEvent[], void, undefined>;
+  rest: AttemptBatches;
   /** Notes one event as it is handed to the reader (its tally, and whether the reply ended). */
   pass: (event: StreamEvent) => void;
   tally: ReplyTally;
@@ -46,9 +47,6 @@ export interface OpenedAttempt {
   /** The upstream's (2xx) HTTP status. */
   status: number;
 }
-
-/** How long a finished stream may take to close (its `[DONE]`) before its socket is cut instead of reused. */
-const DRAIN_MS = 250;
 
 /**
  * One HTTP attempt at one target: resolves once the first piece arrived, and
@@ -81,7 +79,6 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     timers.clear();
     unsubscribe();
   };
-  const wire = { alias, stop };
 
   let sent: Awaited<ReturnType<typeof sendUpstream>>;
   try {
@@ -95,64 +92,9 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const warnings = [...built.warnings];
   const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
   const { exchange } = sent;
-  const batches = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
-  let seenMalformed = 0;
-  const noteMalformed = () => {
-    const malformed = decoder?.malformed ?? [];
-    for (; seenMalformed < malformed.length; seenMalformed += 1) {
-      warnings.push({ code: 'dropped', message: `malformed upstream event skipped: ${malformed[seenMalformed]}` });
-    }
-  };
-
-  // Set once the reader was handed the finish or error event.
-  let ended = false;
-  const pass = (event: StreamEvent): void => {
-    if (event.type === 'error') {
-      tally.error ??= classifyNeutralError(event.error, { alias });
-      ended = true;
-      return;
-    }
-    tally.add(event);
-    if (event.type === 'finish') ended = true;
-  };
-
-  async function* guarded(): AsyncGenerator<StreamEvent[], void, undefined> {
-    try {
-      for (let batch = await batches.next(); batch !== undefined; batch = await batches.next()) {
-        if (tally.firstPieceAt !== undefined) timers.piece();
-        noteMalformed();
-        let events = batch;
-        for (let index = 0; index < events.length; index += 1) {
-          const event = events[index] as StreamEvent;
-          if (event.type === 'error') {
-            // Nothing after an error is passed on.
-            if (index + 1 < events.length) events = events.slice(0, index + 1);
-            yield events;
-            return;
-          }
-          if (tally.firstPieceAt === undefined && isOutputEvent(event)) {
-            tally.firstPieceAt = performance.now();
-            timers.piece();
-            exchange.coalesce = true;
-          }
-        }
-        yield events;
-      }
-    } catch (error) {
-      tally.error = wireFailure(error, wire, false);
-      yield [{ type: 'error', error: tally.error.toNeutral() }];
-    } finally {
-      release();
-      noteMalformed();
-      // A finished stream's socket goes back to the pool once its rest (`[DONE]`) arrived; anything else is cut.
-      const whole = ended && !tally.error && (exchange.done ? exchange.complete : await exchange.settled(DRAIN_MS));
-      if (!whole) {
-        stop.stop(new AbortedError({ alias, message: `${alias}: the reader stopped` }));
-      } else await exchange.pooled();
-    }
-  }
-
-  const rest = guarded();
+  const body = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
+  const rest = new AttemptBatches({ alias, exchange, body, decoder, stop, timers, release, tally, warnings });
+  const { pass } = rest;
   const held: StreamEvent[] = [];
   for (;;) {
     const next = await rest.next();
