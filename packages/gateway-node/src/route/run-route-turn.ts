@@ -174,7 +174,8 @@ async function streamTurn({ input, run, call, accumulator, committedEarly, bench
     accumulator.add(upstream);
     // Only start and finish are rewritten (after the commit); the others pass without a promise each.
     const event = upstream.type === 'start' || upstream.type === 'finish' ? await toClientEvent(upstream, context) : upstream;
-    await writer.write(encoder.encode(event));
+    const full = writer.write(encoder.encode(event));
+    if (full) await full;
     // The caller's stream ends with the upstream's finish or error, without waiting for the upstream to close.
     if (event.type === 'finish' || event.type === 'error') writer.end(encoder.end());
   }

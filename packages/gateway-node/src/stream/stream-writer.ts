@@ -42,17 +42,21 @@ export class StreamWriter {
     this.armKeepAlive();
   }
 
-  /** Resolves once the text is handed to the socket, or at once when the caller has gone. */
-  async write(text: string): Promise<void> {
-    if (!text || this.isClosed) return;
+  /**
+   * Hands the text to the socket. Only when the socket's buffer is full is
+   * there something to wait for: a promise that resolves on drain or close
+   * (otherwise undefined, so a stream that keeps up costs no promise an event).
+   */
+  write(text: string): Promise<void> | undefined {
+    if (!text || this.isClosed) return undefined;
     this.armKeepAlive();
     if (!this.corked) {
       this.corked = true;
       this.res.cork();
       setImmediate(this.uncork);
     }
-    if (this.res.write(text)) return;
-    await new Promise<void>((resolve) => {
+    if (this.res.write(text)) return undefined;
+    return new Promise<void>((resolve) => {
       const done = () => {
         this.res.off('drain', done);
         this.res.off('close', done);
