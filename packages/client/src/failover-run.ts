@@ -152,7 +152,7 @@ export function runFailover(
     events,
     result,
     async collect() {
-      if (!events.reading) for await (const _event of events);
+      if (!events.reading) await events[Symbol.asyncIterator]().drain();
       return result;
     },
     cancel() {

@@ -37,6 +37,15 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
     return this.serial(() => this.advance());
   }
 
+  /** Reads every event to its end without handing them out (collect()): a promise a batch, not one an event. */
+  async drain(): Promise<void> {
+    for (;;) {
+      while (this.busy === undefined && this.index < this.batch.length) this.take();
+      const step = await this.serial(() => this.advance());
+      if (step.done) return;
+    }
+  }
+
   return(): Promise<Step> {
     return this.serial(async () => {
       if (this.state === 'reading') await this.close();
