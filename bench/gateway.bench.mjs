@@ -70,9 +70,9 @@ for (const [target, s] of [[proxy, spec.proxyJson], [floor, spec.routeJson], [ga
 await sequential(proxy.url, spec.proxyStream, 0.5);
 await sequential(gateway.url, spec.anthropicStream, 0.5);
 
-// kind: 'proxy'; 'gateway' (as configured by default: its client pools at most 256 connections per
-// upstream origin, so streams past that wait for one); 'gateway-uncapped' (given a client whose pool
-// allows STREAMS connections, so every stream reaches the upstream).
+// kind: 'proxy'; 'gateway' (as configured by default: its own client, whose pool has no cap per
+// upstream origin); 'gateway-uncapped' (given a client whose undici Agent allows STREAMS + 16
+// connections, as a deployment that caps its pool would; every stream still reaches the upstream).
 async function memoryUnderStreams(kind) {
   const target =
     kind === 'proxy' ? await startProxy()
@@ -143,8 +143,8 @@ const rows = [
   { figure: 'route, OpenAI Chat JSON: median latency @1 connection', unit: 'ms', get: (r) => [r.routeLatency.medianMs, r.proxyLatency.medianMs], goal: 1.5, digits: 3 },
   { figure: 'streamed, Anthropic in → OpenAI upstream: time to first content (proxy: OpenAI pass-through)', unit: 'ms', get: (r) => [r.anthropicFirst.firstMs, r.proxyFirst.firstMs], goal: 1.3, digits: 3 },
   { figure: 'panel of 3 seats (all), JSON: CPU per request vs proxy single call (@16)', unit: 'µs', get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 4 },
-  { figure: `${STREAMS} open streams: RSS above idle (default client pool)`, unit: 'MB', get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.gatewayMemory.established },
-  { figure: `${STREAMS} open streams: RSS above idle (client pool of ${STREAMS + 16} connections)`, unit: 'MB', get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.uncappedMemory.established },
+  { figure: `${STREAMS} open streams: RSS above idle (the gateway's own client)`, unit: 'MB', get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.gatewayMemory.established },
+  { figure: `${STREAMS} open streams: RSS above idle (a client given an Agent of ${STREAMS + 16} connections)`, unit: 'MB', get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.uncappedMemory.established },
   { figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floor16.rps, r.proxy16.rps], info: true },
   { figure: '(info) parsing floor: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
   { figure: '(info) parsing floor: median latency @1 vs the proxy', unit: 'ms', get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },

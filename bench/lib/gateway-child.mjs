@@ -2,7 +2,7 @@
 // BENCH_UPSTREAM: the fast upstream's URL; BENCH_LEDGER: the ledger URL;
 // BENCH_LOG: "silent" (a pino logger at level silent) or "default" (the gateway's own info-level access log on stdout);
 // BENCH_UPSTREAM_CONNECTIONS: when set, the gateway gets a client (public createClient option) whose undici
-// Agent allows that many connections per upstream origin instead of the built-in 256.
+// Agent allows that many connections per upstream origin (the gateway's own client has no cap).
 import { createRequire } from 'node:module';
 import { createGateway } from '../../packages/gateway-node/dist/index.js';
 import { serveIpc } from './ipc.mjs';
