@@ -152,7 +152,7 @@ export function runFailover(
     events,
     result,
     async collect() {
-      if (!events.reading) await events[Symbol.asyncIterator]().drain();
+      if (!events.reading) await events.drain();
       return result;
     },
     cancel() {
@@ -176,5 +176,10 @@ class ReadOnce implements AsyncIterable<StreamEvent> {
     if (this.reading) throw new Error('FailoverRun.events can be read only once');
     this.reading = new RunEvents(this.picked, this.finish);
     return this.reading;
+  }
+
+  /** Reads every event to its end without handing them out (what collect() needs). */
+  drain(): Promise<void> {
+    return this[Symbol.asyncIterator]().drain();
   }
 }
