@@ -49,6 +49,25 @@ describe('the HTTP server', () => {
     expect(after.bench).toMatchObject({ reply: 'route' });
   });
 
+  it('routes an absolute-form request target (http://host/path, as HTTP/1.1 servers must accept) by its path', async () => {
+    const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'absolute form?', false);
+    const text = JSON.stringify(body);
+    const { status, json } = await new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const origin = new URL(t.url);
+      const req = request({ host: origin.hostname, port: origin.port, method: 'POST', path: t.url + path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
+      req.on('response', (response) => {
+        let received = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (received += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, json: JSON.parse(received) }));
+      });
+      req.on('error', reject);
+      req.end(text);
+    });
+    expect(status).toBe(200);
+    expect(json.bench).toMatchObject({ reply: 'route', collection: 'agents' });
+  });
+
   it('serves many streamed requests at once across protocols', async () => {
     const sdks = sdksFor(t.url);
     t.upstream.script('up-1', { answer: { text: ['many ', 'at ', 'once'] }, pieceDelayMs: 10 });

@@ -15,3 +15,16 @@ describe('RequestTarget', () => {
     expect([...target.searchParams]).toEqual([]);
   });
 });
+
+describe('RequestTarget, other request-target forms', () => {
+  it('takes the path and query of an absolute-form target', () => {
+    const target = new RequestTarget('http://127.0.0.1:4747/v1/chat/completions?key=abc');
+    expect(target.pathname).toBe('/v1/chat/completions');
+    expect(target.searchParams.get('key')).toBe('abc');
+  });
+
+  it('keeps what no URL parser takes as the path, so the route answers 404', () => {
+    expect(new RequestTarget('*').pathname).toBe('/*');
+    expect(new RequestTarget('http://[bad').pathname).toBe('http://[bad');
+  });
+});
