@@ -6,6 +6,7 @@ import { classifyHttpError } from './classify-http-error';
 import { ClientError } from './errors/client-error';
 import { ConnectionError } from './errors/connection-error';
 import { UpstreamExchange } from './upstream-exchange';
+import { UrlMemo } from './url-memo';
 
 export interface SendContext {
   codec: Codec;
@@ -51,16 +52,12 @@ export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promi
   throw classifyHttpError({ codec: ctx.codec, alias: ctx.alias, status: head.status, headers: head.headers, body: text, now: ctx.now() });
 }
 
-/** Upstream URLs already split: a gateway calls the same few on every request. Bounded, as callers may pass many. */
-const SPLIT_URLS = new Map<string, { origin: string; path: string }>();
-const SPLIT_URLS_MAX = 256;
+/** Each upstream URL split into origin and path once. */
+const SPLIT_URLS = new UrlMemo<{ origin: string; path: string }>();
 
 function splitURL(href: string): { origin: string; path: string } {
-  let split = SPLIT_URLS.get(href);
-  if (split) return split;
-  const url = new URL(href);
-  split = { origin: url.origin, path: url.pathname + url.search };
-  if (SPLIT_URLS.size >= SPLIT_URLS_MAX) SPLIT_URLS.clear();
-  SPLIT_URLS.set(href, split);
-  return split;
+  return SPLIT_URLS.get(href, (url) => {
+    const parsed = new URL(url);
+    return { origin: parsed.origin, path: parsed.pathname + parsed.search };
+  });
 }

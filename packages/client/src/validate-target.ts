@@ -1,6 +1,7 @@
 import { PROTOCOLS, type Protocol } from '@bench/formats';
 import { InvalidTargetError } from './errors/invalid-target-error';
 import type { ModelTarget } from './model-target';
+import { UrlMemo } from './url-memo';
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -28,21 +29,20 @@ export function validateTarget(target: ModelTarget, path: string): void {
   }
 }
 
-/** Base URLs already seen to parse as http(s): a gateway calls the same few on every request. Bounded, as callers may pass many. */
-const HTTP_URLS = new Set<string>();
-const HTTP_URLS_MAX = 256;
+/** Whether each base URL parses as http(s), worked out once per URL. */
+const HTTP_URLS = new UrlMemo<boolean>();
 
 function isHttpURL(baseURL: string): boolean {
-  if (HTTP_URLS.has(baseURL)) return true;
-  let url: URL | undefined;
+  // A non-string (from JavaScript callers) is never remembered.
+  if (typeof baseURL !== 'string') return parsesAsHttp(baseURL);
+  return HTTP_URLS.get(baseURL, parsesAsHttp);
+}
+
+function parsesAsHttp(baseURL: string): boolean {
   try {
-    url = new URL(baseURL);
+    const url = new URL(baseURL);
+    return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
-    url = undefined;
+    return false;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return false;
-  if (typeof baseURL !== 'string') return true;
-  if (HTTP_URLS.size >= HTTP_URLS_MAX) HTTP_URLS.clear();
-  HTTP_URLS.add(baseURL);
-  return true;
 }
