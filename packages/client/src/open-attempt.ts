@@ -33,12 +33,10 @@ export interface AttemptInput {
 export interface OpenedAttempt {
   /** Events up to and including the first piece (already passed). */
   held: StreamEvent[];
-  /** The events that came in the first piece's batch after it, then `rest`'s: each goes through `pass` as it is handed on. */
+  /** The events that came in the first piece's batch after it, then `rest`'s: each goes through `rest.pass` as it is handed on. */
   leftover: StreamEvent[];
   /** The remaining events in batches, ending with finish or error; returning it early closes the socket. */
   rest: AttemptBatches;
-  /** Notes one event as it is handed to the reader (its tally, and whether the reply ended). */
-  pass: (event: StreamEvent) => void;
   tally: ReplyTally;
   /** Format warnings; malformed events skipped are added as the stream goes. */
   warnings: Warning[];
@@ -94,7 +92,6 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const { exchange } = sent;
   const body = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
   const rest = new AttemptBatches({ alias, exchange, body, decoder, stop, timers, release, tally, warnings });
-  const { pass } = rest;
   const held: StreamEvent[] = [];
   for (;;) {
     const next = await rest.next();
@@ -102,14 +99,14 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
     const events = next.value;
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index] as StreamEvent;
-      pass(event);
+      rest.pass(event);
       if (event.type === 'error') {
         await rest.return();
         throw tally.error ?? classifyNeutralError(event.error, { alias });
       }
       held.push(event);
       if (isOutputEvent(event)) {
-        return { held, leftover: events.slice(index + 1), rest, pass, tally, warnings, startedAt, status: sent.status };
+        return { held, leftover: events.slice(index + 1), rest, tally, warnings, startedAt, status: sent.status };
       }
       if (event.type === 'finish') {
         await rest.return();

@@ -67,7 +67,7 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
 
   private take(): Step {
     const event = this.batch[this.index++] as StreamEvent;
-    if (this.passing) this.committed?.opened.pass(event);
+    if (this.passing) this.committed?.opened.rest.pass(event);
     return { value: event, done: false };
   }
 
