@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessageOf, minimalRequest } from './raw-requests';
@@ -137,6 +139,23 @@ describe('Gemini names in the path', () => {
     const result = await send(path, JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
     expect(result.status, result.text).toBe(status);
     expect(errorMessageOf('gemini', result.json)).toEqual(expect.any(String));
+  });
+});
+
+describe('a caller that leaves part way through its body', () => {
+  it('gets nothing sent upstream for it, and the gateway goes on serving', async () => {
+    const before = t.upstream.requests.length;
+    const origin = new URL(t.url);
+    const socket = connect(Number(origin.port), origin.hostname);
+    await once(socket, 'connect');
+    const partial = '{"model":"bench/agents","messages":[{"role":"user","content":"cut';
+    socket.write(`POST /v1/chat/completions HTTP/1.1\r\nhost: ${origin.host}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n${partial}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    t.upstream.script('up-1', { answer: { text: 'still serving' } });
+    const reply = await ask(sdksFor(t.url), 'openai-chat', 'bench/agents', 'after the cut body?', false);
+    expect(reply.text).toBe('still serving');
+    expect(t.upstream.requests.length - before).toBe(1);
   });
 });
 
