@@ -1,18 +1,10 @@
 import type Database from 'better-sqlite3';
+import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
-const CALL_COLUMNS = [
-  'id', 'time', 'purpose', 'collection', 'key_name', 'alias', 'provider', 'status', 'error_class', 'error_message',
-  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost', 'seconds', 'first_piece_seconds',
-  'finish_reason', 'tool_calls', 'warnings', 'unit',
-];
-const TURN_COLUMNS = [
-  'conversation', 'turn', 'time', 'collection', 'call', 'alias', 'status', 'seconds', 'first_token_seconds',
-  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'tool_calls', 'finish_reason', 'tried',
-];
 const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost'];
 
-function insert(table: string, columns: string[], key: string): string {
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
+function insert(table: string, columns: readonly string[], key: string): string {
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
 }
 
 type StatementName =

@@ -12,6 +12,7 @@ import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
+import { callRowValues, turnRowValues } from './row-values';
 import { migrateSqlite } from './sqlite-migrate';
 import { openSqlite } from './open-sqlite';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements';
@@ -42,9 +43,9 @@ export class SqliteStore implements LedgerStore {
       const added: CallRecord[] = [];
       for (const item of batch) {
         if (item.kind === 'call') {
-          if (sql.insertCall.run(callToRow(item.record)).changes > 0) added.push(item.record);
+          if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
         } else {
-          sql.insertTurn.run(turnToRow(item.record));
+          sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
         }
       }
       for (const d of statsDeltas(added)) {
