@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Message, NeutralRequest } from '@bench/formats';
 
 export interface FingerprintInput {
@@ -17,39 +17,38 @@ export interface FingerprintInput {
  * length-prefixed so that no two different inputs hash the same text.
  */
 export function conversationId(input: FingerprintInput): string {
-  const hash = createHash('sha256');
-  field(hash, 'c', input.collection);
-  field(hash, 'k', input.keyName);
+  // One string hashed at once: the same bytes as feeding each field in turn, with one call into the hash instead of a dozen.
+  let text = field('c', input.collection) + field('k', input.keyName);
   let system = '';
   for (let i = 0; i < input.system.length; i += 1) {
     system += (i === 0 ? '' : '\n') + (input.system[i]?.text ?? '');
   }
-  field(hash, 's', input.normalizeSystem ? input.normalizeSystem(system) : system);
-  if (input.sessionId !== undefined) field(hash, 'i', input.sessionId);
-  else if (input.firstUser !== undefined) hashMessage(hash, input.firstUser);
-  return hash.digest('base64url');
+  text += field('s', input.normalizeSystem ? input.normalizeSystem(system) : system);
+  if (input.sessionId !== undefined) text += field('i', input.sessionId);
+  else if (input.firstUser !== undefined) text += messageFields(input.firstUser);
+  return hash('sha256', text, 'base64url');
 }
 
-function field(hash: Hash, tag: string, value: string): void {
-  hash.update(`${tag}${value.length}:`);
-  hash.update(value);
+function field(tag: string, value: string): string {
+  return `${tag}${value.length}:${value}`;
 }
 
-function hashMessage(hash: Hash, message: Message): void {
+function messageFields(message: Message): string {
+  let text = '';
   for (const part of message.content) {
     switch (part.type) {
       case 'text':
-        field(hash, 't', part.text);
+        text += field('t', part.text);
         break;
       case 'image':
-        field(hash, 'u', part.source.kind === 'url' ? part.source.url : part.source.data);
+        text += field('u', part.source.kind === 'url' ? part.source.url : part.source.data);
         break;
       case 'tool-result':
-        field(hash, 'r', part.callId);
-        for (const inner of part.content) field(hash, 't', inner.type === 'text' ? inner.text : '[image]');
+        text += field('r', part.callId);
+        for (const inner of part.content) text += field('t', inner.type === 'text' ? inner.text : '[image]');
         break;
       case 'tool-call':
-        field(hash, 'f', part.name + part.arguments);
+        text += field('f', part.name + part.arguments);
         break;
       case 'reasoning':
         break;
@@ -59,4 +58,5 @@ function hashMessage(hash: Hash, message: Message): void {
       }
     }
   }
+  return text;
 }
