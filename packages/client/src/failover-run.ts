@@ -29,13 +29,13 @@ export type Commit =
 export interface FailoverRun {
   /** Settles (never rejects) at the first piece from some candidate, or when all failed. */
   readonly committed: Promise<Commit>;
-  /** Every event of the committed candidate (held-back ones first), ending with finish or error. Read once. */
+  /** Every event of the committed candidate (held-back ones first), ending with finish or error. Read once; after `cancel()` with no reader yet, a reader finds none. */
   readonly events: AsyncIterable<StreamEvent>;
   /** Settles once `events` has been read to its end (or at once when nothing committed). */
   readonly result: Promise<CallResult>;
   /** Reads `events` to the end and returns the result. */
   collect(): Promise<CallResult>;
-  /** Stops everything and closes the upstream socket; the result then settles (with an AbortedError) even if nobody reads the events. */
+  /** Stops everything and closes the upstream socket (what the caller's `signal` does); the result then settles (with an AbortedError) even if nobody reads the events. */
   cancel(): void;
 }
 
@@ -158,7 +158,7 @@ export function runFailover(
     cancel() {
       abort.abort();
       // Nobody may ever read the events: read them here so the socket closes and the result settles.
-      if (!events.reading) void this.collect();
+      if (!events.reading) void events.drain({ byCancel: true });
     },
   };
 }
@@ -166,20 +166,28 @@ export function runFailover(
 /** A run's events as an iterable that hands out its one reader (a class: an object literal with a computed key is slow to build). */
 class ReadOnce implements AsyncIterable<StreamEvent> {
   reading: RunEvents | undefined;
+  #drainedByCancel = false;
 
   constructor(
     private readonly picked: Promise<Picked>,
     private readonly finish: ConstructorParameters<typeof RunEvents>[1],
   ) {}
 
-  [Symbol.asyncIterator](): RunEvents {
+  [Symbol.asyncIterator](): AsyncIterator<StreamEvent> {
+    // A run cancelled before anyone read it has been read to its end: a late reader finds no events.
+    if (this.reading && this.#drainedByCancel) return NO_EVENTS;
     if (this.reading) throw new Error('FailoverRun.events can be read only once');
     this.reading = new RunEvents(this.picked, this.finish);
     return this.reading;
   }
 
-  /** Reads every event to its end without handing them out (what collect() needs). */
-  drain(): Promise<void> {
-    return this[Symbol.asyncIterator]().drain();
+  /** Reads every event to its end without handing them out (what collect() and cancel() need). */
+  drain({ byCancel = false } = {}): Promise<void> {
+    if (this.reading) throw new Error('FailoverRun.events can be read only once');
+    this.#drainedByCancel = byCancel;
+    this.reading = new RunEvents(this.picked, this.finish);
+    return this.reading.drain();
   }
 }
+
+const NO_EVENTS: AsyncIterator<StreamEvent> = { next: () => Promise.resolve({ done: true, value: undefined }) };

@@ -152,6 +152,20 @@ describe.each(['openai-chat', 'anthropic'] as const)('%s upstream', (api) => {
       expect(upstream.requests[0]?.closedByCaller).toBe(true);
     });
 
+    it('a reader that comes after cancel() finds no events, and a second reader is still refused', async () => {
+      upstream.script('m1', { answer: { text: ['a', 'b', 'c'] }, pieceDelayMs: 200 });
+      const run = client.call(target(upstream, 'm1', { api }), ask());
+      run.cancel();
+      const seen: string[] = [];
+      for await (const event of run.events) seen.push(event.type);
+      expect(seen).toEqual([]);
+      expect((await run.result).error?.kind).toBe('aborted');
+      const fresh = client.call(target(upstream, 'm1', { api }), ask());
+      for await (const _ of fresh.events) break;
+      expect(() => fresh.events[Symbol.asyncIterator]()).toThrow('read only once');
+      await fresh.result;
+    });
+
     it('an abort during the Retry-After wait stops the retry', async () => {
       upstream.script('m1', [faults.rateLimited({ retryAfterSeconds: 2 }), { answer: { text: 'ok' } }]);
       const controller = new AbortController();
