@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { logAccess } from './access-log';
+import { CallerPresence } from './caller-presence';
 import { isLoopbackAddress } from './auth/is-loopback';
 import { extractKey } from './auth/extract-key';
 import type { KeyRing } from './auth/key-ring';
@@ -38,9 +39,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   const startedAt = performance.now();
   const url = new RequestTarget(req.url ?? '/');
   const method = req.method ?? 'GET';
-  const abort = new AbortController();
+  const presence = new CallerPresence();
   res.on('close', () => {
-    if (!res.writableFinished) abort.abort(new Error('the caller closed the connection'));
+    if (!res.writableFinished) presence.leave();
   });
   const route = matchRoute(method, url.pathname);
   const state: RequestState = {
@@ -51,7 +52,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     protocol: route?.protocol ?? protocolOfPath(url.pathname),
     caller: LOCAL_CALLER,
     startedAt,
-    signal: abort.signal,
+    presence,
     log: {},
   };
   try {

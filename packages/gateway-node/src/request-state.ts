@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Protocol } from '@bench/formats';
+import type { CallerPresence } from './caller-presence';
 import type { MatchedRoute } from './http/match-route';
 import type { RequestTarget } from './http/request-target';
 import type { Caller } from './names/permissions';
@@ -13,7 +14,7 @@ export interface RequestState {
   protocol: Protocol;
   caller: Caller;
   startedAt: number;
-  /** Aborted when the caller goes away before the reply ends. */
-  signal: AbortSignal;
+  /** Whether the caller went away before the reply ended. */
+  presence: CallerPresence;
   log: { collection?: string; model?: string; reply?: string; error?: string };
 }

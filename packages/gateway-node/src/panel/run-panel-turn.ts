@@ -42,7 +42,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
       recorder: runtime.ledger,
       onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
       keyName: state.caller.keyName,
-      signal: state.signal,
+      signal: state.presence.signal,
     });
   } catch (error) {
     if (PanelError.isInstance(error)) throw toGatewayError(error);

@@ -43,11 +43,11 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     return member.outputCut ? { ...target, maxOutputTokens: member.outputCut.allowed } : target;
   });
   const run = runtime.client.failover(candidates, { ...request, stream: true }, {
-    signal: state.signal,
     timeouts: settings.timeouts,
     retry: settings.retry,
     cooldown: settings.cooldown,
   });
+  state.presence.onLeave(() => run.cancel());
   const call = `${plan.conversation}.${plan.turn}`;
   const accumulator = new ReplyAccumulator();
   const finish = async (committedAlias: string | undefined) => {
@@ -59,7 +59,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
       call,
       result,
       toolCalls: accumulator.toolCallCount(),
-      aborted: state.signal.aborted,
+      aborted: state.presence.left,
     };
     recordRouteTurn(runtime.ledger, config, outcome);
     await runtime.router
