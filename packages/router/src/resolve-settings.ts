@@ -22,10 +22,17 @@ export function resolveSettings(settings: Partial<RouteSettings> | undefined): R
   return full;
 }
 
+const resolvedCooldowns = new WeakMap<object, CooldownSettings>();
+
+/** A cooldown policy with defaults filled in; a bad value throws naming `field`. Cached per policy object (a collection passes the same one every turn). */
 export function resolveCooldown(cooldown: Partial<CooldownSettings> | undefined, field: string): CooldownSettings {
-  const full: CooldownSettings = { ...DEFAULT_COOLDOWN, ...definedOnly(cooldown ?? {}) };
+  if (cooldown === undefined) return DEFAULT_COOLDOWN;
+  const cached = resolvedCooldowns.get(cooldown);
+  if (cached !== undefined) return cached;
+  const full: CooldownSettings = { ...DEFAULT_COOLDOWN, ...definedOnly(cooldown) };
   positiveInteger(`${field}.afterFailures`, full.afterFailures);
   positiveInteger(`${field}.forMs`, full.forMs);
+  resolvedCooldowns.set(cooldown, full);
   return full;
 }
 

@@ -33,13 +33,12 @@ export interface SettleContext {
 
 /** Applies a turn's outcome; the writes go out together (one round trip with Redis). */
 export async function settleTurn(context: SettleContext, plan: Plan, outcome: TurnOutcome): Promise<void> {
-  const planned = new Set(plan.members.map((member) => member.alias));
   const { answered, failed = [] } = outcome;
-  if (answered !== undefined && !planned.has(answered)) {
+  if (answered !== undefined && !isPlanned(plan, answered)) {
     throw new InvalidRouteInputError('outcome.answered', `"${answered}" was not planned for this turn`);
   }
   failed.forEach((failure, index) => {
-    if (!planned.has(failure.alias)) {
+    if (!isPlanned(plan, failure.alias)) {
       throw new InvalidRouteInputError(`outcome.failed[${index}].alias`, `"${failure.alias}" was not planned for this turn`);
     }
     const wait = failure.retryAfterMs;
@@ -49,18 +48,21 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
   });
   const cooldown = outcome.cooldown ? resolveCooldown(outcome.cooldown, 'outcome.cooldown') : context.defaultCooldown;
   const { conversations, health, now } = context;
-  const timing = { ttlMs: plan.settings.stickyTtlMs, now };
   const writes: Array<Promise<unknown> | void> = [];
   if (answered !== undefined) {
     writes.push(health.succeeded(answered));
-    if (plan.settings.sticky) writes.push(conversations.assign(plan.conversation, { alias: answered, turn: plan.turn }, timing));
+    if (plan.settings.sticky) {
+      writes.push(conversations.assign(plan.conversation, { alias: answered, turn: plan.turn }, { ttlMs: plan.settings.stickyTtlMs, now }));
+    }
     writes.push(context.records.noteUse?.(answered, now));
   } else if (plan.settings.sticky && plan.isNew) {
     writes.push(conversations.forget(plan.conversation));
   }
-  const tried = new Set([...(answered === undefined ? [] : [answered]), ...failed.map((failure) => failure.alias)]);
   for (const member of plan.members) {
-    if (member.probe && !tried.has(member.alias)) writes.push(health.releaseProbe(member.alias));
+    // A probe claimed for a member that was never tried is released for another caller.
+    if (member.probe && member.alias !== answered && !failed.some((failure) => failure.alias === member.alias)) {
+      writes.push(health.releaseProbe(member.alias));
+    }
   }
   for (const failure of failed) {
     writes.push(
@@ -70,4 +72,8 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
     );
   }
   await Promise.all(writes);
+}
+
+function isPlanned(plan: Plan, alias: string): boolean {
+  return plan.members.some((member) => member.alias === alias);
 }
