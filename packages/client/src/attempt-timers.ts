@@ -1,34 +1,45 @@
 import type { TimeoutKind } from './errors/timeout-error';
 import type { Timeouts } from './settings';
 
-/** The three deadlines of one attempt: first piece (headers included), idle gap after it, and total. */
+/**
+ * The three deadlines of one attempt: first piece (headers included), idle gap
+ * after it, and total. One timer serves all three: a piece only notes the
+ * time, and the timer, when it fires, works out which deadline (if any)
+ * passed and sleeps until the next one. Three timers re-armed on every piece
+ * cost more than the checks.
+ */
 export class AttemptTimers {
-  private first: NodeJS.Timeout | undefined;
-  private idle: NodeJS.Timeout | undefined;
-  private readonly total: NodeJS.Timeout;
+  private timer: NodeJS.Timeout;
+  private readonly startedAt = performance.now();
+  private lastPieceAt: number | undefined;
+  private cleared = false;
 
   constructor(
     private readonly timeouts: Timeouts,
     private readonly onTimeout: (timeout: TimeoutKind, ms: number) => void,
   ) {
-    this.first = setTimeout(() => onTimeout('first-token', timeouts.firstTokenMs), timeouts.firstTokenMs);
-    this.total = setTimeout(() => onTimeout('total', timeouts.totalMs), timeouts.totalMs);
+    this.timer = setTimeout(this.check, Math.min(timeouts.firstTokenMs, timeouts.totalMs));
   }
 
   /** A piece arrived: the first one ends the first-token deadline; each one restarts the idle one. */
   piece(): void {
-    if (this.idle) {
-      this.idle.refresh();
-      return;
-    }
-    clearTimeout(this.first);
-    this.first = undefined;
-    this.idle = setTimeout(() => this.onTimeout('idle', this.timeouts.idleMs), this.timeouts.idleMs);
+    this.lastPieceAt = performance.now();
   }
 
   clear(): void {
-    clearTimeout(this.first);
-    clearTimeout(this.idle);
-    clearTimeout(this.total);
+    this.cleared = true;
+    clearTimeout(this.timer);
   }
+
+  private readonly check = (): void => {
+    if (this.cleared) return;
+    const { firstTokenMs, idleMs, totalMs } = this.timeouts;
+    const now = performance.now();
+    const totalLeft = this.startedAt + totalMs - now;
+    if (totalLeft <= 0) return this.onTimeout('total', totalMs);
+    const pieceLeft = this.lastPieceAt === undefined ? this.startedAt + firstTokenMs - now : this.lastPieceAt + idleMs - now;
+    if (pieceLeft <= 0) return this.onTimeout(this.lastPieceAt === undefined ? 'first-token' : 'idle', this.lastPieceAt === undefined ? firstTokenMs : idleMs);
+    // The event loop's clock may run a little behind performance.now(): wait at least a millisecond more.
+    this.timer = setTimeout(this.check, Math.max(1, Math.min(pieceLeft, totalLeft)));
+  };
 }
