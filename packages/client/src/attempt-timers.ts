@@ -11,6 +11,8 @@ import type { Timeouts } from './settings';
 export class AttemptTimers {
   private timer: NodeJS.Timeout;
   private readonly startedAt = performance.now();
+  /** When the timer is due (performance.now() time). */
+  private dueAt: number;
   private lastPieceAt: number | undefined;
   private cleared = false;
 
@@ -18,12 +20,18 @@ export class AttemptTimers {
     private readonly timeouts: Timeouts,
     private readonly onTimeout: (timeout: TimeoutKind, ms: number) => void,
   ) {
-    this.timer = setTimeout(this.check, Math.min(timeouts.firstTokenMs, timeouts.totalMs));
+    const wait = Math.min(timeouts.firstTokenMs, timeouts.totalMs);
+    this.dueAt = this.startedAt + wait;
+    this.timer = setTimeout(this.check, wait);
   }
 
   /** A piece arrived: the first one ends the first-token deadline; each one restarts the idle one. */
   piece(): void {
-    this.lastPieceAt = performance.now();
+    const now = performance.now();
+    const first = this.lastPieceAt === undefined;
+    this.lastPieceAt = now;
+    // Later pieces only move the idle deadline later; the first may bring it before the timer is due.
+    if (first && !this.cleared && now + this.timeouts.idleMs < this.dueAt) this.arm(this.timeouts.idleMs);
   }
 
   clear(): void {
@@ -40,6 +48,12 @@ export class AttemptTimers {
     const pieceLeft = this.lastPieceAt === undefined ? this.startedAt + firstTokenMs - now : this.lastPieceAt + idleMs - now;
     if (pieceLeft <= 0) return this.onTimeout(this.lastPieceAt === undefined ? 'first-token' : 'idle', this.lastPieceAt === undefined ? firstTokenMs : idleMs);
     // The event loop's clock may run a little behind performance.now(): wait at least a millisecond more.
-    this.timer = setTimeout(this.check, Math.max(1, Math.min(pieceLeft, totalLeft)));
+    this.arm(Math.max(1, Math.min(pieceLeft, totalLeft)));
   };
+
+  private arm(ms: number): void {
+    clearTimeout(this.timer);
+    this.dueAt = performance.now() + ms;
+    this.timer = setTimeout(this.check, ms);
+  }
 }

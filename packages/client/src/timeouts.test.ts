@@ -65,6 +65,14 @@ describe.each(['openai-chat', 'anthropic'] as const)('%s upstream', (api) => {
       expect(upstream.requests[0]?.closedByCaller).toBe(true);
     });
 
+    it('an idle deadline shorter than the first-token one still cuts a stream that stalls after its first piece', async () => {
+      upstream.script('m1', { answer: { text: ['a', 'b'] }, stall: { afterPieces: 1, ms: 1_500 } });
+      const t = target(upstream, 'm1', { api, timeouts: { firstTokenMs: 5_000, idleMs: 200, totalMs: 10_000 } });
+      const { result, events } = await readAll(client.call(t, ask()));
+      expect(texts(events)).toEqual(['a']);
+      expect(timeoutOf(result.error)).toBe('idle');
+    });
+
     it('a slow but steady stream is not idle', async () => {
       upstream.script('m1', { answer: { text: ['a', 'b', 'c', 'd'] }, pieceDelayMs: 150 });
       const { result } = await readAll(client.call(target(upstream, 'm1', { api }), ask()));
