@@ -1,6 +1,6 @@
 import type { AttemptReport, CallResult, ClientErrorKind } from '@bench/client';
 import { RateLimitedError } from '@bench/client';
-import type { CallInput, Ledger } from '@bench/ledger';
+import type { CallInput, Ledger, TurnInput } from '@bench/ledger';
 import type { FailedMember, Plan } from '@bench/router';
 import type { GatewayConfig } from '../config/resolved-config';
 
@@ -27,31 +27,39 @@ function statusOf(attempt: AttemptReport, callerLeft: boolean): string {
 export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): CallInput[] {
   const { result, call } = outcome;
   let failed = 0;
+  // Fields set one by one (no conditional spreads): this runs for every call.
   return result.attempts.map((attempt): CallInput => {
     const answering = attempt.alias === result.alias && attempt === lastAttemptOf(result.attempts, attempt.alias);
     const model = config.models[attempt.alias];
-    return {
+    const record: CallInput = {
       id: answering ? call : `${call}-${++failed}`,
       purpose: 'route',
-      ...(outcome.collection ? { collection: outcome.collection } : {}),
       keyName: outcome.keyName,
       alias: attempt.alias,
-      ...(model ? { provider: model.provider } : {}),
       status: statusOf(attempt, answering && outcome.aborted),
-      ...(attempt.error ? { errorClass: attempt.error.name, errorMessage: attempt.error.message } : {}),
-      ...(answering && result.usage ? { usage: result.usage } : {}),
-      ...(model?.price ? { price: model.price } : {}),
       seconds: attempt.seconds,
-      ...(answering && result.firstPieceSeconds !== undefined ? { firstPieceSeconds: result.firstPieceSeconds } : {}),
-      ...(answering && result.finishReason ? { finishReason: result.finishReason } : {}),
-      ...(answering ? { toolCalls: outcome.toolCalls } : {}),
-      ...(answering && result.warnings.length ? { warnings: result.warnings.map((warning) => warning.message) } : {}),
     };
+    if (outcome.collection) record.collection = outcome.collection;
+    if (model) record.provider = model.provider;
+    if (model?.price) record.price = model.price;
+    if (attempt.error) {
+      record.errorClass = attempt.error.name;
+      record.errorMessage = attempt.error.message;
+    }
+    if (answering) {
+      if (result.usage) record.usage = result.usage;
+      if (result.firstPieceSeconds !== undefined) record.firstPieceSeconds = result.firstPieceSeconds;
+      if (result.finishReason) record.finishReason = result.finishReason;
+      record.toolCalls = outcome.toolCalls;
+      if (result.warnings.length) record.warnings = result.warnings.map((warning) => warning.message);
+    }
+    return record;
   });
 }
 
 function lastAttemptOf(attempts: readonly AttemptReport[], alias: string): AttemptReport | undefined {
-  return attempts.filter((attempt) => attempt.alias === alias).at(-1);
+  for (let index = attempts.length - 1; index >= 0; index -= 1) if (attempts[index]?.alias === alias) return attempts[index];
+  return undefined;
 }
 
 /**
@@ -78,18 +86,19 @@ export function failedMembers(result: CallResult): FailedMember[] {
 export function recordRouteTurn(ledger: Ledger, config: GatewayConfig, outcome: RouteOutcome): void {
   for (const record of routeCallRecords(config, outcome)) ledger.recordCall(record);
   const { result, plan } = outcome;
-  ledger.recordTurn({
+  const turn: TurnInput = {
     conversation: plan.conversation,
     turn: plan.turn,
-    ...(outcome.collection ? { collection: outcome.collection } : {}),
-    ...(result.alias ? { call: outcome.call } : {}),
     alias: result.alias ?? result.attempts.at(-1)?.alias ?? plan.members[0]?.alias ?? 'none',
     status: result.ok ? 'ok' : outcome.aborted ? 'aborted' : (result.error?.kind ?? 'error'),
     seconds: result.seconds,
-    ...(result.firstPieceSeconds !== undefined ? { firstTokenSeconds: result.firstPieceSeconds } : {}),
-    ...(result.usage ? { usage: result.usage } : {}),
     toolCalls: outcome.toolCalls,
-    ...(result.finishReason ? { finishReason: result.finishReason } : {}),
-    tried: result.attempts.map((attempt) => ({ alias: attempt.alias, ...(attempt.error ? { error: attempt.error.message } : {}) })),
-  });
+    tried: result.attempts.map((attempt) => (attempt.error ? { alias: attempt.alias, error: attempt.error.message } : { alias: attempt.alias })),
+  };
+  if (outcome.collection) turn.collection = outcome.collection;
+  if (result.alias) turn.call = outcome.call;
+  if (result.firstPieceSeconds !== undefined) turn.firstTokenSeconds = result.firstPieceSeconds;
+  if (result.usage) turn.usage = result.usage;
+  if (result.finishReason) turn.finishReason = result.finishReason;
+  ledger.recordTurn(turn);
 }

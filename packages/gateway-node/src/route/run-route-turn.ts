@@ -1,6 +1,6 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
 import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent } from '@bench/formats';
-import { NoEligibleMemberError, RequestTooLargeError, type Plan } from '@bench/router';
+import { NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import type { Target } from '../names/resolve-target';
@@ -11,7 +11,7 @@ import { modelTargetOf } from '../runtime/model-target';
 import { routerCollectionOf } from '../runtime/router-collection';
 import { StreamWriter } from '../stream/stream-writer';
 import { routeBench } from './route-bench';
-import { failedMembers, recordRouteTurn } from './route-records';
+import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { gatewayErrorFromClient } from './to-gateway-error-from-client';
 
 export interface RouteTurnInput {
@@ -52,29 +52,16 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const accumulator = new ReplyAccumulator();
   const finish = async (committedAlias: string | undefined) => {
     const result = await run.result;
-    const outcome = {
-      plan,
-      ...(routed.ledgerCollection ? { collection: routed.ledgerCollection } : {}),
-      keyName: state.caller.keyName,
-      call,
-      result,
-      toolCalls: accumulator.toolCallCount(),
-      aborted: state.presence.left,
-    };
+    const outcome: RouteOutcome = { plan, keyName: state.caller.keyName, call, result, toolCalls: accumulator.toolCallCount(), aborted: state.presence.left };
+    if (routed.ledgerCollection) outcome.collection = routed.ledgerCollection;
     recordRouteTurn(runtime.ledger, config, outcome);
-    await runtime.router
-      .settle(plan, { ...(committedAlias ? { answered: committedAlias } : {}), failed: failedMembers(result), cooldown: settings.cooldown })
-      .catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
+    const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
+    if (committedAlias) settled.answered = committedAlias;
+    await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
   };
 
   const benchFor = (commit: Commit | undefined) =>
-    routeBench({
-      plan,
-      ...(routed.ledgerCollection ? { collection: routed.ledgerCollection } : {}),
-      call,
-      alias: commit?.ok ? commit.alias : undefined,
-      attempts: commit?.attempts ?? [],
-    });
+    routeBench({ plan, collection: routed.ledgerCollection, call, alias: commit?.ok ? commit.alias : undefined, attempts: commit?.attempts ?? [] });
 
   if (!request.stream) {
     const commit = await run.committed;
