@@ -3,13 +3,16 @@ import type { NeutralRequest } from '@bench/formats';
 import type { CallRecorder } from './call-recorder';
 import { capOutput } from './cap-output';
 import type { PanelMember } from './panel-member';
+import type { PanelStop } from './panel-stop';
 import { toPanelCall } from './to-panel-call';
 
 /** What every seat and merger call of one panel shares. */
 export interface CallContext {
   client: Pick<Client, 'call'>;
-  /** The caller's abort and the collection's timeouts and retries. */
+  /** The collection's timeouts and retries. */
   options: FailoverOptions;
+  /** The panel's stop: every call is cancelled with it. */
+  stop: PanelStop;
   collection: string;
   keyName?: string;
   recorder?: CallRecorder;
@@ -32,6 +35,7 @@ export function callMember(
 ): MemberCall {
   const capped = capOutput({ ...request, stream: true }, member);
   const run = context.client.call(member.target, capped.request, context.options);
+  context.stop.track(run);
   return {
     run,
     async finish() {

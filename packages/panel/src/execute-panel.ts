@@ -10,6 +10,7 @@ import type { BenchSeat, SkippedMember } from './panel-bench';
 import type { PanelEvent, PanelResult, SeatedSeat } from './panel-event';
 import type { PanelInput } from './panel-input';
 import type { PanelMember } from './panel-member';
+import type { PanelStop } from './panel-stop';
 import { runSeat } from './run-seat';
 
 export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | 'newId'> {
@@ -17,13 +18,13 @@ export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | '
   seats: readonly PanelMember[];
   seated: readonly SeatedSeat[];
   skipped: readonly SkippedMember[];
-  signal: AbortSignal;
+  stop: PanelStop;
   emit: (event: PanelEvent) => void;
 }
 
 /** Runs the seats in parallel, then (merged) the merger; emits every event; settles with the result or the error. */
 export async function executePanel(run: Execution): Promise<PanelResult> {
-  const { id, collection, signal, emit } = run;
+  const { id, collection, stop, emit } = run;
   const context = callContext(run);
   const request: NeutralRequest = { ...run.request, stream: true, streamUsage: true };
   emit({ type: 'seated', panel: id, seats: [...run.seated], skipped: [...run.skipped] });
@@ -40,7 +41,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
     emit({ type: 'error', error });
     throw error;
   };
-  if (signal.aborted) return fail(new PanelAbortedError(id));
+  if (stop.stopped) return fail(new PanelAbortedError(id));
   if (!seats.some((s) => s.status === 'ok')) return fail(new PanelFailedError(buildPanelBench(bench)));
 
   let result: PanelResult | undefined;
@@ -61,10 +62,10 @@ function callContext(run: Execution): CallContext {
   return {
     client: run.client,
     options: {
-      signal: run.signal,
       ...(collection.timeouts ? { timeouts: collection.timeouts } : {}),
       ...(collection.retry ? { retry: collection.retry } : {}),
     },
+    stop: run.stop,
     collection: collection.name,
     ...(run.keyName !== undefined ? { keyName: run.keyName } : {}),
     ...(run.recorder ? { recorder: run.recorder } : {}),

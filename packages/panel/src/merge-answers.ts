@@ -24,7 +24,7 @@ export async function mergeAnswers(
   const ranking = rankMergers(run.collection, run.models, run.records);
   const answered = seats.filter((s) => s.status === 'ok');
   const merged = await runMerger(context, ranking.candidates, request, answered, `${id}.merger`, (text) => emit({ type: 'text-delta', text }));
-  if (run.signal.aborted) return undefined;
+  if (run.stop.stopped) return undefined;
   const skipped = [...run.skipped, ...ranking.skipped, ...merged.skipped];
   const note = merged.fallbackNote;
   const bench = buildPanelBench({

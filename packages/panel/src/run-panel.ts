@@ -3,6 +3,7 @@ import { EventChannel } from './event-channel';
 import { executePanel } from './execute-panel';
 import type { PanelEvent } from './panel-event';
 import { checkPanelId, newPanelId } from './panel-id';
+import { PanelStop } from './panel-stop';
 import type { PanelInput, PanelRun } from './panel-input';
 import { refuseTools } from './refuse-tools';
 import { seatMembers } from './seat-members';
@@ -21,13 +22,13 @@ export function runPanel(input: PanelInput): PanelRun {
   const { seats, skipped } = seatMembers({ collection, models: input.models, request, ...(input.with ? { with: input.with } : {}) });
   const seated = seats.map((member, i) => ({ alias: member.alias, call: `${id}.${i + 1}` }));
 
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  if (input.signal?.aborted) controller.abort();
+  const stop = new PanelStop();
+  const onAbort = () => stop.stop();
+  if (input.signal?.aborted) stop.stop();
   else input.signal?.addEventListener('abort', onAbort, { once: true });
 
   const channel = new EventChannel<PanelEvent>();
-  const result = executePanel({ ...input, id, seats, seated, skipped, signal: controller.signal, emit: (e) => channel.push(e) });
+  const result = executePanel({ ...input, id, seats, seated, skipped, stop, emit: (e) => channel.push(e) });
   const settled = () => {
     input.signal?.removeEventListener('abort', onAbort);
     channel.close();
