@@ -42,12 +42,12 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
       recorder: runtime.ledger,
       onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
       keyName: state.caller.keyName,
-      signal: state.presence.signal,
     });
   } catch (error) {
     if (PanelError.isInstance(error)) throw toGatewayError(error);
     throw error;
   }
+  state.presence.onLeave(() => run.cancel());
   const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
   const model = replyModelName(state.protocol, input.requestedModel, `bench/${collection.name}`);
   const codec = getCodec(state.protocol);
