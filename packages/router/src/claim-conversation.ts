@@ -1,6 +1,7 @@
 import { identifyConversation, type IdentifyInput, type IdentifyOptions } from './identify-conversation';
 import type { RequestProfile } from './request-profile';
-import type { ConversationStore } from './stores/conversation-store';
+import { isPromise, type MaybePromise } from './maybe-promise';
+import type { ClaimResult, ConversationStore } from './stores/conversation-store';
 
 export interface ClaimedConversation {
   conversation: string;
@@ -16,22 +17,26 @@ export interface ClaimedConversation {
  * (the store makes the first of simultaneous claims win). The turn is the
  * request's count, or the stored turn + 1 when the request carries no history.
  */
-export async function claimConversation(
+export function claimConversation(
   conversations: ConversationStore,
   input: IdentifyInput,
   options: IdentifyOptions,
   profile: RequestProfile,
   proposedAlias: string,
   timing: { ttlMs: number; now: number },
-): Promise<ClaimedConversation> {
+): MaybePromise<ClaimedConversation> {
   const found = identifyConversation(input, options, profile);
-  const claim = await conversations.claim(found.conversation, { alias: proposedAlias, turn: found.turn }, timing);
-  const isNew = claim.created;
-  return {
-    conversation: found.conversation,
-    identity: found.identity,
-    turn: isNew || profile.assistantTurns > 0 ? found.turn : claim.conversation.turn + 1,
-    isNew,
-    keptAlias: isNew ? undefined : claim.conversation.alias,
+  const claimed = (claim: ClaimResult): ClaimedConversation => {
+    const isNew = claim.created;
+    return {
+      conversation: found.conversation,
+      identity: found.identity,
+      turn: isNew || profile.assistantTurns > 0 ? found.turn : claim.conversation.turn + 1,
+      isNew,
+      keptAlias: isNew ? undefined : claim.conversation.alias,
+    };
   };
+  // A store in memory answers at once: no promise, no wait.
+  const claim = conversations.claim(found.conversation, { alias: proposedAlias, turn: found.turn }, timing);
+  return isPromise(claim) ? claim.then(claimed) : claimed(claim);
 }

@@ -6,6 +6,7 @@ import { NoEligibleMemberError } from './errors/no-eligible-member-error';
 import { RequestTooLargeError } from './errors/request-too-large-error';
 import type { Collection } from './member';
 import { createMemoryConversationStore } from './stores/memory-conversation-store';
+import { createMemoryHealthStore } from './stores/memory-health-store';
 import { createMemoryRecordSource } from './stores/memory-record-source';
 
 const agents: Collection = { name: 'agents', members: [member('m1'), member('m2'), member('m3'), member('m4')] };
@@ -171,5 +172,46 @@ describe('router.plan', () => {
     await expect(router.plan(input({ request: noContent }))).rejects.toThrow('request.messages[0].content: must be an array of content parts');
     await expect(router.plan(input({ keyName: undefined as unknown as string }))).rejects.toThrow('keyName: must be a string');
     expect(aliases(await router.plan(input()))).toEqual(['m1', 'm2', 'm3']);
+  });
+});
+
+describe('stores that answer at once or later', () => {
+  const later = <T>(value: T, ms = 20) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+  it('plans and settles the same with stores that answer through promises, in any mix with ones that answer at once', async () => {
+    const memory = createMemoryConversationStore();
+    const slow =
+      <A extends unknown[], T>(answer: (...args: A) => T | Promise<T>) =>
+      async (...args: A): Promise<T> => {
+        await later(undefined);
+        return answer(...args);
+      };
+    const slowConversations = { claim: slow(memory.claim), assign: slow(memory.assign), forget: slow(memory.forget) };
+    const slowRecords = { getRecords: () => later(new Map([['m4', { useful: 9 }]])) };
+    const router = createRouter({ conversations: slowConversations, records: slowRecords });
+    const first = await router.plan(input());
+    expect(aliases(first)[0]).toBe('m4');
+    await router.settle(first, { answered: 'm2' });
+    const second = await router.plan(input({ request: chatRequest({ turns: 2 }) }));
+    expect(aliases(second)[0]).toBe('m2'); // the answering member kept the conversation through the slow store
+    expect(second.isNew).toBe(false);
+  });
+
+  it("rejects with a store's error while another store is still answering, leaving no unhandled rejection", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failingHealth = {
+        ...createMemoryHealthStore(),
+        read: () => Promise.reject(new Error('health store down')),
+      };
+      const router = createRouter({ health: failingHealth, records: { getRecords: () => later(new Map(), 50) } });
+      await expect(router.plan(input())).rejects.toThrow('health store down');
+      await later(undefined, 80);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

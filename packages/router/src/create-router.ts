@@ -10,6 +10,7 @@ import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers } from './order-members';
 import { cutOutput } from './output-budget';
+import { isPromise } from './maybe-promise';
 import type { Plan, PlannedMember } from './plan';
 import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
@@ -84,7 +85,11 @@ export function createRouter(options: RouterOptions = {}): Router {
     }
     const at = now();
     const aliases = eligible.map((member) => member.alias);
-    const [recordMap, healthMap] = await Promise.all([records.getRecords(aliases), health.read(aliases, at)]);
+    // Stores in memory answer at once: the plan then waits for nothing until it is made.
+    const recordsRead = records.getRecords(aliases);
+    const healthRead = health.read(aliases, at);
+    const [recordMap, healthMap] =
+      isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
     const { cooling, halfOpen } = classifyHealth(eligible, healthMap, at);
     const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
@@ -95,16 +100,16 @@ export function createRouter(options: RouterOptions = {}): Router {
       const identify = { ...input, collection: collection.name };
       const proposed = (members[0] as Member).alias;
       const timing = { ttlMs: settings.stickyTtlMs, now: at };
-      const sticky = await claimConversation(conversations, identify, identifyOptions, profile, proposed, timing);
+      const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing);
+      const sticky = isPromise(claiming) ? await claiming : claiming;
       const kept = eligible.find((member) => member.alias === sticky.keptAlias);
       if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
       claimed = sticky;
     } else {
       claimed = { conversation: randomUUID(), identity: 'none', turn: 1, isNew: true };
     }
-    const { probes, held } = await claimProbes(members, halfOpen, settings.maxMembers, (alias) =>
-      health.claimProbe(alias, at, holdMs),
-    );
+    const { probes, held } =
+      halfOpen.size === 0 ? NO_PROBES : await claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs));
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
 
@@ -136,6 +141,9 @@ export function createRouter(options: RouterOptions = {}): Router {
       settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
   };
 }
+
+/** No half-open member: no probe claimed, none held (never written to). */
+const NO_PROBES: { probes: ReadonlySet<string>; held: ReadonlySet<string> } = { probes: new Set(), held: new Set() };
 
 function withCut(member: Member, requested: number | undefined, estimate: number): Pick<PlannedMember, 'outputCut'> {
   const cut = cutOutput(member, requested, estimate);

@@ -1,3 +1,4 @@
+import type { MaybePromise } from './maybe-promise';
 import type { Member } from './member';
 import { healthState, type MemberHealth } from './stores/health-store';
 
@@ -27,7 +28,7 @@ export async function claimProbes(
   order: readonly Member[],
   halfOpen: ReadonlySet<string>,
   maxMembers: number,
-  claim: (alias: string) => Promise<boolean>,
+  claim: (alias: string) => MaybePromise<boolean>,
 ): Promise<{ probes: Set<string>; held: Set<string> }> {
   const probes = new Set<string>();
   const held = new Set<string>();

@@ -1,4 +1,5 @@
 import { InvalidRouteInputError } from './errors/invalid-route-input-error';
+import { isPromise } from './maybe-promise';
 import type { Plan } from './plan';
 import { resolveCooldown } from './resolve-settings';
 import type { CooldownSettings } from './route-settings';
@@ -71,7 +72,9 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
         : health.failed(failure.alias, now, cooldown),
     );
   }
-  await Promise.all(writes);
+  // Stores in memory have written already: nothing to wait for.
+  const pending = writes.filter((write) => write !== undefined && isPromise(write));
+  if (pending.length > 0) await Promise.all(pending);
 }
 
 function isPlanned(plan: Plan, alias: string): boolean {

@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../maybe-promise';
+
 /** Which member a conversation is on, and the last turn it took. */
 export interface StoredConversation {
   alias: string;
@@ -17,15 +19,15 @@ export interface ConversationTiming {
   now: number;
 }
 
-/** Sticky conversations. Every method is one atomic step, so replicas sharing a store agree. */
+/** Sticky conversations. Every method is one atomic step, so replicas sharing a store agree. A store in memory may answer at once. */
 export interface ConversationStore {
   /**
    * The stored conversation, its idle expiry restarted; when there is none,
    * stores `proposal`. Of two simultaneous claims the first wins, and both
    * callers get the winner.
    */
-  claim(id: string, proposal: StoredConversation, timing: ConversationTiming): Promise<ClaimResult>;
+  claim(id: string, proposal: StoredConversation, timing: ConversationTiming): MaybePromise<ClaimResult>;
   /** After a turn: the conversation moves to the member that answered. */
-  assign(id: string, conversation: StoredConversation, timing: ConversationTiming): Promise<void>;
-  forget(id: string): Promise<void>;
+  assign(id: string, conversation: StoredConversation, timing: ConversationTiming): MaybePromise<void>;
+  forget(id: string): MaybePromise<void>;
 }

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../maybe-promise';
 import type { CooldownSettings } from '../route-settings';
 
 /** A member's health. Times are epoch ms; 0 means not set. */
@@ -12,20 +13,20 @@ export interface MemberHealth {
   limitedUntil: number;
 }
 
-/** Cooldowns and circuit state per member alias, shared by every collection. */
+/** Cooldowns and circuit state per member alias, shared by every collection. A store in memory may answer at once. */
 export interface HealthStore {
   /** The health of those aliases that have any (others are healthy). */
-  read(aliases: readonly string[], now: number): Promise<ReadonlyMap<string, MemberHealth>>;
+  read(aliases: readonly string[], now: number): MaybePromise<ReadonlyMap<string, MemberHealth>>;
   /** Half-open circuit: lets one caller probe, until `now + holdMs`. True for the caller that got it. */
-  claimProbe(alias: string, now: number, holdMs: number): Promise<boolean>;
+  claimProbe(alias: string, now: number, holdMs: number): MaybePromise<boolean>;
   /** A probe that was planned but never tried: another caller may probe now. */
-  releaseProbe(alias: string): Promise<void>;
+  releaseProbe(alias: string): MaybePromise<void>;
   /** The member answered: circuit closed, failures forgotten. */
-  succeeded(alias: string): Promise<void>;
+  succeeded(alias: string): MaybePromise<void>;
   /** The member failed: counts toward opening the circuit; a failed probe reopens it. */
-  failed(alias: string, now: number, cooldown: CooldownSettings): Promise<void>;
+  failed(alias: string, now: number, cooldown: CooldownSettings): MaybePromise<void>;
   /** The member was rate limited: cooling until `until`. */
-  rateLimited(alias: string, until: number): Promise<void>;
+  rateLimited(alias: string, until: number): MaybePromise<void>;
 }
 
 export const HEALTHY: Readonly<MemberHealth> = Object.freeze({ failures: 0, openUntil: 0, probeUntil: 0, limitedUntil: 0 });

@@ -24,7 +24,7 @@ export function createMemoryConversationStore(options: MemoryConversationStoreOp
   const entries = new LruMap<string, Entry>(capacity);
 
   return {
-    async claim(id: string, proposal: StoredConversation, timing: ConversationTiming): Promise<ClaimResult> {
+    claim(id: string, proposal: StoredConversation, timing: ConversationTiming): ClaimResult {
       const found = entries.get(id);
       if (found !== undefined && found.expiresAt > timing.now) {
         found.expiresAt = timing.now + timing.ttlMs;
@@ -33,10 +33,10 @@ export function createMemoryConversationStore(options: MemoryConversationStoreOp
       entries.set(id, new Entry(proposal.alias, proposal.turn, timing.now + timing.ttlMs));
       return { conversation: proposal, created: true };
     },
-    async assign(id: string, conversation: StoredConversation, timing: ConversationTiming): Promise<void> {
+    assign(id: string, conversation: StoredConversation, timing: ConversationTiming): void {
       entries.set(id, new Entry(conversation.alias, conversation.turn, timing.now + timing.ttlMs));
     },
-    async forget(id: string): Promise<void> {
+    forget(id: string): void {
       entries.delete(id);
     },
   };

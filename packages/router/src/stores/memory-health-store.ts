@@ -8,10 +8,10 @@ export function createMemoryHealthStore(): HealthStore {
   const empty: ReadonlyMap<string, MemberHealth> = new Map();
 
   return {
-    async read(aliases: readonly string[]): Promise<ReadonlyMap<string, MemberHealth>> {
+    read(aliases: readonly string[]): ReadonlyMap<string, MemberHealth> {
       return states.size === 0 ? empty : pickHealth(states, aliases);
     },
-    async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
+    claimProbe(alias: string, now: number, holdMs: number): boolean {
       const health = states.get(alias);
       if (health === undefined || health.openUntil === 0 || health.openUntil > now || health.probeUntil > now) {
         return false;
@@ -19,17 +19,17 @@ export function createMemoryHealthStore(): HealthStore {
       states.set(alias, { ...health, probeUntil: now + holdMs });
       return true;
     },
-    async releaseProbe(alias: string): Promise<void> {
+    releaseProbe(alias: string): void {
       const health = states.get(alias);
       if (health !== undefined && health.probeUntil > 0) states.set(alias, { ...health, probeUntil: 0 });
     },
-    async succeeded(alias: string): Promise<void> {
+    succeeded(alias: string): void {
       states.delete(alias);
     },
-    async failed(alias: string, now: number, cooldown: CooldownSettings): Promise<void> {
+    failed(alias: string, now: number, cooldown: CooldownSettings): void {
       states.set(alias, afterFailure(states.get(alias) ?? HEALTHY, now, cooldown));
     },
-    async rateLimited(alias: string, until: number): Promise<void> {
+    rateLimited(alias: string, until: number): void {
       const health = states.get(alias) ?? HEALTHY;
       states.set(alias, { ...health, limitedUntil: Math.max(health.limitedUntil, until) });
     },

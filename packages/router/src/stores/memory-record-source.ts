@@ -11,7 +11,7 @@ export interface MemoryRecordSource extends RecordSource {
 export function createMemoryRecordSource(initial: Readonly<Record<string, MemberRecord>> = {}): MemoryRecordSource {
   const records = new Map<string, MemberRecord>(Object.entries(initial));
   return {
-    async getRecords(aliases: readonly string[]): Promise<ReadonlyMap<string, MemberRecord>> {
+    getRecords(aliases: readonly string[]): ReadonlyMap<string, MemberRecord> {
       const found = new Map<string, MemberRecord>();
       for (const alias of aliases) {
         const record = records.get(alias);

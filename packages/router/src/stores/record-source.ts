@@ -1,3 +1,5 @@
+import type { MaybePromise } from '../maybe-promise';
+
 /** A member's record: what ranking reads. */
 export interface MemberRecord {
   /** Useful verdicts on the model (across collections and bare-alias calls). */
@@ -10,7 +12,8 @@ export interface MemberRecord {
 
 /** Where records come from (the ledger, later). */
 export interface RecordSource {
-  getRecords(aliases: readonly string[]): Promise<ReadonlyMap<string, MemberRecord>>;
+  /** A source in memory may answer at once; the router then waits for nothing. */
+  getRecords(aliases: readonly string[]): MaybePromise<ReadonlyMap<string, MemberRecord>>;
   /** Told when a member answered a turn, for sources that keep `lastUsedAt` themselves. */
   noteUse?(alias: string, at: number): void | Promise<void>;
 }
