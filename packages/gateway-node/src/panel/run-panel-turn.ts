@@ -27,7 +27,8 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   state.log.collection = collection.name;
   state.log.reply = input.mode;
   const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
-  const records = await runtime.records.getRecords(candidates);
+  const reading = runtime.records.getRecords(candidates);
+  const records = 'then' in reading ? await reading : reading; // fresh records come at once
   let run: PanelRun;
   try {
     run = runPanel({

@@ -21,24 +21,26 @@ export function ledgerRecordSource(ledger: Ledger, options: { maxAgeMs?: number;
   };
 
   return {
-    async getRecords(aliases) {
-      let records = cached && now() - cached.at < maxAgeMs ? cached.records : undefined;
-      if (!records) {
-        loading ??= load().finally(() => {
-          loading = undefined;
-        });
-        records = await loading;
-      }
-      const picked = new Map<string, MemberRecord>();
-      for (const alias of aliases) {
-        const record = records.get(alias);
-        if (record) picked.set(alias, record);
-      }
-      return picked;
+    getRecords(aliases) {
+      // Fresh records answer at once (no promise for the router to wait on); stale ones are read first.
+      if (cached && now() - cached.at < maxAgeMs) return pick(cached.records, aliases);
+      loading ??= load().finally(() => {
+        loading = undefined;
+      });
+      return loading.then((records) => pick(records, aliases));
     },
     noteUse(alias, at) {
       const record = cached?.records.get(alias);
       if (cached) cached.records.set(alias, { useful: record?.useful ?? 0, ...record, lastUsedAt: at });
     },
   };
+}
+
+function pick(records: ReadonlyMap<string, MemberRecord>, aliases: readonly string[]): Map<string, MemberRecord> {
+  const picked = new Map<string, MemberRecord>();
+  for (const alias of aliases) {
+    const record = records.get(alias);
+    if (record) picked.set(alias, record);
+  }
+  return picked;
 }
