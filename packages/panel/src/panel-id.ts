@@ -3,9 +3,15 @@ import { PanelInputError } from './errors/panel-input-error';
 
 const URL_SAFE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** A new panel id: `p` and 10 URL-safe random characters (60 bits). */
-export function newPanelId(): string {
-  return `p${randomBytes(8).toString('base64url').slice(0, 10)}`;
+/**
+ * A new panel id: `p`, the time (epoch ms, 9 base-36 digits) and 10 URL-safe
+ * random characters (60 bits). Ids made later sort after earlier ones, so the
+ * ledger's index on call ids grows at its end instead of touching a random
+ * page for every call (which, at a few thousand calls a second, was most of
+ * the cost of writing them).
+ */
+export function newPanelId(now: number = Date.now()): string {
+  return `p${now.toString(36).padStart(9, '0')}${randomBytes(8).toString('base64url').slice(0, 10)}`;
 }
 
 /** Checks a caller-given panel id: URL-safe, no dots (call ids add `.<n>`), 1–64 characters. */

@@ -205,7 +205,13 @@ describe('a panel, reply all', () => {
     expect((await run.result).bench.panel).toBe('generated');
     const ids = new Set(Array.from({ length: 1000 }, newPanelId));
     expect(ids.size).toBe(1000);
-    for (const one of ids) expect(one).toMatch(/^p[A-Za-z0-9_-]{10}$/);
+    for (const one of ids) expect(one).toMatch(/^p[0-9a-z]{9}[A-Za-z0-9_-]{10}$/);
     expect(id).toBe('p1');
+  });
+
+  it('makes ids that sort in the order they were made (the ledger indexes call ids)', () => {
+    const times = [0, 35, 36, 1_000, 1_764_000_000_000, Date.now(), 36 ** 9 - 1];
+    const made = times.map((time) => newPanelId(time));
+    expect([...made].sort()).toEqual(made);
   });
 });
