@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type Client } from '@bench/client';
 import { createLedger, type Ledger } from '@bench/ledger';
+import { newPanelId } from '@bench/panel';
 import { createRouter } from '@bench/router';
 import type { Logger } from 'pino';
 import { createLogger } from './access-log';
@@ -64,7 +64,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     now,
     ...(options.random ? { random: options.random } : {}),
   });
-  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => `p${randomUUID().replaceAll('-', '').slice(0, 16)}` };
+  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => newPanelId() };
   const listener = createRequestHandler({
     keys,
     cors: config.server.cors,
