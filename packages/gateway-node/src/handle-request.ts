@@ -66,7 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     const error = toGatewayError(thrown);
     state.log.error = error.message;
     if (error.status >= 500) options.onServerError?.(error, state);
-    sendError(res, state.protocol, error);
+    sendError(res, state.protocol, error, state.conversation ? { 'x-bench-conversation': state.conversation } : undefined);
   } finally {
     const finish = () =>
       logAccess(options.logger, {

@@ -17,4 +17,6 @@ export interface RequestState {
   /** Whether the caller went away before the reply ended. */
   presence: CallerPresence;
   log: { collection?: string; model?: string; reply?: string; error?: string };
+  /** The route's conversation, once planned: every reply to the request names it (errors too). */
+  conversation?: string;
 }

@@ -125,6 +125,7 @@ describe('the held status: every member failing fast keeps its status', () => {
     expect(limited.status).toBe(429);
     expect(errorMessageOf(protocol, limited.json)).toEqual(expect.any(String));
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.headers.get('x-bench-conversation')).toEqual(expect.any(String)); // the error names the turn's conversation too
 
     for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, faults.serverError(503));
     const failing = await postJSON(t.url + path, body);

@@ -35,7 +35,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const plan = await planTurn(input, routed);
   if (routed.ledgerCollection) state.log.collection = routed.ledgerCollection;
   state.log.reply = 'route';
-  state.res.setHeader('x-bench-conversation', plan.conversation);
+  state.conversation = plan.conversation; // set on the reply with its other headers, in one writeHead
 
   // The router cuts an output budget over what a member can write; the client applies the cut per member.
   const candidates: ModelTarget[] = plan.members.map((member) => {
@@ -75,7 +75,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
       reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
       reply.extra = { bench: benchFor(commit) };
       const formatted = getCodec(state.protocol).formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
-      sendJSON(state.res, 200, formatted.value, { 'x-bench-model': commit.alias });
+      sendJSON(state.res, 200, formatted.value, { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias });
     };
     // The reply goes as soon as the upstream finished; recording and settling the turn come after.
     let replied = false;
@@ -140,13 +140,15 @@ interface StreamTurnInput {
   benchFor: (commit: Commit | undefined) => Record<string, unknown>;
 }
 
-async function streamTurn({ input, run, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
+async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
   const { state, runtime, request } = input;
   const codec = getCodec(state.protocol);
   const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
   const answered = committedEarly?.ok ? committedEarly.alias : undefined;
   // With a first piece in hand the headers leave with it; otherwise (the grace period ran out) at once.
-  writer.open(200, { 'content-type': codec.streamContentType, ...(answered ? { 'x-bench-model': answered } : {}) }, { flush: !answered });
+  const headers: Record<string, string> = { 'content-type': codec.streamContentType, 'x-bench-conversation': plan.conversation };
+  if (answered) headers['x-bench-model'] = answered;
+  writer.open(200, headers, { flush: !answered });
   if (answered) state.log.model = answered;
   const replyModel = (alias: string) => replyModelName(state.protocol, input.requestedModel, alias);
   const encoder = codec.createStreamEncoder({
