@@ -10,13 +10,15 @@ export interface StreamWriterOptions {
 /**
  * Writes a streamed reply with backpressure (a full socket buffer is waited
  * out on `drain`, never queued without bound), and sends the protocol's
- * keep-alive whenever nothing else was written for `keepAliveMs`. Writes made
- * in one turn of the event loop leave in one packet (cork until the next turn).
+ * keep-alive whenever nothing else was written for `keepAliveMs`. Text written
+ * in one turn of the event loop is joined and leaves in one write: one chunk
+ * of the chunked reply and one packet, rather than a chunk (three buffers) an event.
  */
 export class StreamWriter {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private corked = false;
+  /** Text written this turn, not yet handed to the socket. */
+  private pending = '';
 
   constructor(
     private readonly res: ServerResponse,
@@ -24,6 +26,7 @@ export class StreamWriter {
   ) {
     res.once('close', () => {
       this.closed = true;
+      this.pending = '';
       this.stopKeepAlive();
     });
   }
@@ -43,19 +46,16 @@ export class StreamWriter {
   }
 
   /**
-   * Hands the text to the socket. Only when the socket's buffer is full is
-   * there something to wait for: a promise that resolves on drain or close
-   * (otherwise undefined, so a stream that keeps up costs no promise an event).
+   * Queues the text for this turn's write. Only when the socket's buffer is
+   * full is there something to wait for: a promise that resolves on drain or
+   * close (otherwise undefined, so a stream that keeps up costs no promise an event).
    */
   write(text: string): Promise<void> | undefined {
     if (!text || this.isClosed) return undefined;
     this.armKeepAlive();
-    if (!this.corked) {
-      this.corked = true;
-      this.res.cork();
-      setImmediate(this.uncork);
-    }
-    if (this.res.write(text)) return undefined;
+    if (this.pending === '') setImmediate(this.flush);
+    this.pending += text;
+    if (!this.res.writableNeedDrain) return undefined;
     return new Promise<void>((resolve) => {
       const done = () => {
         this.res.off('drain', done);
@@ -67,16 +67,19 @@ export class StreamWriter {
     });
   }
 
-  /** Ends the reply (once; later calls do nothing). */
+  /** Ends the reply with what is pending and `text` (once; later calls do nothing). */
   end(text = ''): void {
     this.stopKeepAlive();
+    const last = this.pending + text;
+    this.pending = '';
     if (this.isClosed || this.res.writableEnded) return;
-    this.res.end(text);
+    this.res.end(last);
   }
 
-  private readonly uncork = (): void => {
-    this.corked = false;
-    if (!this.res.destroyed) this.res.uncork();
+  private readonly flush = (): void => {
+    const text = this.pending;
+    this.pending = '';
+    if (text && !this.isClosed && !this.res.writableEnded) this.res.write(text);
   };
 
   private armKeepAlive(): void {
