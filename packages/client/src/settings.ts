@@ -24,8 +24,12 @@ export const DEFAULT_TIMEOUTS: Timeouts = { firstTokenMs: 90_000, idleMs: 60_000
 export const DEFAULT_RETRY: RetrySettings = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250 };
 export const DEFAULT_COOLDOWN: CooldownSettings = { afterFailures: 3, forMs: 30_000 };
 
-/** Later layers win: client defaults, then the call's (collection's), then the model's own. */
+/**
+ * Later layers win: client defaults, then the call's (collection's), then the model's own.
+ * With no layer at all, `base` itself (settings are read, never changed, once made).
+ */
 export function layered<T extends object>(base: T, ...layers: Array<Partial<T> | undefined>): T {
+  if (layers.every((layer) => layer === undefined)) return base;
   const out = { ...base } as Record<string, unknown>;
   for (const layer of layers) {
     if (!layer) continue;
