@@ -6,13 +6,11 @@ import type { Timeouts } from './settings';
  * after it, and total. One timer serves all three: a piece only notes the
  * time, and the timer, when it fires, works out which deadline (if any)
  * passed and sleeps until the next one. Three timers re-armed on every piece
- * cost more than the checks.
+ * cost more than the checks (and a slow first piece costs a wake-up or two).
  */
 export class AttemptTimers {
   private timer: NodeJS.Timeout;
   private readonly startedAt = performance.now();
-  /** When the timer is due (performance.now() time). */
-  private dueAt: number;
   private lastPieceAt: number | undefined;
   private cleared = false;
 
@@ -20,18 +18,14 @@ export class AttemptTimers {
     private readonly timeouts: Timeouts,
     private readonly onTimeout: (timeout: TimeoutKind, ms: number) => void,
   ) {
-    const wait = Math.min(timeouts.firstTokenMs, timeouts.totalMs);
-    this.dueAt = this.startedAt + wait;
+    // Due no later than the idle deadline of a first piece arriving at once, so no piece ever needs to re-arm it.
+    const wait = Math.min(timeouts.firstTokenMs, timeouts.idleMs, timeouts.totalMs);
     this.timer = setTimeout(this.check, wait);
   }
 
   /** A piece arrived: the first one ends the first-token deadline; each one restarts the idle one. */
   piece(): void {
-    const now = performance.now();
-    const first = this.lastPieceAt === undefined;
-    this.lastPieceAt = now;
-    // Later pieces only move the idle deadline later; the first may bring it before the timer is due.
-    if (first && !this.cleared && now + this.timeouts.idleMs < this.dueAt) this.arm(this.timeouts.idleMs);
+    this.lastPieceAt = performance.now();
   }
 
   clear(): void {
@@ -47,13 +41,9 @@ export class AttemptTimers {
     if (totalLeft <= 0) return this.onTimeout('total', totalMs);
     const pieceLeft = this.lastPieceAt === undefined ? this.startedAt + firstTokenMs - now : this.lastPieceAt + idleMs - now;
     if (pieceLeft <= 0) return this.onTimeout(this.lastPieceAt === undefined ? 'first-token' : 'idle', this.lastPieceAt === undefined ? firstTokenMs : idleMs);
+    // Waiting for the first piece, wake at least every idleMs: a first piece arriving meanwhile is never late for its idle deadline.
+    const wait = this.lastPieceAt === undefined ? Math.min(pieceLeft, totalLeft, idleMs) : Math.min(pieceLeft, totalLeft);
     // The event loop's clock may run a little behind performance.now(): wait at least a millisecond more.
-    this.arm(Math.max(1, Math.min(pieceLeft, totalLeft)));
+    this.timer = setTimeout(this.check, Math.max(1, wait));
   };
-
-  private arm(ms: number): void {
-    clearTimeout(this.timer);
-    this.dueAt = performance.now() + ms;
-    this.timer = setTimeout(this.check, ms);
-  }
 }

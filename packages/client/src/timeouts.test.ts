@@ -73,6 +73,14 @@ describe.each(['openai-chat', 'anthropic'] as const)('%s upstream', (api) => {
       expect(timeoutOf(result.error)).toBe('idle');
     });
 
+    it('a first piece that comes late (after idleMs, before firstTokenMs) still gets its own idle deadline', async () => {
+      upstream.script('m1', { answer: { text: ['a', 'b'] }, firstPieceDelayMs: 300, stall: { afterPieces: 1, ms: 1_500 } });
+      const t = target(upstream, 'm1', { api, timeouts: { firstTokenMs: 5_000, idleMs: 200, totalMs: 10_000 } });
+      const { result, events } = await readAll(client.call(t, ask()));
+      expect(texts(events)).toEqual(['a']);
+      expect(timeoutOf(result.error)).toBe('idle');
+    });
+
     it('a slow but steady stream is not idle', async () => {
       upstream.script('m1', { answer: { text: ['a', 'b', 'c', 'd'] }, pieceDelayMs: 150 });
       const { result } = await readAll(client.call(target(upstream, 'm1', { api }), ask()));
