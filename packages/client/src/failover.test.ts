@@ -269,6 +269,22 @@ describe('pacing and health', () => {
     expect((await health.get('m1'))?.coolingUntil).toBeUndefined();
   });
 
+  it('a health store that fails (a rejection or a throw) costs the call nothing but a warning', async () => {
+    const health = new MemoryHealthStore({ now: () => clock });
+    health.recordSuccess = () => Promise.reject(new Error('store down'));
+    health.recordFailure = () => {
+      throw new Error('store gone');
+    };
+    const own = createClient({ timeouts: FAST, health, now: () => clock });
+    upstream.script('m1', faults.serverError(500));
+    const { result } = await readAll(own.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask(), { retry: { serverErrorRetries: 0 } }));
+    await own.close();
+    expect(result).toMatchObject({ ok: true, alias: 'm2' });
+    const messages = result.warnings.map((warning) => warning.message);
+    expect(messages).toContain('health store: recordFailure failed (store gone)');
+    expect(messages).toContain('health store: recordSuccess failed (store down)');
+  });
+
   it('does not count a bad request against the model', async () => {
     upstream.script('m1', faults.badRequest());
     await readAll(client.call(target(upstream, 'm1'), ask()));

@@ -46,12 +46,23 @@ const HEALTH_KINDS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connec
  */
 export async function pickCandidate(input: PickInput): Promise<Picked> {
   const { retry, abort } = input;
+  const dropped = (what: string, error: unknown) => {
+    input.warnings.push({ code: 'dropped', message: `health store: ${what} failed (${error instanceof Error ? error.message : String(error)})` });
+  };
   const safely = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await work();
     } catch (error) {
-      input.warnings.push({ code: 'dropped', message: `health store: ${what} failed (${error instanceof Error ? error.message : String(error)})` });
+      dropped(what, error);
       return undefined;
+    }
+  };
+  // A write nobody waits for: no async wrapper, its failure becomes a warning.
+  const inBackground = (what: string, work: () => Promise<unknown>): void => {
+    try {
+      work().catch((error: unknown) => dropped(what, error));
+    } catch (error) {
+      dropped(what, error);
     }
   };
   // One candidate has no order to choose: its health is not read (a Redis store would be a round trip).
@@ -85,7 +96,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         report: input.report,
       });
       // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
-      void safely('recordSuccess', () => input.health.recordSuccess(target.alias));
+      inBackground('recordSuccess', () => input.health.recordSuccess(target.alias));
       return { ok: true, target, opened };
     } catch (thrown) {
       const error = toClientError(thrown, target.alias);
@@ -94,7 +105,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       }
       if (HEALTH_KINDS.has(error.kind)) {
         const retryAfterMs = RateLimitedError.isInstance(error) ? error.retryAfterMs : undefined;
-        void safely('recordFailure', () =>
+        inBackground('recordFailure', () =>
           input.health.recordFailure(target.alias, { kind: error.kind, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, input.cooldown),
         );
       }

@@ -5,6 +5,7 @@ import type { BuiltRequest } from './build-upstream-request';
 import { classifyHttpError } from './classify-http-error';
 import { ClientError } from './errors/client-error';
 import { ConnectionError } from './errors/connection-error';
+import { flattenHeaders } from './flatten-headers';
 import { UpstreamExchange } from './upstream-exchange';
 import { UrlMemo } from './url-memo';
 
@@ -49,7 +50,7 @@ export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promi
   } catch (error) {
     throw wireFailure(error, ctx, false);
   }
-  throw classifyHttpError({ codec: ctx.codec, alias: ctx.alias, status: head.status, headers: head.headers, body: text, now: ctx.now() });
+  throw classifyHttpError({ codec: ctx.codec, alias: ctx.alias, status: head.status, headers: flattenHeaders(head.headers), body: text, now: ctx.now() });
 }
 
 /** Each upstream URL split into origin and path once. */

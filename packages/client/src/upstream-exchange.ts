@@ -1,12 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { flattenHeaders } from './flatten-headers';
 
 type DispatchController = Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestStart']>>[0];
 
 export interface ResponseHead {
   status: number;
-  headers: Record<string, string>;
+  /** As undici gave them; `flattenHeaders` makes them one string each (only an error reply needs that). */
+  headers: IncomingHttpHeaders;
 }
 
 /** Bytes queued unread before undici is paused (a Node stream's default high-water mark). */
@@ -51,7 +51,7 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(_controller: DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
-    this.resolveHead({ status: statusCode, headers: flattenHeaders(headers) });
+    this.resolveHead({ status: statusCode, headers });
   }
 
   onResponseData(controller: DispatchController, chunk: Buffer): void {
