@@ -1,4 +1,4 @@
-import { pickHealth } from './pick-health';
+import { pickByAlias } from './pick-by-alias';
 import type { CooldownSettings } from '../route-settings';
 import { afterFailure, HEALTHY, type HealthStore, type MemberHealth } from './health-store';
 
@@ -9,7 +9,7 @@ export function createMemoryHealthStore(): HealthStore {
 
   return {
     read(aliases: readonly string[]): ReadonlyMap<string, MemberHealth> {
-      return states.size === 0 ? empty : pickHealth(states, aliases);
+      return states.size === 0 ? empty : pickByAlias(states, aliases);
     },
     claimProbe(alias: string, now: number, holdMs: number): boolean {
       const health = states.get(alias);

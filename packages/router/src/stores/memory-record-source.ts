@@ -1,3 +1,4 @@
+import { pickByAlias } from './pick-by-alias';
 import type { MemberRecord, RecordSource } from './record-source';
 
 export interface MemoryRecordSource extends RecordSource {
@@ -12,12 +13,7 @@ export function createMemoryRecordSource(initial: Readonly<Record<string, Member
   const records = new Map<string, MemberRecord>(Object.entries(initial));
   return {
     getRecords(aliases: readonly string[]): ReadonlyMap<string, MemberRecord> {
-      const found = new Map<string, MemberRecord>();
-      for (const alias of aliases) {
-        const record = records.get(alias);
-        if (record !== undefined) found.set(alias, record);
-      }
-      return found;
+      return pickByAlias(records, aliases);
     },
     set(alias: string, record: MemberRecord): void {
       records.set(alias, { ...record });

@@ -1,4 +1,4 @@
-import { pickHealth } from './pick-health';
+import { pickByAlias } from './pick-by-alias';
 import type { Redis } from 'ioredis';
 import type { CooldownSettings } from '../route-settings';
 import type { HealthStore, MemberHealth } from './health-store';
@@ -73,7 +73,8 @@ export function createRedisHealthStore(redis: Redis, options: RedisHealthStoreOp
 
   return {
     async read(aliases: readonly string[], now: number): Promise<ReadonlyMap<string, MemberHealth>> {
-      return pickHealth(await all(now), aliases);
+      const states = await all(now);
+      return states.size === 0 ? states : pickByAlias(states, aliases);
     },
     async claimProbe(alias: string, now: number, holdMs: number): Promise<boolean> {
       cache = undefined;
