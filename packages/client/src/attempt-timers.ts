@@ -39,10 +39,12 @@ export class AttemptTimers {
     const now = performance.now();
     const totalLeft = this.startedAt + totalMs - now;
     if (totalLeft <= 0) return this.onTimeout('total', totalMs);
-    const pieceLeft = this.lastPieceAt === undefined ? this.startedAt + firstTokenMs - now : this.lastPieceAt + idleMs - now;
-    if (pieceLeft <= 0) return this.onTimeout(this.lastPieceAt === undefined ? 'first-token' : 'idle', this.lastPieceAt === undefined ? firstTokenMs : idleMs);
+    const last = this.lastPieceAt;
+    const waitingFirst = last === undefined;
+    const pieceLeft = last === undefined ? this.startedAt + firstTokenMs - now : last + idleMs - now;
+    if (pieceLeft <= 0) return waitingFirst ? this.onTimeout('first-token', firstTokenMs) : this.onTimeout('idle', idleMs);
     // Waiting for the first piece, wake at least every idleMs: a first piece arriving meanwhile is never late for its idle deadline.
-    const wait = this.lastPieceAt === undefined ? Math.min(pieceLeft, totalLeft, idleMs) : Math.min(pieceLeft, totalLeft);
+    const wait = waitingFirst ? Math.min(pieceLeft, totalLeft, idleMs) : Math.min(pieceLeft, totalLeft);
     // The event loop's clock may run a little behind performance.now(): wait at least a millisecond more.
     this.timer = setTimeout(this.check, Math.max(1, wait));
   };
