@@ -49,14 +49,6 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   const dropped = (what: string, error: unknown) => {
     input.warnings.push({ code: 'dropped', message: `health store: ${what} failed (${error instanceof Error ? error.message : String(error)})` });
   };
-  const safely = async <T>(what: string, work: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await work();
-    } catch (error) {
-      dropped(what, error);
-      return undefined;
-    }
-  };
   // A write nobody waits for: no async wrapper, its failure becomes a warning.
   const inBackground = (what: string, work: () => Promise<unknown>): void => {
     try {
@@ -68,7 +60,12 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   // One candidate has no order to choose: its health is not read (a Redis store would be a round trip).
   let ordered = input.candidates;
   if (ordered.length > 1) {
-    const records = (await safely('read', () => input.health.getMany(input.candidates.map((c) => c.alias)))) ?? new Map<string, HealthRecord>();
+    let records = new Map<string, HealthRecord>();
+    try {
+      records = await input.health.getMany(input.candidates.map((c) => c.alias));
+    } catch (error) {
+      dropped('read', error);
+    }
     ordered = orderByHealth(input.candidates, records, input.now());
   }
   const failures: CandidateFailure[] = [];
