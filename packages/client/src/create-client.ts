@@ -63,7 +63,7 @@ export function createClient(options: ClientOptions = {}): Client {
   return {
     call: (target, request, callOptions) => {
       validateTarget(target, 'target');
-      return runFailover(deps, [target], request, { ...callOptions, retry: { ...callOptions?.retry, maxMembers: 1 } }, true);
+      return runFailover(deps, [target], request, callOptions, true);
     },
     failover: (candidates, request, callOptions) => {
       candidates.forEach((candidate, index) => validateTarget(candidate, `candidates[${index}]`));

@@ -28,7 +28,7 @@ export interface PickInput {
   random: () => number;
   abort: RunAbort;
   report: (report: AttemptReport) => void;
-  /** One model, not a failover: its failure is reported as its own error, not "every candidate failed". */
+  /** One model, not a failover: tried whatever `maxMembers` says; its failure is reported as its own error, not "every candidate failed". */
   single?: boolean;
   skipped: SkippedCandidate[];
   warnings: Warning[];
@@ -72,7 +72,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   let tooSmall: number | undefined;
   let tried = 0;
   for (const target of ordered) {
-    if (tried >= retry.maxMembers) break;
+    if (tried >= (input.single ? 1 : retry.maxMembers)) break;
     if (tooSmall !== undefined && target.contextWindow !== undefined && target.contextWindow <= tooSmall) {
       input.skipped.push({ alias: target.alias, why: `context window ${target.contextWindow} is not larger than ${tooSmall}, which the request did not fit` });
       continue;
