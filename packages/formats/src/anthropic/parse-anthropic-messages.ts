@@ -29,7 +29,7 @@ export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra)
       system.push(...parts);
       return;
     }
-    const hints: Extra = { ...messageExtra };
+    const hints: Extra = messageExtra ?? {}; // restOf's fresh object (a spread given new keys is slow in Node 20)
     if (typeof message.content === 'string') {
       hints.$contentString = true;
       const text: TextPart = { type: 'text', text: message.content };
@@ -70,7 +70,10 @@ function systemMessageParts(content: string | Array<Record<string, unknown>>, i:
   }
   return content.map((block, j) => {
     const b = parseWithSchema(textBlockSchema, block, ['messages', i, 'content', j]);
-    const extra: Extra = { ...restOf(b, ['type', 'text']), $systemMessage: i, ...(j === 0 ? first : {}) };
+    // Keys set on restOf's fresh object, not spread into a new one: Node 20 builds a spread given new keys on a slow path.
+    const extra: Extra = restOf(b, ['type', 'text']) ?? {};
+    extra.$systemMessage = i;
+    if (j === 0 && messageExtra) extra.$messageExtra = messageExtra;
     return { type: 'text', text: b.text, extra };
   });
 }

@@ -90,16 +90,18 @@ export class OpenAIChatStreamEncoder implements StreamEncoder {
 
   private finish(event: FinishEvent): string {
     this.ended = true;
-    const base = { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model };
     const reason = formatOpenAIChatFinishReason(event.reason, event.rawReason);
-    const last: Record<string, unknown> = { ...base, choices: [{ index: 0, delta: {}, logprobs: null, finish_reason: reason }] };
+    const choices = [{ index: 0, delta: {}, logprobs: null, finish_reason: reason }];
+    // Literals with the spread last: Node 20 builds `{ ...base, key }` on a slow path.
+    const { id, created, model } = this;
+    const object = 'chat.completion.chunk';
     let out = '';
     if (this.options.request?.streamUsage && event.usage) {
-      out += `data: ${JSON.stringify(last)}\n\n`;
-      const usageChunk = { ...base, choices: [], usage: formatOpenAIChatUsage(event.usage), ...event.extra };
+      out += `data: ${JSON.stringify({ id, object, created, model, choices })}\n\n`;
+      const usageChunk = { id, object, created, model, choices: [], usage: formatOpenAIChatUsage(event.usage), ...event.extra };
       out += `data: ${JSON.stringify(usageChunk)}\n\n`;
     } else {
-      out += `data: ${JSON.stringify({ ...last, ...event.extra })}\n\n`;
+      out += `data: ${JSON.stringify({ id, object, created, model, choices, ...event.extra })}\n\n`;
     }
     return out + DONE;
   }

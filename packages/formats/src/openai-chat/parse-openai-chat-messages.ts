@@ -107,10 +107,11 @@ function parseSystem(message: Extract<WireMessage, { role: 'system' | 'developer
   const messageExtra = splitExtra(message, SYSTEM_KEYS);
   const place: Extra = { [AT]: at, [ROLE]: message.role };
   let parts: TextPart[];
+  // Keys added to fresh objects rather than `{ ...place, key }`: Node 20 builds a spread given new keys on a slow path.
   if (typeof message.content === 'string') {
-    parts = [{ type: 'text', text: message.content, extra: { ...place, [CONTENT]: 'string' } }];
+    parts = [{ type: 'text', text: message.content, extra: { [AT]: at, [ROLE]: message.role, [CONTENT]: 'string' } }];
   } else if (message.content.length === 0) {
-    parts = [{ type: 'text', text: '', extra: { ...place, [EMPTY_ARRAY]: true } }];
+    parts = [{ type: 'text', text: '', extra: { [AT]: at, [ROLE]: message.role, [EMPTY_ARRAY]: true } }];
   } else {
     parts = message.content.map((wire) => {
       const part = parseTextPart(wire);
