@@ -11,4 +11,5 @@ export { UnknownCallError } from './errors/unknown-call-error';
 export { LedgerWriteError } from './errors/ledger-write-error';
 export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-error';
 export { callUnit } from './call-unit';
+export { newCallId } from './new-call-id';
 export { redactImages } from './redact-images';

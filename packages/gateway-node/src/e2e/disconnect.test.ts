@@ -50,12 +50,13 @@ describe('a caller that disconnects', () => {
     const upstreamRequest = t.upstream.requestsFor('up-1').at(-1)!;
     expect(upstreamRequest.closedByCaller).toBe(true);
     expect(upstreamRequest.ended).toBe(false);
-    const call = `${headers.get('x-bench-conversation')}.1`;
+    const conversation = headers.get('x-bench-conversation')!;
     await eventually(async () => {
       await t.gateway.ledger.flush();
-      return Boolean(await t.gateway.ledger.getCall(call));
+      return (await t.gateway.ledger.getTurns(conversation)).length > 0;
     });
-    expect(await t.gateway.ledger.getCall(call)).toMatchObject({ alias: 'm1', status: 'aborted', collection: 'agents' });
+    const [turn] = await t.gateway.ledger.getTurns(conversation);
+    expect(await t.gateway.ledger.getCall(turn!.call!)).toMatchObject({ alias: 'm1', status: 'aborted', collection: 'agents' });
   });
 
   it('aborts every panel seat, and the seats are still written to the ledger', async () => {

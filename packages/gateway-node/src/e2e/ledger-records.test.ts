@@ -17,6 +17,14 @@ afterAll(() => t.close());
 
 const ledger = () => t.gateway.ledger;
 
+/** Every call recorded in a conversation's unit, from the ledger's export. */
+async function callsOf(conversation: string): Promise<Array<Record<string, unknown>>> {
+  let text = '';
+  for await (const chunk of ledger().exportCalls({ format: 'jsonl' })) text += chunk;
+  const calls = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return calls.filter((call) => call.unit === conversation);
+}
+
 describe('what the ledger holds after each kind of turn', () => {
   it('a route turn that failed over: one turn row naming who was tried, a call for each attempt', async () => {
     t.upstream.script('up-1', faults.rateLimited());
@@ -46,7 +54,26 @@ describe('what the ledger holds after each kind of turn', () => {
     const [turn] = await ledger().getTurns(conversation);
     expect(turn).toMatchObject({ turn: 1, status: expect.not.stringMatching(/^ok$/), call: null });
     expect(turn!.tried.map((tried) => tried.alias).sort()).toEqual(['m1', 'm2', 'm3']);
-    for (const k of [1, 2, 3]) expect(await ledger().getCall(`${conversation}.1-${k}`)).toMatchObject({ status: 'rate-limited' });
+    const calls = await callsOf(conversation);
+    expect(calls).toHaveLength(3);
+    for (const call of calls) expect(call).toMatchObject({ id: expect.stringMatching(/^r[0-9a-z]{24}-[123]$/), purpose: 'route', status: 'rate-limited' });
+  });
+
+  it('an agent that sends the same turn again: both calls are recorded, under their own ids, in one conversation', async () => {
+    t.upstream.script('up-1', { answer: { text: 'again' } });
+    const messages = [
+      { role: 'user' as const, content: 'first question' },
+      { role: 'assistant' as const, content: 'first answer' },
+      { role: 'user' as const, content: 'a turn sent twice' },
+    ];
+    const first = (await sdks.openai.chat.completions.create({ model: 'bench/agents', messages })) as any;
+    const second = (await sdks.openai.chat.completions.create({ model: 'bench/agents', messages })) as any;
+    expect(second.bench).toMatchObject({ conversation: first.bench.conversation, turn: first.bench.turn });
+    expect(second.bench.call).not.toBe(first.bench.call);
+    await ledger().flush();
+    for (const reply of [first, second]) {
+      expect(await ledger().getCall(reply.bench.call)).toMatchObject({ purpose: 'route', status: 'ok', unit: first.bench.conversation });
+    }
   });
 
   it('a merged panel: a call per seat and one for the merger, under the panel id', async () => {

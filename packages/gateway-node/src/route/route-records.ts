@@ -8,7 +8,7 @@ export interface RouteOutcome {
   plan: Plan;
   collection?: string;
   keyName: string;
-  /** The answering call's id: `<conversation>.<turn>`. */
+  /** The answering call's id (unique to this turn, even when an agent sends the same turn again). */
   call: string;
   result: CallResult;
   toolCalls: number;
@@ -23,7 +23,10 @@ function statusOf(attempt: AttemptReport, callerLeft: boolean): string {
   return attempt.error?.kind ?? 'error';
 }
 
-/** Every upstream attempt of a route turn as a call record: the answering one `<conversation>.<turn>`, the others `…-<k>`. */
+/**
+ * Every upstream attempt of a route turn as a call record: the answering one under the turn's call id, the others
+ * `<call>-<k>`; all of them in the conversation's unit (useful verdicts count once per conversation and model).
+ */
 export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): CallInput[] {
   const { result, call } = outcome;
   let failed = 0;
@@ -38,6 +41,7 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
       alias: attempt.alias,
       status: statusOf(attempt, answering && outcome.aborted),
       seconds: attempt.seconds,
+      unit: outcome.plan.conversation,
     };
     if (outcome.collection) record.collection = outcome.collection;
     if (model) record.provider = model.provider;

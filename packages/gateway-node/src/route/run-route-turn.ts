@@ -1,5 +1,6 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
 import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent } from '@bench/formats';
+import { newCallId } from '@bench/ledger';
 import { NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
@@ -49,7 +50,9 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     cooldown: settings.cooldown,
   });
   state.presence.onLeave(() => run.cancel());
-  const call = `${plan.conversation}.${plan.turn}`;
+  // Its own id, not `<conversation>.<turn>`: an agent that retries a turn sends the same turn again, and its call must
+  // not collide with the first one's (the ledger keeps the first record of an id). Time-ordered, as the ledger indexes it.
+  const call = newCallId('r');
   const accumulator = new ReplyAccumulator();
   const finish = async (committedAlias: string | undefined) => {
     const result = await run.result;
