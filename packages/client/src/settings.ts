@@ -24,12 +24,26 @@ export const DEFAULT_TIMEOUTS: Timeouts = { firstTokenMs: 90_000, idleMs: 60_000
 export const DEFAULT_RETRY: RetrySettings = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250 };
 export const DEFAULT_COOLDOWN: CooldownSettings = { afterFailures: 3, forMs: 30_000 };
 
+/** What one frozen layer over a base came to, kept with the layer: it cannot change, and a gateway passes the same one on every call. */
+const overFrozen = new WeakMap<object, { base: object; out: object }>();
+
 /**
  * Later layers win: client defaults, then the call's (collection's), then the model's own.
- * With no layer at all, `base` itself (settings are read, never changed, once made).
+ * With no layer at all, `base` itself (settings are read, never changed, once made); with
+ * one frozen layer, the result worked out the first time (frozen too).
  */
 export function layered<T extends object>(base: T, ...layers: Array<Partial<T> | undefined>): T {
   if (layers.every((layer) => layer === undefined)) return base;
+  const only = layers.length === 1 ? layers[0] : undefined;
+  if (only === undefined || !Object.isFrozen(only)) return merge(base, layers);
+  const known = overFrozen.get(only);
+  if (known?.base === base) return known.out as T;
+  const out = Object.freeze(merge(base, layers));
+  overFrozen.set(only, { base, out });
+  return out;
+}
+
+function merge<T extends object>(base: T, layers: Array<Partial<T> | undefined>): T {
   const out = { ...base } as Record<string, unknown>;
   for (const layer of layers) {
     if (!layer) continue;

@@ -4,12 +4,15 @@ import type { Settings } from './resolved-config';
 
 type Layer = Partial<Pick<CollectionConfig, 'timeouts' | 'retry' | 'cooldown' | 'rotate' | 'stickyTtlMs'>>;
 
-/** Top-level defaults, overridden per collection, then per model (timeouts and retry only). */
+/**
+ * Top-level defaults, overridden per collection, then per model (timeouts and retry only).
+ * Frozen: they never change once resolved, and the client keeps what a frozen layer came to.
+ */
 export function resolveSettings(defaults: ConfigFile['defaults'], collection?: Layer, model?: Pick<ModelConfig, 'timeouts' | 'retry'>): Settings {
   return {
-    timeouts: { ...DEFAULT_TIMEOUTS, ...defaults?.timeouts, ...collection?.timeouts, ...model?.timeouts },
-    retry: { ...DEFAULT_RETRY, ...defaults?.retry, ...collection?.retry, ...model?.retry },
-    cooldown: { ...DEFAULT_COOLDOWN, ...defaults?.cooldown, ...collection?.cooldown },
+    timeouts: Object.freeze({ ...DEFAULT_TIMEOUTS, ...defaults?.timeouts, ...collection?.timeouts, ...model?.timeouts }),
+    retry: Object.freeze({ ...DEFAULT_RETRY, ...defaults?.retry, ...collection?.retry, ...model?.retry }),
+    cooldown: Object.freeze({ ...DEFAULT_COOLDOWN, ...defaults?.cooldown, ...collection?.cooldown }),
     rotate: collection?.rotate ?? defaults?.rotate ?? DEFAULT_ROTATE,
     stickyTtlMs: collection?.stickyTtlMs ?? defaults?.stickyTtlMs ?? DEFAULT_STICKY_TTL_MS,
   };
