@@ -63,7 +63,8 @@ function formatUser(
   const texts: TextPart[] = [];
   const flush = () => {
     if (parts.length === 0) return;
-    const item: Item = same ? { ...wireFields(extra) } : {};
+    // wireFields makes a fresh object: the item is built in it (a copy given new keys is slow in Node 20).
+    const item: Item = same ? wireFields(extra) : {};
     if (same && extra?.$noType !== true) item.type = 'message';
     item.role = 'user';
     const only = texts[0];
@@ -84,9 +85,11 @@ function formatUser(
     parts.push(formatContentPart(part, 'input_text', same));
   });
   if (parts.length === 0 && content.length === 0) {
-    const item: Item = same ? { ...wireFields(extra) } : {};
+    const item: Item = same ? wireFields(extra) : {};
     if (same && extra?.$noType !== true) item.type = 'message';
-    flow.push({ ...item, role: 'user', content: same && extra?.$string === true ? '' : [] });
+    item.role = 'user';
+    item.content = same && extra?.$string === true ? '' : [];
+    flow.push(item);
     return;
   }
   flush();
@@ -111,8 +114,7 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         const starts = same && part.extra?.$item === true;
         if (starts || !open) {
           close();
-          const { item } = starts ? splitItemFields(part.extra) : { item: {} };
-          const head: Item = { ...item };
+          const head: Item = starts ? splitItemFields(part.extra).item : {};
           if (same && part.extra?.$noType !== true) head.type = 'message';
           head.role = 'assistant';
           open = { item: head, parts: [], first: part };
@@ -130,8 +132,12 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         return;
       case 'tool-call': {
         close();
-        const item: Item = same ? { ...wireFields(part.extra) } : {};
-        flow.push({ ...item, type: 'function_call', call_id: part.id, name: part.name, arguments: part.arguments });
+        const item: Item = same ? wireFields(part.extra) : {};
+        item.type = 'function_call';
+        item.call_id = part.id;
+        item.name = part.name;
+        item.arguments = part.arguments;
+        flow.push(item);
         return;
       }
       default: {
@@ -148,7 +154,7 @@ function formatToolResult(part: ToolResultPart, same: boolean, path: string, war
   if (part.isError) {
     warnings.push({ code: 'dropped', path: `${path}.isError`, message: 'OpenAI Responses has no error flag on tool results; the result was sent as a plain output' });
   }
-  const item: Item = same ? { ...wireFields(part.extra) } : {};
+  const item: Item = same ? wireFields(part.extra) : {};
   const only = part.content[0];
   const asString = same
     ? part.extra?.$string === true && part.content.length === 1 && only?.type === 'text'
@@ -159,5 +165,8 @@ function formatToolResult(part: ToolResultPart, same: boolean, path: string, war
         if (!same) warnForeignExtra(inner.extra, `${path}.content[${at}]`, warnings);
         return formatContentPart(inner, 'input_text', same);
       });
-  return { ...item, type: 'function_call_output', call_id: part.callId, output };
+  item.type = 'function_call_output';
+  item.call_id = part.callId;
+  item.output = output;
+  return item;
 }

@@ -77,7 +77,7 @@ function singleUserText(request: NeutralRequest): string | undefined {
 
 function formatTool(tool: ToolDefinition, same: boolean, index: number, warnings: Warning[]): Record<string, unknown> {
   if (!same) warnForeignExtra(tool.extra, `tools[${index}]`, warnings);
-  const out: Record<string, unknown> = same ? { ...wireFields(tool.extra) } : {};
+  const out: Record<string, unknown> = same ? wireFields(tool.extra) : {};
   out.type = 'function';
   out.name = tool.name;
   if (tool.description !== undefined) out.description = tool.description;

@@ -4,7 +4,7 @@ import { SUMMARY_SEPARATOR } from './parse-reasoning-item';
 
 /** A neutral reasoning part → a Responses reasoning item (summary text, encrypted content from the signature). */
 export function formatReasoningItem(part: ReasoningPart, same: boolean, index: number): Record<string, unknown> {
-  const item: Record<string, unknown> = same ? { ...wireFields(part.extra) } : {};
+  const item: Record<string, unknown> = same ? wireFields(part.extra) : {};
   if (!same) item.id = `rs_${index}`;
   item.type = 'reasoning';
   if (same && part.extra?.$fromContent === true) {

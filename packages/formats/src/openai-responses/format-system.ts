@@ -38,7 +38,7 @@ export function formatSystem(system: ReadonlyArray<TextPart>, same: boolean, war
 function messageItem(parts: TextPart[]): Record<string, unknown> {
   const first = parts[0] as TextPart;
   const hints = first.extra ?? {};
-  const item: Record<string, unknown> = { ...splitItemFields(hints).item };
+  const item: Record<string, unknown> = splitItemFields(hints).item;
   if (hints.$noType !== true) item.type = 'message';
   item.role = hints.$role === 'system' ? 'system' : 'developer';
   if (hints.$empty === true) item.content = [];
