@@ -1,7 +1,7 @@
 import type { Extra } from '../neutral/content';
 import type { NeutralRequest, ReasoningConfig } from '../neutral/request';
 import type { GeminiGenerationConfig } from './gemini-api';
-import { restOf, sameJSON } from './gemini-extra';
+import { restOf } from './gemini-extra';
 import { fromGeminiSchema } from './from-gemini-schema';
 
 const MAPPED = [
@@ -40,10 +40,11 @@ function parseResponseFormat(config: GeminiGenerationConfig, out: Mapped, rest: 
   if (config.responseMimeType === 'application/json' && !bothSchemas) {
     const original = key ? config[key] : undefined;
     if (key && original) {
-      const schema = fromGeminiSchema(original);
+      const change = { changed: false };
+      const schema = fromGeminiSchema(original, change);
       out.responseFormat = { type: 'json-schema', schema };
       extra.$responseSchemaKey = key;
-      if (!sameJSON(schema, original)) extra.$responseSchema = original;
+      if (change.changed) extra.$responseSchema = original;
     } else {
       out.responseFormat = { type: 'json' };
     }

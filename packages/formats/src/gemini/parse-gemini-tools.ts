@@ -44,9 +44,10 @@ function parseDeclaration(declaration: GeminiFunctionDeclaration): ToolDefinitio
   const original = key ? declaration[key] : undefined;
   let inputSchema: Record<string, unknown> = { type: 'object', properties: {} };
   if (key && original) {
-    inputSchema = fromGeminiSchema(original);
+    const change = { changed: false };
+    inputSchema = fromGeminiSchema(original, change);
     extra.$schemaKey = key;
-    if (!sameJSON(inputSchema, original)) extra.$schema = original;
+    if (change.changed) extra.$schema = original;
   } else {
     extra.$schemaKey = 'none';
   }

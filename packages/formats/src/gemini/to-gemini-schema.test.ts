@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Warning } from '../neutral/warning';
 import { fromGeminiSchema } from './from-gemini-schema';
@@ -103,5 +104,38 @@ describe('fromGeminiSchema', () => {
       type: 'object',
       properties: { a: { type: ['string', 'null'] }, b: { type: 'array', items: { type: 'integer' } }, c: { anyOf: [{ type: 'number' }, { type: 'null' }] } },
     });
+  });
+
+  it('says it changed the schema exactly when the two would serialise differently', () => {
+    const type = fc.constantFrom('object', 'OBJECT', 'string', 'STRING', 'Integer', 'array', 'NUMBER');
+    const leaf = fc.record({ type, nullable: fc.boolean(), description: fc.string({ maxLength: 8 }) }, { requiredKeys: [] });
+    const { schema } = fc.letrec((tie) => ({
+      schema: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.record(
+          {
+            type,
+            nullable: fc.boolean(),
+            properties: fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), tie('schema'), { maxKeys: 3 }),
+            items: tie('schema'),
+            anyOf: fc.array(tie('schema'), { maxLength: 2 }),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+    }));
+    fc.assert(
+      fc.property(schema as fc.Arbitrary<Record<string, unknown>>, (input) => {
+        const change = { changed: false };
+        const out = fromGeminiSchema(input, change);
+        expect(change.changed).toBe(JSON.stringify(out) !== JSON.stringify(input));
+      }),
+      { numRuns: 300 },
+    );
+    const withProto = JSON.parse('{"type":"object","__proto__":{"x":1}}') as Record<string, unknown>;
+    const change = { changed: false };
+    fromGeminiSchema(withProto, change);
+    expect(change.changed).toBe(true);
   });
 });
