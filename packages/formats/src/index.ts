@@ -21,6 +21,7 @@ export { ReplyAccumulator } from './reply-accumulator';
 export { InvalidRequestError, type FieldIssue } from './errors/invalid-request-error';
 export { InvalidReplyError } from './errors/invalid-reply-error';
 export { safeParseJSON, type ParseResult } from './shared/safe-parse-json';
+export { fieldPath } from './shared/field-path';
 export { PROTOCOLS, type Protocol } from './neutral/protocol';
 export type {
   AssistantContentPart,

@@ -28,6 +28,11 @@ async function send(path: string, body: string | Buffer, headers: Record<string,
 const weather = { type: 'object', properties: { city: { type: 'string' } } };
 const BAD_BASE64 = '%%%not-base64%%%';
 
+/** `body` as JSON with a field `deep` nested 5,000 arrays deep: it parses, but JSON.stringify (which recurses) could not write it. */
+function withDeepField(body: Record<string, unknown>): string {
+  return JSON.stringify({ ...body, deep: '@deep@' }).replace('"@deep@"', `${'['.repeat(5000)}"x"${']'.repeat(5000)}`);
+}
+
 /** Protocol-specific breakages of a valid request, by name: each a body and the status it must get. */
 function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown>, number]> {
   const { body } = minimalRequest(protocol, 'bench/agents', 'hi', false);
@@ -112,6 +117,19 @@ describe.each(SDK_PROTOCOLS)('%s malformed input', (protocol) => {
     const result = await send(path, text);
     expect(result.status, result.text).toBe(status);
     expect(errorMessageOf(protocol, result.json), result.text).toEqual(expect.any(String));
+  });
+
+  it('a body nested too deeply is refused naming where, and a deep but sane tool schema is not', async () => {
+    t.upstream.clearRequests();
+    const refused = await send(path, withDeepField(body));
+    expect(refused.status, refused.text).toBe(400);
+    expect(t.upstream.requests).toHaveLength(0);
+    expect(errorMessageOf(protocol, refused.json)).toMatch(/^deep\[0\]\[0\].*…: nested deeper than 128 levels/);
+    t.upstream.script('up-1', { answer: { text: 'deep enough' } });
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 20; level += 1) schema = { type: 'object', properties: { a: schema } };
+    const sane = await send(path, JSON.stringify({ ...body, deep: schema }));
+    expect(sane.status, sane.text).toBe(200);
   });
 
   it('a gzip body is read; a body that is not what its content-encoding says, or an unknown encoding, is refused', async () => {

@@ -3,6 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { safeParseJSON } from '@bench/formats';
 import { GatewayError } from '../errors/gateway-error';
+import { MAX_BODY_DEPTH, tooDeepAt } from './json-depth';
 
 function decoderFor(encoding: string | undefined): Transform | undefined {
   switch ((encoding ?? 'identity').toLowerCase()) {
@@ -19,7 +20,7 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
   }
 }
 
-/** Reads a JSON body up to `limit` bytes (after decompression): 413 past it, 400 when it is not JSON. */
+/** Reads a JSON body up to `limit` bytes (after decompression): 413 past it, 400 when it is not JSON or nests too deeply. */
 export async function readJSONBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
@@ -32,6 +33,10 @@ export async function readJSONBody(req: IncomingMessage, limit: number): Promise
   }
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     throw new GatewayError(400, 'invalid-request', 'the request body must be a JSON object');
+  }
+  const deep = tooDeepAt(parsed.value);
+  if (deep !== undefined) {
+    throw new GatewayError(400, 'invalid-request', `${deep}: nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays, more than the gateway takes; flatten it`, { param: deep });
   }
   return parsed.value;
 }
