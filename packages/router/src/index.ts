@@ -29,7 +29,7 @@ export type {
 } from './stores/conversation-store';
 export type { HealthState, HealthStore, MemberHealth } from './stores/health-store';
 export type { MemberRecord, RecordSource } from './stores/record-source';
-export type { MaybePromise } from './maybe-promise';
+export { isPromise, type MaybePromise } from './maybe-promise';
 export {
   createMemoryConversationStore,
   type MemoryConversationStoreOptions,

@@ -73,7 +73,7 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
     );
   }
   // Stores in memory have written already: nothing to wait for.
-  const pending = writes.filter((write) => write !== undefined && isPromise(write));
+  const pending = writes.filter(isPromise);
   if (pending.length > 0) await Promise.all(pending);
 }
 

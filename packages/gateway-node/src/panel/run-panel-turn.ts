@@ -1,5 +1,6 @@
 import { getCodec, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
 import { PanelError, runPanel, type PanelRun, type PanelReplyMode } from '@bench/panel';
+import { isPromise } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
@@ -28,7 +29,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   state.log.reply = input.mode;
   const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
   const reading = runtime.records.getRecords(candidates);
-  const records = 'then' in reading ? await reading : reading; // fresh records come at once
+  const records = isPromise(reading) ? await reading : reading; // fresh records come at once
   let run: PanelRun;
   try {
     run = runPanel({
