@@ -69,8 +69,21 @@ export interface StreamEncoder {
   end(): string;
 }
 
-/** One wire protocol, both directions, requests, replies, streams and errors. Pure: no I/O. */
-export interface Codec {
+/**
+ * One way of streaming a reply to a caller: a codec's own (SSE, NDJSON), or a
+ * second form its protocol also has (Gemini's JSON array without `?alt=sse`).
+ */
+export interface StreamForm {
+  /** An encoder of neutral events into this stream. */
+  createStreamEncoder(options?: FormatStreamOptions): StreamEncoder;
+  /** The keep-alive this stream allows, or undefined (Ollama NDJSON has none). */
+  readonly keepAlive: string | undefined;
+  /** The stream's content type (`text/event-stream`, `application/x-ndjson`). */
+  readonly streamContentType: string;
+}
+
+/** One wire protocol, both directions, requests, replies, streams (its own form) and errors. Pure: no I/O. */
+export interface Codec extends StreamForm {
   readonly protocol: Protocol;
   /** Validates a client's request body; throws InvalidRequestError naming the field. */
   parseRequest(body: unknown, options?: ParseRequestOptions): NeutralRequest;
@@ -82,12 +95,6 @@ export interface Codec {
   formatReply(reply: NeutralReply, options?: FormatReplyOptions): Formatted<Record<string, unknown>>;
   /** A decoder of this protocol's stream (SSE or NDJSON) into neutral events. */
   createStreamDecoder(): StreamDecoder;
-  /** An encoder of neutral events into this protocol's stream. */
-  createStreamEncoder(options?: FormatStreamOptions): StreamEncoder;
-  /** The keep-alive this protocol's stream allows, or undefined (Ollama NDJSON has none). */
-  readonly keepAlive: string | undefined;
-  /** The stream's content type (`text/event-stream`, `application/x-ndjson`). */
-  readonly streamContentType: string;
   /** This protocol's error body, with its HTTP status. */
   formatError(error: NeutralError): { status: number; body: Record<string, unknown> };
   /** Classifies an upstream's error response (status and body text) into a neutral error. */

@@ -6,12 +6,14 @@ export type {
   ParseRequestOptions,
   StreamDecoder,
   StreamEncoder,
+  StreamForm,
   UpstreamRequest,
 } from './codec';
 export { getCodec } from './codecs';
 export { anthropicCodec } from './anthropic/anthropic-codec';
 export { parseCountTokensRequest as parseAnthropicCountTokensRequest } from './anthropic/parse-anthropic-request';
 export { geminiCodec } from './gemini/gemini-codec';
+export { geminiArrayStream } from './gemini/gemini-array-stream';
 export { ollamaCodec } from './ollama/ollama-codec';
 export { openaiChatCodec } from './openai-chat/openai-chat-codec';
 export { openaiResponsesCodec } from './openai-responses/openai-responses-codec';

@@ -9,7 +9,7 @@ import { formatGeminiRequest } from './format-gemini-request';
 import { parseGeminiReply } from './parse-gemini-reply';
 import { parseGeminiRequest } from './parse-gemini-request';
 
-/** Gemini generateContent / streamGenerateContent (`?alt=sse`). */
+/** Gemini generateContent / streamGenerateContent (`?alt=sse`; without it, see geminiArrayStream). */
 export const geminiCodec: Codec = {
   protocol: 'gemini',
   keepAlive: SSE_COMMENT_KEEP_ALIVE,

@@ -5,14 +5,25 @@ import { geminiErrorObject } from './gemini-error';
 import { isRecord } from './gemini-extra';
 import { toGeminiFinishReason } from './map-gemini-finish-reason';
 import { toGeminiUsage } from './map-gemini-usage';
+import { ArrayFraming, type Framing, SSEFraming } from './gemini-stream-framing';
 
 /**
- * Neutral events → Gemini SSE: one GenerateContentResponse per piece, a
- * function call whole in one part, the finishReason and usageMetadata (and
- * `finish.extra`) on the last chunk. Strings are built directly: this is hot.
+ * Neutral events → Gemini SSE (`?alt=sse`): one GenerateContentResponse per
+ * piece, a function call whole in one part, the finishReason and
+ * usageMetadata (and `finish.extra`) on the last chunk. Strings are built
+ * directly: this is hot.
  */
 export function createGeminiStreamEncoder(options?: FormatStreamOptions): StreamEncoder {
-  return new GeminiStreamEncoder(options);
+  return new GeminiStreamEncoder(options, new SSEFraming());
+}
+
+/**
+ * The same responses as one JSON array that arrives piece by piece: what
+ * `:streamGenerateContent` answers without `?alt=sse`. Read whole, it is one
+ * JSON value (see ArrayFraming for how the pieces are laid out).
+ */
+export function createGeminiArrayStreamEncoder(options?: FormatStreamOptions): StreamEncoder {
+  return new GeminiStreamEncoder(options, new ArrayFraming());
 }
 
 class GeminiStreamEncoder implements StreamEncoder {
@@ -23,7 +34,10 @@ class GeminiStreamEncoder implements StreamEncoder {
   private call: { id: string; name: string; args: string } | undefined;
   private done = false;
 
-  constructor(options?: FormatStreamOptions) {
+  constructor(
+    options: FormatStreamOptions | undefined,
+    private readonly framing: Framing,
+  ) {
     this.id = options?.id;
     this.model = options?.model ?? options?.request?.model;
   }
@@ -35,7 +49,7 @@ class GeminiStreamEncoder implements StreamEncoder {
         if (event.id !== undefined) this.id = event.id;
         if (event.model !== undefined) this.model = event.model;
         this.tail = undefined;
-        return '';
+        return this.framing.open();
       case 'text-delta':
         return this.chunk(`{"text":${JSON.stringify(event.text)}${this.takeSignature()}}`);
       case 'reasoning-delta':
@@ -57,7 +71,7 @@ class GeminiStreamEncoder implements StreamEncoder {
         return this.finish(event);
       case 'error':
         this.done = true;
-        return `${this.flushSignature()}data: ${JSON.stringify({ error: geminiErrorObject(event.error) })}\n\n`;
+        return this.flushSignature() + this.framing.element(JSON.stringify({ error: geminiErrorObject(event.error) })) + this.framing.close();
       default: {
         const unreachable: never = event;
         return unreachable;
@@ -69,7 +83,7 @@ class GeminiStreamEncoder implements StreamEncoder {
     if (this.done) return '';
     this.done = true;
     const error = geminiErrorObject({ kind: 'upstream', message: 'the stream ended before the reply finished' });
-    return `data: ${JSON.stringify({ error })}\n\n`;
+    return this.framing.element(JSON.stringify({ error })) + this.framing.close();
   }
 
   private toolCall(): string {
@@ -90,7 +104,7 @@ class GeminiStreamEncoder implements StreamEncoder {
     if (event.usage) out += `,"usageMetadata":${JSON.stringify(toGeminiUsage(event.usage))}`;
     out += this.suffix();
     if (event.extra) for (const key of Object.keys(event.extra)) out += `,${JSON.stringify(key)}:${JSON.stringify(event.extra[key]) ?? 'null'}`;
-    return `data: ${out}}\n\n`;
+    return this.framing.element(`${out}}`) + this.framing.close();
   }
 
   /** A signature still waiting for its part, written on its own (an empty text part), as Gemini does. */
@@ -99,7 +113,7 @@ class GeminiStreamEncoder implements StreamEncoder {
   }
 
   private chunk(part: string): string {
-    return `data: {"candidates":[{"content":{"role":"model","parts":[${part}]},"index":0}]${this.suffix()}}\n\n`;
+    return this.framing.element(`{"candidates":[{"content":{"role":"model","parts":[${part}]},"index":0}]${this.suffix()}}`);
   }
 
   private suffix(): string {
