@@ -3,6 +3,7 @@ import type { GatewayConfig } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
 import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
+import { streamFormOf } from '../stream/stream-form';
 import { takeBenchOptions, type BenchOptions } from './bench-options';
 
 export interface ClientRequest {
@@ -14,6 +15,7 @@ export interface ClientRequest {
 
 /** Reads and parses a generate request in the route's protocol; the model comes from the body or the Gemini path. */
 export async function parseClientRequest(state: RequestState, config: GatewayConfig): Promise<ClientRequest> {
+  streamFormOf(state); // a Gemini `alt` that cannot be served is refused before anything is read
   const body = await readJSONBody(state.req, config.server.bodyLimitBytes);
   const route = state.route;
   const codec = getCodec(state.protocol);

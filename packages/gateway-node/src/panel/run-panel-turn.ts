@@ -7,6 +7,7 @@ import { sendJSON } from '../http/send';
 import { replyModelName } from '../reply/reply-model-name';
 import type { RequestState } from '../request-state';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
+import { streamFormOf } from '../stream/stream-form';
 import { StreamWriter } from '../stream/stream-writer';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
 
@@ -71,9 +72,10 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     return sendJSON(state.res, 200, codec.formatReply(reply, { request, ...endpoint }).value, headers);
   }
 
-  const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
-  writer.open(200, { 'content-type': codec.streamContentType, ...headers }, { flush: true });
-  const encoder = codec.createStreamEncoder({ request, id: run.id, model, ...endpoint });
+  const form = streamFormOf(state);
+  const writer = new StreamWriter(state.res, { keepAlive: form.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
+  writer.open(200, { 'content-type': form.streamContentType, ...headers }, { flush: true });
+  const encoder = form.createStreamEncoder({ request, id: run.id, model, ...endpoint });
   const send = (event: StreamEvent) => writer.write(encoder.encode(event));
   await send({ type: 'start', id: run.id, model, created: Math.floor(Date.now() / 1000) });
   for await (const event of run.events) {

@@ -10,6 +10,7 @@ import type { RequestState } from '../request-state';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { modelTargetOf } from '../runtime/model-target';
 import { routerCollectionOf } from '../runtime/router-collection';
+import { streamFormOf } from '../stream/stream-form';
 import { StreamWriter } from '../stream/stream-writer';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
@@ -146,16 +147,16 @@ interface StreamTurnInput {
 
 async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
   const { state, runtime, request } = input;
-  const codec = getCodec(state.protocol);
-  const writer = new StreamWriter(state.res, { keepAlive: codec.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
+  const form = streamFormOf(state);
+  const writer = new StreamWriter(state.res, { keepAlive: form.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
   const answered = committedEarly?.ok ? committedEarly.alias : undefined;
   // With a first piece in hand the headers leave with it; otherwise (the grace period ran out) at once.
-  const headers: Record<string, string> = { 'content-type': codec.streamContentType, 'x-bench-conversation': plan.conversation };
+  const headers: Record<string, string> = { 'content-type': form.streamContentType, 'x-bench-conversation': plan.conversation };
   if (answered) headers['x-bench-model'] = answered;
   writer.open(200, headers, { flush: !answered });
   if (answered) state.log.model = answered;
   const replyModel = (alias: string) => replyModelName(state.protocol, input.requestedModel, alias);
-  const encoder = codec.createStreamEncoder({
+  const encoder = form.createStreamEncoder({
     request,
     id: call,
     model: replyModel(answered ?? input.requestedModel),
