@@ -22,7 +22,8 @@ export { parseCountTokensRequest } from './parse-anthropic-request';
  *   such as web_search_20250305) and `other_blocks` (documents, search results, server tool blocks, file images);
  * - `$` shape hints: `$system` ('string' | 'empty-array'), `$contentString`, `$noContent`, `$streamAbsent`,
  *   `$systemMessage` (a `role: "system"` message's index in `messages`: its parts sit in `system`),
- *   `$messageExtra`, `$emptySystemMessages`.
+ *   `$messageExtra`, `$emptySystemMessages`, and `$billingHeader` (Claude Code's first system block, set
+ *   aside: see billing-header.ts).
  */
 export const anthropicCodec: Codec = {
   protocol: 'anthropic',

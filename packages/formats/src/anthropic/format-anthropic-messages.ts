@@ -34,6 +34,8 @@ function formatSystem(parts: TextPart[], extra: Extra, ctx: FormatContext): unkn
     const block = formatPart(part, `system[${i}]`, ctx);
     if (block) blocks.push(block);
   });
+  const billing = ctx.same ? extra.$billingHeader : undefined;
+  if (isRecord(billing)) blocks.unshift(billing);
   if (blocks.length === 0) return shape === 'empty-array' ? [] : undefined;
   return blocks;
 }

@@ -1,13 +1,15 @@
 import type { Extra, Message, TextPart } from '../neutral/content';
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { textBlockSchema, type AnthropicRequestBody } from './anthropic-api';
+import { isBillingHeaderBlock } from './billing-header';
 import { restOf, withExtra, type Positioned } from './extra-fields';
 import { asAssistantPart, asUserPart, parseBlock, parseText } from './parse-anthropic-content';
 
 /**
  * The top-level `system` and the messages. A `role: "system"` message inside
  * `messages` (Claude Code) becomes system parts marked `$systemMessage: <its index>`
- * so that it goes back in place; `extra` gets the request-level hints.
+ * so that it goes back in place; `extra` gets the request-level hints. Claude
+ * Code's billing-header block is set aside (see billing-header.ts).
  */
 export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra): { system: TextPart[]; messages: Message[] } {
   const system: TextPart[] = [];
@@ -16,7 +18,10 @@ export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra)
     extra.$system = 'string';
   } else if (body.system) {
     if (body.system.length === 0) extra.$system = 'empty-array';
-    body.system.forEach((block, i) => system.push(parseText(block, ['system', i])));
+    body.system.forEach((block, i) => {
+      if (i === 0 && isBillingHeaderBlock(block)) extra.$billingHeader = block;
+      else system.push(parseText(block, ['system', i]));
+    });
   }
 
   const messages: Message[] = [];
