@@ -62,6 +62,24 @@ describe('stickiness across turns', () => {
     expect(elsewhere.bench.conversation).not.toBe(one.bench.conversation);
   });
 
+  it.each([
+    ['with its session header', { 'x-claude-code-session-id': '5a0e9c1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d' }],
+    ['by fingerprint alone', {}],
+  ])("Claude Code's billing block, new on every request, does not make each turn a new conversation (%s)", async (_how, headers) => {
+    const system = (cch: string) => [
+      { type: 'text' as const, text: `x-anthropic-billing-header: cc_version=2.1.197.a3f; cc_entrypoint=cli; cch=${cch};` },
+      { type: 'text' as const, text: "You are Claude Code, Anthropic's official CLI for Claude.", cache_control: { type: 'ephemeral' as const } },
+    ];
+    const first = { role: 'user' as const, content: `fix the flaky test (${JSON.stringify(headers).length})` };
+    const one = (await sdks.anthropic.messages.create({ model: 'bench/spread', max_tokens: 64, system: system('36ee5'), messages: [first] }, { headers })) as any;
+    const two = (await sdks.anthropic.messages.create(
+      { model: 'bench/spread', max_tokens: 64, system: system('0aaa9'), messages: [first, { role: 'assistant', content: one.content }, { role: 'user', content: 'and the next one' }] },
+      { headers },
+    )) as any;
+    // `spread` sends every new conversation to the member used longest ago: only stickiness keeps turn 2 where turn 1 went.
+    expect(two.bench).toMatchObject({ conversation: one.bench.conversation, alias: one.bench.alias, turn: 2 });
+  });
+
   it('a side task with its own system prompt is its own conversation, even within one session', async () => {
     const session = { 'x-claude-code-session-id': '9e1d7c55-0000-4000-8000-00000000abcd' };
     const ask = (system: string, text: string) =>
