@@ -1,15 +1,16 @@
 import type { PanelCollection, PanelMember } from '@bench/panel';
 import type { GatewayConfig, ResolvedCollection } from '../config/resolved-config';
+import { withCallerBetas } from '../runtime/caller-betas';
 import { modelTargetOf } from '../runtime/model-target';
 
-/** Looks up any configured model as a panel member (a collection's own, one named in `with`, or the merger). */
-export function panelMemberLookup(config: GatewayConfig, env: NodeJS.ProcessEnv): (alias: string) => PanelMember | undefined {
+/** Looks up any configured model as a panel member (a collection's own, one named in `with`, or the merger); Anthropic members get the caller's betas. */
+export function panelMemberLookup(config: GatewayConfig, env: NodeJS.ProcessEnv, betas?: readonly string[]): (alias: string) => PanelMember | undefined {
   return (alias) => {
     const model = config.models[alias];
     if (!model) return undefined;
     return {
       alias,
-      target: modelTargetOf(config, alias, env),
+      target: withCallerBetas(modelTargetOf(config, alias, env), betas),
       provider: model.provider,
       ...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
       ...(model.maxOutput ? { maxOutput: model.maxOutput } : {}),

@@ -6,6 +6,7 @@ import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import { replyModelName } from '../reply/reply-model-name';
 import type { RequestState } from '../request-state';
+import { callerBetas } from '../runtime/caller-betas';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { streamFormOf } from '../stream/stream-form';
 import { StreamWriter } from '../stream/stream-writer';
@@ -36,7 +37,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     run = runPanel({
       client: runtime.client,
       collection: panelCollectionOf(collection),
-      models: panelMemberLookup(runtime.config, runtime.env),
+      models: panelMemberLookup(runtime.config, runtime.env, callerBetas(state)),
       request: { ...request, stream: true },
       mode: input.mode,
       with: input.with,

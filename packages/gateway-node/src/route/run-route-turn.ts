@@ -8,6 +8,7 @@ import type { Target } from '../names/resolve-target';
 import { replyModelName } from '../reply/reply-model-name';
 import type { RequestState } from '../request-state';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
+import { callerBetas, withCallerBetas } from '../runtime/caller-betas';
 import { modelTargetOf } from '../runtime/model-target';
 import { routerCollectionOf } from '../runtime/router-collection';
 import { streamFormOf } from '../stream/stream-form';
@@ -40,8 +41,9 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   state.conversation = plan.conversation; // set on the reply with its other headers, in one writeHead
 
   // The router cuts an output budget over what a member can write; the client applies the cut per member.
+  const betas = callerBetas(state);
   const candidates: ModelTarget[] = plan.members.map((member) => {
-    const target = modelTargetOf(config, member.alias, runtime.env);
+    const target = withCallerBetas(modelTargetOf(config, member.alias, runtime.env), betas);
     // Object.assign: a spread given a key its source lacks makes an object Node 20 is slow to build and to read.
     return member.outputCut ? Object.assign({}, target, { maxOutputTokens: member.outputCut.allowed }) : target;
   });
