@@ -130,6 +130,7 @@ describe('protocol matrix', () => {
       {
         "anthropic": [
           "reasoning",
+          "reasoning signature",
         ],
         "gemini": [
           "reasoning signature",
@@ -141,6 +142,8 @@ describe('protocol matrix', () => {
           "reasoning signature",
         ],
         "openai-responses": [
+          "reasoning",
+          "reasoning signature",
           "stop",
         ],
       }

@@ -42,6 +42,7 @@ export class ReplyAccumulator {
             : (this.content[this.content.push({ type: 'reasoning', text: '', ...(event.redacted ? { redacted: true } : {}) }) - 1] as ReasoningPart);
         reasoning.text += event.text;
         if (event.signature) reasoning.signature = (reasoning.signature ?? '') + event.signature;
+        if (event.signatureFrom) reasoning.signatureFrom = event.signatureFrom;
         return;
       }
       case 'tool-call-start': {

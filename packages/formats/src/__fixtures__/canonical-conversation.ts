@@ -1,3 +1,4 @@
+import type { Protocol } from '../neutral/protocol';
 import type { NeutralRequest } from '../neutral/request';
 
 /** A 1×1 transparent PNG. */
@@ -65,3 +66,14 @@ export const canonicalConversation: NeutralRequest = {
   stream: false,
   extra: {},
 };
+
+/** The request with each signed reasoning part marked as `protocol`'s: how a codec reads signatures its own callers send. */
+export function signedBy<T extends Pick<NeutralRequest, 'messages'>>(request: T, protocol: Protocol): T {
+  return {
+    ...request,
+    messages: request.messages.map((message) => ({
+      ...message,
+      content: message.content.map((part) => (part.type === 'reasoning' && part.signature !== undefined ? { ...part, signatureFrom: protocol } : part)),
+    })) as NeutralRequest['messages'],
+  };
+}

@@ -17,7 +17,7 @@ const expected: StreamEvent[] = [
   { type: 'start', id: 'msg_01XFDUDYJgAACzvnptvVoYEL', model: 'claude-sonnet-4-5-20250929' },
   { type: 'reasoning-delta', text: 'The user asks about the weather in Paris. ' },
   { type: 'reasoning-delta', text: 'I should call get_weather.' },
-  { type: 'reasoning-delta', text: '', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds' },
+  { type: 'reasoning-delta', text: '', signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds', signatureFrom: 'anthropic' },
   { type: 'text-delta', text: 'Let me check ' },
   { type: 'text-delta', text: 'the weather in Paris.' },
   { type: 'tool-call-start', id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather' },

@@ -119,7 +119,7 @@ class AnthropicStreamDecoder implements StreamDecoder {
       }
       case 'redacted_thinking':
         this.blocks.set(index, { kind: 'ignored' });
-        out.push({ type: 'reasoning-delta', text: '', signature: str(block.data) ?? '', redacted: true });
+        out.push({ type: 'reasoning-delta', text: '', signature: str(block.data) ?? '', signatureFrom: 'anthropic', redacted: true });
         return;
       case 'tool_use': {
         const id = str(block.id) ?? `call_${index}`;
@@ -156,7 +156,7 @@ class AnthropicStreamDecoder implements StreamDecoder {
       case 'signature_delta': {
         const signature = str(delta.signature);
         if (signature === undefined) return void this.malformed.push('signature_delta without signature');
-        out.push({ type: 'reasoning-delta', text: '', signature });
+        out.push({ type: 'reasoning-delta', text: '', signature, signatureFrom: 'anthropic' });
         return;
       }
       case 'input_json_delta': {

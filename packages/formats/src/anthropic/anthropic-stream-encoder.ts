@@ -1,6 +1,7 @@
 import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { NeutralError } from '../neutral/neutral-error';
 import type { FinishEvent, ReasoningDeltaEvent, StreamEvent } from '../neutral/stream-event';
+import { signatureFor } from '../shared/signature-provenance';
 import { anthropicErrorBody } from './anthropic-error';
 import { finishReasonToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
@@ -99,8 +100,9 @@ class AnthropicStreamEncoder implements StreamEncoder {
 
   private reasoning(event: ReasoningDeltaEvent): string {
     let out = '';
+    const signature = event.signature === undefined ? undefined : signatureFor('anthropic', event.signature, event.signatureFrom);
     if (event.redacted) {
-      out += this.openBlock('thinking', '{"type":"redacted_thinking","data":' + JSON.stringify(event.signature ?? '') + '}');
+      out += this.openBlock('thinking', '{"type":"redacted_thinking","data":' + JSON.stringify(signature ?? '') + '}');
       return out + this.closeBlock();
     }
     // A signature ends a thinking block: more thinking after it is a new block.
@@ -108,7 +110,7 @@ class AnthropicStreamEncoder implements StreamEncoder {
       out += this.openBlock('thinking', '{"type":"thinking","thinking":"","signature":""}');
     }
     if (event.text) out += blockDelta(this.open, '{"type":"thinking_delta","thinking":' + JSON.stringify(event.text) + '}');
-    if (event.signature !== undefined) this.signature = event.signature;
+    if (signature !== undefined) this.signature = signature;
     return out;
   }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalConversation } from '../__fixtures__/canonical-conversation';
+import { canonicalConversation, signedBy } from '../__fixtures__/canonical-conversation';
 import type { Message } from '../neutral/content';
 import type { NeutralRequest } from '../neutral/request';
 import { anthropicCodec } from './anthropic-codec';
@@ -24,7 +24,7 @@ function asAnthropicHoldsIt(request: NeutralRequest): NeutralRequest {
 
 describe('__fixtures__/canonical-request.json', () => {
   it('parses into the canonical conversation', () => {
-    expect(anthropicCodec.parseRequest(canonical)).toEqual(asAnthropicHoldsIt(canonicalConversation));
+    expect(anthropicCodec.parseRequest(canonical)).toEqual(signedBy(asAnthropicHoldsIt(canonicalConversation), 'anthropic'));
   });
 
   it('formats back to the same JSON', () => {

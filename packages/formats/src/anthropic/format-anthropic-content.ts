@@ -2,6 +2,7 @@ import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { Extra, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
+import { signatureUpstream } from '../shared/signature-provenance';
 import { IMAGE_MEDIA_TYPES } from './anthropic-api';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
@@ -94,6 +95,11 @@ function formatReasoning(part: ReasoningPart, path: string, ctx: FormatContext):
     ctx.warnings.push({ code: 'dropped', path, message: 'reasoning without a signature: Anthropic takes back only signed thinking blocks' });
     return undefined;
   }
-  if (part.redacted) return own({ type: 'redacted_thinking', data: part.signature }, part.extra, ctx);
-  return own({ type: 'thinking', thinking: part.text, signature: part.signature }, part.extra, ctx);
+  const signature = signatureUpstream('anthropic', part.signature, part.signatureFrom);
+  if (signature === undefined) {
+    ctx.warnings.push({ code: 'dropped', path, message: `reasoning signed by a ${part.signatureFrom} provider: Anthropic would refuse its signature` });
+    return undefined;
+  }
+  if (part.redacted) return own({ type: 'redacted_thinking', data: signature }, part.extra, ctx);
+  return own({ type: 'thinking', thinking: part.text, signature }, part.extra, ctx);
 }

@@ -2,6 +2,7 @@ import type { Formatted } from '../codec';
 import type { NeutralReply } from '../neutral/reply';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
+import { signatureFor } from '../shared/signature-provenance';
 import { isRecord } from './extra-fields';
 import { finishReasonToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
@@ -18,10 +19,13 @@ export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<stri
       case 'text':
         content.push({ type: 'text', text: part.text });
         break;
-      case 'reasoning':
-        if (part.redacted) content.push({ type: 'redacted_thinking', data: part.signature ?? '' });
-        else content.push({ type: 'thinking', thinking: part.text, signature: part.signature ?? '' });
+      case 'reasoning': {
+        // Another provider's signature goes out wrapped: it comes back to bench, never to Anthropic as is.
+        const signature = part.signature === undefined ? '' : signatureFor('anthropic', part.signature, part.signatureFrom);
+        if (part.redacted) content.push({ type: 'redacted_thinking', data: signature });
+        else content.push({ type: 'thinking', thinking: part.text, signature });
         break;
+      }
       case 'tool-call':
         content.push({ type: 'tool_use', id: part.id, name: part.name, input: replyToolInput(part.arguments, path, warnings) });
         break;

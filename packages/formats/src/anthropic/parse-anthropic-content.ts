@@ -2,6 +2,7 @@ import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { AssistantContentPart, Extra, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, UserContentPart } from '../neutral/content';
 import { fieldPath } from '../shared/field-path';
 import { parseWithSchema } from '../shared/parse-with-schema';
+import { callerSignature } from '../shared/signature-provenance';
 import {
   base64SourceSchema,
   imageBlockSchema,
@@ -33,11 +34,11 @@ export function parseBlock(block: AnthropicBlock, path: Path): Part | undefined 
       return parseToolResult(block, path);
     case 'thinking': {
       const b = parseWithSchema(thinkingBlockSchema, block, path);
-      return withExtra<ReasoningPart>({ type: 'reasoning', text: b.thinking, signature: b.signature }, restOf(b, ['type', 'thinking', 'signature']));
+      return withExtra<ReasoningPart>({ type: 'reasoning', text: b.thinking, ...callerSignature('anthropic', b.signature) }, restOf(b, ['type', 'thinking', 'signature']));
     }
     case 'redacted_thinking': {
       const b = parseWithSchema(redactedThinkingBlockSchema, block, path);
-      return withExtra<ReasoningPart>({ type: 'reasoning', text: '', signature: b.data, redacted: true }, restOf(b, ['type', 'data']));
+      return withExtra<ReasoningPart>({ type: 'reasoning', text: '', ...callerSignature('anthropic', b.data), redacted: true }, restOf(b, ['type', 'data']));
     }
     default:
       return undefined;

@@ -20,10 +20,14 @@ export function parseAnthropicReply(body: unknown): NeutralReply {
         content.push({ type: 'text', text: block.text ?? '' });
         break;
       case 'thinking':
-        content.push(block.signature ? { type: 'reasoning', text: block.thinking ?? '', signature: block.signature } : { type: 'reasoning', text: block.thinking ?? '' });
+        content.push(
+          block.signature
+            ? { type: 'reasoning', text: block.thinking ?? '', signature: block.signature, signatureFrom: 'anthropic' }
+            : { type: 'reasoning', text: block.thinking ?? '' },
+        );
         break;
       case 'redacted_thinking':
-        content.push({ type: 'reasoning', text: '', signature: block.data ?? '', redacted: true });
+        content.push({ type: 'reasoning', text: '', signature: block.data ?? '', signatureFrom: 'anthropic', redacted: true });
         break;
       case 'tool_use':
         content.push({ type: 'tool-call', id: block.id ?? `call_${content.length}`, name: block.name ?? '', arguments: JSON.stringify(block.input ?? {}) });

@@ -84,8 +84,8 @@ describe('parseRequest', () => {
       {
         role: 'assistant',
         content: [
-          { type: 'reasoning', text: 'hmm', signature: 'sig' },
-          { type: 'reasoning', text: '', signature: 'opaque', redacted: true },
+          { type: 'reasoning', text: 'hmm', signature: 'sig', signatureFrom: 'anthropic' },
+          { type: 'reasoning', text: '', signature: 'opaque', signatureFrom: 'anthropic', redacted: true },
           { type: 'tool-call', id: 'toolu_1', name: 'f', arguments: '{"a":[1,2]}' },
         ],
       },

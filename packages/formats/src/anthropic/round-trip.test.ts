@@ -30,9 +30,9 @@ const reasoningSegment = fc
   .tuple(fc.array(delta, { minLength: 1, maxLength: 3 }), fc.option(fc.string({ minLength: 1, maxLength: 10 }), { nil: undefined }))
   .map(([parts, signature]): StreamEvent[] => [
     ...parts.map((text): StreamEvent => ({ type: 'reasoning-delta', text })),
-    ...(signature === undefined ? [] : [{ type: 'reasoning-delta', text: '', signature } as StreamEvent]),
+    ...(signature === undefined ? [] : [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'anthropic' } as StreamEvent]),
   ]);
-const redactedSegment = fc.string({ maxLength: 10 }).map((data): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature: data, redacted: true }]);
+const redactedSegment = fc.string({ maxLength: 10 }).map((data): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature: data, signatureFrom: 'anthropic', redacted: true }]);
 const toolSegment = fc.tuple(fc.string({ maxLength: 6 }), fc.array(delta, { minLength: 1, maxLength: 3 })).map(([name, parts]) => (id: string): StreamEvent[] => [
   { type: 'tool-call-start', id, name },
   ...parts.map((argumentsDelta): StreamEvent => ({ type: 'tool-call-delta', id, argumentsDelta })),

@@ -11,7 +11,7 @@ const reply: NeutralReply = {
   id: 'msg_1',
   model: 'claude-test',
   content: [
-    { type: 'reasoning', text: 'Think first.', signature: 'sig-1' },
+    { type: 'reasoning', text: 'Think first.', signature: 'sig-1', signatureFrom: 'anthropic' },
     { type: 'text', text: 'Checking.' },
     { type: 'tool-call', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
   ],
@@ -90,7 +90,7 @@ describe('parseReply (lenient)', () => {
     expect(parsed).toEqual({
       id: 'msg_2',
       model: 'claude-sonnet-4-5',
-      content: [{ type: 'reasoning', text: '', signature: 'enc', redacted: true }, { type: 'text', text: 'Hi' }],
+      content: [{ type: 'reasoning', text: '', signature: 'enc', signatureFrom: 'anthropic', redacted: true }, { type: 'text', text: 'Hi' }],
       finishReason: 'length',
       rawFinishReason: 'max_tokens',
       usage: { inputTokens: 3, outputTokens: 1 },

@@ -1,5 +1,6 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { ContentPart, Extra, ImagePart } from '../neutral/content';
+import type { Protocol } from '../neutral/protocol';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
@@ -8,8 +9,10 @@ import { responseFromToolResult } from './tool-result-content';
 /** What formatting parts needs to know. */
 export interface PartContext {
   own: boolean;
-  /** Write reasoning signatures (Gemini's own, or any in a reply the client will send back). */
-  keepSignatures: boolean;
+  /** A reasoning signature as it is written here, or undefined when it may not be (another provider's, upstream). */
+  signature: (signature: string, from: Protocol | undefined) => string | undefined;
+  /** Writing an upstream request (not a reply to a client). */
+  upstream: boolean;
   warnings: Warning[];
   /** Tool names by call id, from the tool calls seen so far. */
   names: Map<string, string>;
@@ -25,16 +28,28 @@ export function formatGeminiParts(parts: readonly ContentPart[], path: string, c
   let pending: string | undefined;
   parts.forEach((part, i) => {
     const at = `${path}[${i}]`;
-    if (part.type === 'reasoning' && part.text === '' && part.signature !== undefined && !part.redacted && !part.extra?.$thoughtPart && ctx.keepSignatures) {
+    let folded: string | undefined;
+    let shown: ContentPart = part;
+    if (part.type === 'reasoning' && part.signature !== undefined && !part.redacted && !part.extra?.$thoughtPart) {
       const next = parts[i + 1];
-      if (next && (next.type === 'text' || next.type === 'tool-call')) {
-        pending = part.signature;
-        return;
+      const kept = ctx.signature(part.signature, part.signatureFrom);
+      if (kept !== undefined && next && (next.type === 'text' || next.type === 'tool-call')) {
+        // Gemini writes the signature on the part after its thought; a client of another protocol joined the two
+        // (an Anthropic thinking block holds text and signature): the signature goes back to that next part.
+        if (part.text === '') {
+          pending = kept;
+          return;
+        }
+        if (ctx.upstream && !ctx.own) {
+          const { signature: _signature, signatureFrom: _from, ...unsigned } = part;
+          shown = unsigned;
+          folded = kept;
+        }
       }
     }
-    const written = formatPart(part, at, ctx);
+    const written = formatPart(shown, at, ctx);
     if (pending !== undefined && written[0]) written[0].thoughtSignature = pending;
-    pending = undefined;
+    pending = folded;
     out.push(...written);
   });
   return out;
@@ -58,7 +73,8 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
       out.text = part.text;
       out.thought = true;
       if (part.signature !== undefined) {
-        if (ctx.keepSignatures) out.thoughtSignature = part.signature;
+        const kept = ctx.signature(part.signature, part.signatureFrom);
+        if (kept !== undefined) out.thoughtSignature = kept;
         else {
           ctx.warnings.push({ code: 'dropped', path: `${path}.signature`, message: 'a reasoning signature from another provider is not valid for Gemini' });
           if (part.text === '') return [];

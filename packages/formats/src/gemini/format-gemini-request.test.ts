@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalConversation, TINY_PNG_BASE64 } from '../__fixtures__/canonical-conversation';
+import { canonicalConversation, signedBy, TINY_PNG_BASE64 } from '../__fixtures__/canonical-conversation';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { NeutralRequest } from '../neutral/request';
 import { geminiCodec } from './gemini-codec';
@@ -7,7 +7,7 @@ import { geminiCodec } from './gemini-codec';
 const base: NeutralRequest = { model: 'm', system: [], messages: [], stream: false, extra: {} };
 
 describe('formatRequest from another protocol', () => {
-  const foreign: NeutralRequest = { ...canonicalConversation, origin: 'anthropic', stream: true };
+  const foreign: NeutralRequest = signedBy({ ...canonicalConversation, origin: 'anthropic', stream: true }, 'anthropic');
   const out = geminiCodec.formatRequest(foreign);
 
   it('writes the canonical conversation as Gemini, with tool schemas Gemini accepts', () => {

@@ -22,9 +22,9 @@ const reply: NeutralReply = {
   id: 'resp-1',
   model: 'bench/core',
   content: [
-    { type: 'reasoning', text: 'Thinking about Paris.', signature: 'sig-1' },
+    { type: 'reasoning', text: 'Thinking about Paris.', signature: 'sig-1', signatureFrom: 'gemini' },
     { type: 'text', text: 'Checking the weather.' },
-    { type: 'reasoning', text: '', signature: 'sig-2' },
+    { type: 'reasoning', text: '', signature: 'sig-2', signatureFrom: 'gemini' },
     { type: 'tool-call', id: 'call_9', name: 'get_weather', arguments: '{"city":"Paris"}' },
   ],
   finishReason: 'tool-calls',
@@ -100,7 +100,7 @@ describe('@google/genai sends, we parse', () => {
         {
           role: 'assistant',
           content: [
-            { type: 'reasoning', text: '', signature: 'sig-x' },
+            { type: 'reasoning', text: '', signature: 'sig-x', signatureFrom: 'gemini' },
             { type: 'tool-call', id: 'c1', name: 'get_weather', arguments: '{"city":"Paris"}' },
           ],
         },

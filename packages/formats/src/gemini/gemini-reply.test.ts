@@ -12,7 +12,7 @@ describe('parseReply', () => {
       model: 'gemini-3-flash-preview',
       content: [
         { type: 'reasoning', text: 'The user asks for Paris.' },
-        { type: 'reasoning', text: '', signature: 'CiQBcsjafE2' },
+        { type: 'reasoning', text: '', signature: 'CiQBcsjafE2', signatureFrom: 'gemini' },
         { type: 'text', text: 'It is 18 °C and sunny in Paris.' },
       ],
       finishReason: 'stop',

@@ -17,7 +17,7 @@ const TOOL_STREAM: StreamEvent[] = [
   { type: 'reasoning-delta', text: "I'll call get_weather." },
   { type: 'text-delta', text: 'Let me check ' },
   { type: 'text-delta', text: 'the weather in Paris.' },
-  { type: 'reasoning-delta', text: '', signature: 'CiQBcsjafE2mN0b3Rz' },
+  { type: 'reasoning-delta', text: '', signature: 'CiQBcsjafE2mN0b3Rz', signatureFrom: 'gemini' },
   { type: 'tool-call-start', id: 'call_0', name: 'get_weather' },
   { type: 'tool-call-delta', id: 'call_0', argumentsDelta: '{"city":"Paris","unit":"celsius"}' },
   { type: 'tool-call-end', id: 'call_0' },

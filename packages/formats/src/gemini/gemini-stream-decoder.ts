@@ -89,10 +89,10 @@ class GeminiStreamDecoder implements StreamDecoder {
   private part(part: GeminiReplyPart, out: StreamEvent[]): void {
     const signature = part.thoughtSignature ?? undefined;
     if (part.thought && typeof part.text === 'string') {
-      out.push(signature === undefined ? { type: 'reasoning-delta', text: part.text } : { type: 'reasoning-delta', text: part.text, signature });
+      out.push(signature === undefined ? { type: 'reasoning-delta', text: part.text } : { type: 'reasoning-delta', text: part.text, signature, signatureFrom: 'gemini' });
       return;
     }
-    if (signature !== undefined) out.push({ type: 'reasoning-delta', text: '', signature });
+    if (signature !== undefined) out.push({ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' });
     if (part.functionCall) {
       const id = part.functionCall.id ?? `call_${this.calls}`;
       this.calls += 1;

@@ -80,9 +80,9 @@ describe('Gemini stream encoder', () => {
 const piece = fc.oneof(
   fc.string({ minLength: 1 }).map((text): StreamEvent[] => [{ type: 'text-delta', text }]),
   fc.string({ minLength: 1 }).map((text): StreamEvent[] => [{ type: 'reasoning-delta', text }]),
-  fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })).map(([text, signature]): StreamEvent[] => [{ type: 'reasoning-delta', text, signature }]),
-  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature }, { type: 'text-delta', text: 'x' }]),
-  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature }]),
+  fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })).map(([text, signature]): StreamEvent[] => [{ type: 'reasoning-delta', text, signature, signatureFrom: 'gemini' }]),
+  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' }, { type: 'text-delta', text: 'x' }]),
+  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' }]),
   fc
     .tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.dictionary(fc.string(), fc.jsonValue()))
     .map(([id, name, args]): StreamEvent[] => [

@@ -1,6 +1,7 @@
 import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { StreamEvent } from '../neutral/stream-event';
 import { safeParseJSON } from '../shared/safe-parse-json';
+import { signatureFor } from '../shared/signature-provenance';
 import { geminiErrorObject } from './gemini-error';
 import { isRecord } from './gemini-extra';
 import { toGeminiFinishReason } from './map-gemini-finish-reason';
@@ -52,13 +53,15 @@ class GeminiStreamEncoder implements StreamEncoder {
         return this.framing.open();
       case 'text-delta':
         return this.chunk(`{"text":${JSON.stringify(event.text)}${this.takeSignature()}}`);
-      case 'reasoning-delta':
-        if (event.text === '' && event.signature !== undefined && !event.redacted) {
+      case 'reasoning-delta': {
+        const signature = event.signature === undefined ? undefined : signatureFor('gemini', event.signature, event.signatureFrom);
+        if (event.text === '' && signature !== undefined && !event.redacted) {
           const flushed = this.flushSignature();
-          this.signature = event.signature;
+          this.signature = signature;
           return flushed;
         }
-        return this.chunk(this.thoughtPart(event.redacted ? '' : event.text, event.signature));
+        return this.chunk(this.thoughtPart(event.redacted ? '' : event.text, signature));
+      }
       case 'tool-call-start':
         this.call = { id: event.id, name: event.name, args: '' };
         return '';

@@ -7,6 +7,7 @@ import type {
   ToolResultPart,
 } from '../neutral/content';
 import type { FieldIssue } from '../errors/invalid-request-error';
+import { callerSignature } from '../shared/signature-provenance';
 import type { GeminiPart } from './gemini-api';
 import { compactExtra, restOf } from './gemini-extra';
 import { toolResultFromResponse } from './tool-result-content';
@@ -46,14 +47,14 @@ export function parseGeminiPart(part: GeminiPart, path: string, assistant: boole
   }
   if (part.thought === true && kind === 'text' && assistant) {
     const reasoning: ReasoningPart = { type: 'reasoning', text: part.text ?? '' };
-    if (part.thoughtSignature !== undefined) reasoning.signature = part.thoughtSignature;
+    if (part.thoughtSignature !== undefined) Object.assign(reasoning, callerSignature('gemini', part.thoughtSignature));
     if (reasoning.text === '' && reasoning.signature !== undefined) extra.$thoughtPart = true;
     return [withExtra(reasoning, extra)];
   }
   if (part.thought !== undefined) extra.thought = part.thought;
   const out: ParsedPart[] = [];
   if (part.thoughtSignature !== undefined) {
-    if (assistant) out.push({ type: 'reasoning', text: '', signature: part.thoughtSignature });
+    if (assistant) out.push({ type: 'reasoning', text: '', ...callerSignature('gemini', part.thoughtSignature) });
     else extra.thoughtSignature = part.thoughtSignature;
   }
   const main = parseKind(kind, part, path, assistant, ids, issues, extra);

@@ -43,10 +43,10 @@ export function parseGeminiReply(body: unknown): NeutralReply {
 export function parseReplyPart(part: GeminiReplyPart, calls: number): AssistantContentPart[] {
   const signature = part.thoughtSignature ?? undefined;
   if (part.thought && typeof part.text === 'string') {
-    return [signature === undefined ? { type: 'reasoning', text: part.text } : { type: 'reasoning', text: part.text, signature }];
+    return [signature === undefined ? { type: 'reasoning', text: part.text } : { type: 'reasoning', text: part.text, signature, signatureFrom: 'gemini' }];
   }
   const out: AssistantContentPart[] = [];
-  if (signature !== undefined) out.push({ type: 'reasoning', text: '', signature });
+  if (signature !== undefined) out.push({ type: 'reasoning', text: '', signature, signatureFrom: 'gemini' });
   if (part.functionCall) {
     const call = part.functionCall;
     out.push({ type: 'tool-call', id: call.id ?? `call_${calls}`, name: call.name, arguments: JSON.stringify(call.args ?? {}) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalConversation } from '../__fixtures__/canonical-conversation';
+import { canonicalConversation, signedBy } from '../__fixtures__/canonical-conversation';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import { geminiCodec } from './gemini-codec';
 import { geminiCaptures, readFixture, toolMessagesAsUser, withoutHints } from './gemini-test-helpers';
@@ -23,7 +23,7 @@ describe('canonical request fixture', () => {
     const request = geminiCodec.parseRequest(body, { model: 'test-model', stream: false });
     // What Gemini cannot hold as the neutral model has it: tool results are parts of
     // a user turn (no `tool` role). The `$` hints ($response, $schemaKey) are ours.
-    const expected = { ...toolMessagesAsUser(canonicalConversation), origin: 'gemini' };
+    const expected = signedBy({ ...toolMessagesAsUser(canonicalConversation), origin: 'gemini' }, 'gemini');
     expect(withoutHints(request)).toEqual(expected);
   });
 
@@ -80,7 +80,7 @@ describe('real client captures', () => {
     expect(request.messages[1]).toEqual({
       role: 'assistant',
       content: [
-        { type: 'reasoning', text: '', signature: '<text, 32 chars>' },
+        { type: 'reasoning', text: '', signature: '<text, 32 chars>', signatureFrom: 'gemini' },
         { type: 'tool-call', id: 'read_file_1796018161246_0', name: 'read_file', arguments: '{"file_path":"/tmp/clients/work/hello.txt"}' },
       ],
     });

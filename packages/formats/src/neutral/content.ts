@@ -1,3 +1,5 @@
+import type { Protocol } from './protocol';
+
 /**
  * Unmapped wire fields of a node, kept by the codec that parsed it so that the
  * same protocol writes them back unchanged. Keys starting with `$` are shape
@@ -46,6 +48,8 @@ export interface ReasoningPart {
   text: string;
   /** Anthropic's thinking signature, or an opaque provider token (Gemini thoughtSignature, Responses encrypted_content). */
   signature?: string;
+  /** Whose signature it is: only that protocol's provider takes it back (see shared/signature-provenance.ts). Unknown when absent. */
+  signatureFrom?: Protocol;
   /** Reasoning the provider returned only in encrypted form (Anthropic redacted_thinking). */
   redacted?: boolean;
   extra?: Extra;

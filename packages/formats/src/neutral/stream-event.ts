@@ -1,6 +1,7 @@
 import type { Extra } from './content';
 import type { FinishReason } from './finish-reason';
 import type { NeutralError } from './neutral-error';
+import type { Protocol } from './protocol';
 import type { Usage } from './usage';
 
 export interface StartEvent {
@@ -21,6 +22,8 @@ export interface ReasoningDeltaEvent {
   text: string;
   /** Anthropic signature_delta / Gemini thoughtSignature, usually on the reasoning's last delta. */
   signature?: string;
+  /** The protocol whose provider wrote the signature. */
+  signatureFrom?: Protocol;
   /** Reasoning the provider returned only encrypted (Anthropic redacted_thinking: its `data`). */
   redacted?: boolean;
 }

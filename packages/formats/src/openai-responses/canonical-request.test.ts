@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalConversation } from '../__fixtures__/canonical-conversation';
+import { canonicalConversation, signedBy } from '../__fixtures__/canonical-conversation';
 import { openaiResponsesCodec } from './openai-responses-codec';
 import { fixtureJSON } from './read-fixture';
 import { plainJSON, stripExtra } from './strip-extra';
@@ -14,7 +14,7 @@ import { plainJSON, stripExtra } from './strip-extra';
 const canonical = fixtureJSON('canonical-request.json');
 
 const { stop: _stop, extra: _extra, ...held } = canonicalConversation;
-const heldByResponses = { ...held, tools: held.tools?.map((tool) => ({ ...tool, strict: false })) };
+const heldByResponses = signedBy({ ...held, tools: held.tools?.map((tool) => ({ ...tool, strict: false })) }, 'openai-responses');
 
 describe('__fixtures__/canonical-request.json', () => {
   it('parses into the canonical conversation, less what Responses cannot hold', () => {

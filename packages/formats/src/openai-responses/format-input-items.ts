@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, TextPart, ToolResultPart, UserMessage } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { signatureUpstream } from '../shared/signature-provenance';
 import { formatContentPart, splitItemFields } from './format-content-part';
 import { formatReasoningItem } from './format-reasoning-item';
 import { warnForeignExtra, wireFields } from './extra-fields';
@@ -128,6 +129,10 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         return;
       case 'reasoning':
         close();
+        if (part.signature !== undefined && signatureUpstream('openai-responses', part.signature, part.signatureFrom) === undefined) {
+          warnings.push({ code: 'dropped', path: partPath, message: `reasoning signed by a ${part.signatureFrom} provider: OpenAI could not read it as its encrypted content` });
+          return;
+        }
         flow.push(formatReasoningItem(part, same, flow.length));
         return;
       case 'tool-call': {

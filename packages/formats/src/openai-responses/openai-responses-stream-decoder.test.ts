@@ -20,7 +20,7 @@ const expected: StreamEvent[] = [
   { type: 'reasoning-delta', text: '**Checking' },
   { type: 'reasoning-delta', text: ' the weather**\n\nThe user' },
   { type: 'reasoning-delta', text: ' asks about Paris.' },
-  { type: 'reasoning-delta', text: '', signature: 'gAAAAABoofDE-final-blob==' },
+  { type: 'reasoning-delta', text: '', signature: 'gAAAAABoofDE-final-blob==', signatureFrom: 'openai-responses' },
   { type: 'text-delta', text: 'Let me' },
   { type: 'text-delta', text: ' check Paris' },
   { type: 'text-delta', text: ' for you.' },

@@ -164,7 +164,7 @@ class ResponsesStreamDecoder implements StreamDecoder {
     if (item?.type === 'function_call') {
       this.callDone(this.callOf({ ...event, item_id: item.id }), item.arguments, out);
     } else if (item?.type === 'reasoning' && item.encrypted_content) {
-      this.start(out, undefined).push({ type: 'reasoning-delta', text: '', signature: item.encrypted_content });
+      this.start(out, undefined).push({ type: 'reasoning-delta', text: '', signature: item.encrypted_content, signatureFrom: 'openai-responses' });
     }
   }
 

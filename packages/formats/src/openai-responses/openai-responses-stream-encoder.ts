@@ -1,6 +1,7 @@
 import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { NeutralError } from '../neutral/neutral-error';
 import type { FinishEvent, StreamEvent } from '../neutral/stream-event';
+import { signatureFor } from '../shared/signature-provenance';
 import { statusOfFinishReason } from './map-openai-responses-finish-reason';
 import { usageJSON } from './map-openai-responses-usage';
 import { errorCode, errorType } from './openai-responses-error';
@@ -67,7 +68,11 @@ class ResponsesStreamEncoder implements StreamEncoder {
       case 'text-delta':
         return this.text(event.text);
       case 'reasoning-delta':
-        return this.reason(event.text, event.signature, event.redacted === true);
+        return this.reason(
+          event.text,
+          event.signature === undefined ? undefined : signatureFor('openai-responses', event.signature, event.signatureFrom),
+          event.redacted === true,
+        );
       case 'tool-call-start':
         return this.callStart(event.id, event.name);
       case 'tool-call-delta':

@@ -16,6 +16,7 @@ describe('parseReply', () => {
           type: 'reasoning',
           text: '**Checking the weather**\n\nThe user asks about Paris.',
           signature: 'gAAAAABoofDE-final-blob==',
+          signatureFrom: 'openai-responses',
           extra: { id: 'rs_68a1f0c3a0e48191b07e5c8d1f0e6d2a' },
         },
         { type: 'text', text: 'Let me check Paris for you.' },

@@ -49,7 +49,10 @@ function partsOf(item: OutputItem, at: number): AssistantContentPart[] {
       const summary = (item.summary ?? []).map((entry) => entry.text ?? '');
       const text = summary.length > 0 ? summary.join(SUMMARY_SEPARATOR) : (item.content ?? []).map((entry) => entry.text ?? '').join('');
       const part: ReasoningPart = { type: 'reasoning', text };
-      if (item.encrypted_content) part.signature = item.encrypted_content;
+      if (item.encrypted_content) {
+        part.signature = item.encrypted_content;
+        part.signatureFrom = 'openai-responses';
+      }
       if (item.id) part.extra = { id: item.id };
       return [part];
     }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Extra, ReasoningPart } from '../neutral/content';
+import { callerSignature } from '../shared/signature-provenance';
 import { extraOrUndefined, isRecord, restOf } from './extra-fields';
 import type { reasoningItemSchema } from './openai-responses-api';
 
@@ -30,7 +31,7 @@ export function parseReasoningItem(item: z.output<typeof reasoningItemSchema>): 
 }
 
 function withExtra(part: ReasoningPart, encrypted: string | null | undefined, extra: Extra): ReasoningPart {
-  if (typeof encrypted === 'string') part.signature = encrypted;
+  if (typeof encrypted === 'string') Object.assign(part, callerSignature('openai-responses', encrypted));
   const kept = extraOrUndefined(extra);
   if (kept) part.extra = kept;
   return part;

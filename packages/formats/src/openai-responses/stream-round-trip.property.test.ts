@@ -17,7 +17,7 @@ const reasoningBlock = fc
   .tuple(fc.array(delta, { minLength: 1, maxLength: 3 }), fc.option(fc.base64String({ minLength: 4, maxLength: 12 }), { nil: undefined }))
   .map(([texts, signature]): StreamEvent[] => [
     ...texts.map((text): StreamEvent => ({ type: 'reasoning-delta', text })),
-    ...(signature ? [{ type: 'reasoning-delta', text: '', signature } as StreamEvent] : []),
+    ...(signature ? [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'openai-responses' } as StreamEvent] : []),
   ]);
 const textBlock = fc.array(delta, { minLength: 1, maxLength: 3 }).map((texts) => texts.map((text): StreamEvent => ({ type: 'text-delta', text })));
 const toolBlock = fc.tuple(fc.stringMatching(/^[a-z_]{1,8}$/), fc.array(delta, { maxLength: 3 })).map(([name, parts]) => ({ name, parts }));
