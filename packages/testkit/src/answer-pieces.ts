@@ -15,6 +15,7 @@ const asList = (value: string | string[] | undefined): string[] =>
 export function planAnswer(answer: Answer, inputTokens: number): AnswerPlan {
   const pieces: StreamEvent[][] = [];
   for (const text of asList(answer.reasoning)) pieces.push([{ type: 'reasoning-delta', text }]);
+  if (answer.reasoningSignature !== undefined) pieces.push([{ type: 'reasoning-delta', text: '', signature: answer.reasoningSignature }]);
   for (const text of asList(answer.text)) pieces.push([{ type: 'text-delta', text }]);
   (answer.toolCalls ?? []).forEach((call, index) => {
     const id = call.id ?? `call_${index + 1}`;

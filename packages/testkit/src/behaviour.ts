@@ -10,6 +10,8 @@ export interface ScriptedToolCall {
 /** What a scripted model says. Strings given as arrays are sent as that many pieces. */
 export interface Answer {
   reasoning?: string | string[];
+  /** The provider's signature on that reasoning (Anthropic's thinking signature, Gemini's thoughtSignature, Responses' encrypted_content), sent after it. */
+  reasoningSignature?: string;
   text?: string | string[];
   toolCalls?: ScriptedToolCall[];
   /** Default: `tool-calls` when there are tool calls, else `stop`. */
