@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { geminiCodec } from '../gemini/gemini-codec';
+import { signatureFor } from '../shared/signature-provenance';
+import { anthropicCodec } from './anthropic-codec';
+
+// A Gemini CLI style tool step with a thinking budget: to an Anthropic member that is extended thinking ("enabled").
+const geminiToolStep = (modelParts: Array<Record<string, unknown>>) => ({
+  contents: [
+    { role: 'user', parts: [{ text: 'what is in a.txt?' }] },
+    { role: 'model', parts: modelParts },
+    { role: 'user', parts: [{ functionResponse: { id: 'c1', name: 'read', response: { output: 'hello' } } }] },
+  ],
+  tools: [{ functionDeclarations: [{ name: 'read', parameters: { type: 'object' } }] }],
+  generationConfig: { thinkingConfig: { thinkingBudget: 2048 } },
+});
+const call = { functionCall: { id: 'c1', name: 'read', args: { path: 'a.txt' } } };
+
+describe('extended thinking on a tool step Anthropic would refuse', () => {
+  it('goes off, with a warning, when the last assistant turn calls tools without a thinking block', () => {
+    const request = geminiCodec.parseRequest(geminiToolStep([call]), { model: 'g', stream: false });
+    const formatted = anthropicCodec.formatRequest(request);
+    expect(formatted.body.thinking).toBeUndefined();
+    expect(formatted.warnings).toContainEqual(expect.objectContaining({ code: 'dropped', path: 'reasoning', message: expect.stringContaining('tool step') }));
+  });
+
+  it('stays on when that turn brings Anthropic’s own thinking back', () => {
+    const signed = signatureFor('gemini', 'ant-sig', 'anthropic');
+    const request = geminiCodec.parseRequest(geminiToolStep([{ text: 'Read it.', thought: true, thoughtSignature: signed }, call]), { model: 'g', stream: false });
+    const formatted = anthropicCodec.formatRequest(request);
+    expect(formatted.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    const assistant = (formatted.body.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>).find((m) => m.role === 'assistant');
+    expect(assistant?.content[0]).toEqual({ type: 'thinking', thinking: 'Read it.', signature: 'ant-sig' });
+  });
+
+  it('stays on when the last assistant turn called no tool', () => {
+    const body = geminiToolStep([{ text: 'It is a greeting.' }]);
+    body.contents.pop();
+    body.contents.push({ role: 'user', parts: [{ text: 'thanks' }] });
+    const formatted = anthropicCodec.formatRequest(geminiCodec.parseRequest(body, { model: 'g', stream: false }));
+    expect(formatted.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+  });
+
+  it('leaves an Anthropic client’s own request as it sent it', () => {
+    const body = {
+      model: 'claude',
+      max_tokens: 4096,
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
+      ],
+    };
+    expect(anthropicCodec.formatRequest(anthropicCodec.parseRequest(body)).body).toEqual(body);
+  });
+});

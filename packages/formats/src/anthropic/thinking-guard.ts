@@ -1,0 +1,34 @@
+import type { Warning } from '../neutral/warning';
+import { isRecord } from './extra-fields';
+
+type Wire = Record<string, unknown>;
+
+/**
+ * With extended thinking on (`type: "enabled"`), Anthropic refuses a request
+ * whose last assistant message calls tools without starting with a thinking
+ * block ("a final assistant message must start with a thinking block").
+ * Translated from another protocol, that turn's thinking cannot be there: the
+ * client's protocol has no place for Anthropic's signatures (OpenAI Chat,
+ * Ollama), or it was another provider's and was dropped. Such a request goes
+ * without thinking, with a warning, rather than failing; the next turn that is
+ * not a tool step has it again. (Adaptive thinking may skip a turn, so a turn
+ * without a thinking block is fine there: Claude Code sends exactly that.)
+ */
+export function dropThinkingAnthropicWouldRefuse(body: Wire, warnings: Warning[]): void {
+  const thinking = body.thinking;
+  if (!isRecord(thinking) || thinking.type !== 'enabled') return;
+  const messages = body.messages as Wire[];
+  let last: Wire | undefined;
+  for (let i = messages.length - 1; i >= 0 && !last; i -= 1) if (messages[i]?.role === 'assistant') last = messages[i];
+  if (!last || !Array.isArray(last.content)) return;
+  const blocks = last.content as Wire[];
+  if (!blocks.some((block) => block.type === 'tool_use')) return;
+  const first = blocks[0]?.type;
+  if (first === 'thinking' || first === 'redacted_thinking') return;
+  delete body.thinking;
+  warnings.push({
+    code: 'dropped',
+    path: 'reasoning',
+    message: 'thinking off for this tool step: the last assistant turn called tools without the thinking Anthropic requires back (it was not Anthropic\'s, or the client could not keep it)',
+  });
+}
