@@ -1,6 +1,7 @@
 import type { Codec, NeutralRequest, Warning } from '@bench/formats';
 import { authHeaders } from './auth-headers';
 import { mergeUnder } from './merge-under';
+import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
 
 export interface BuiltRequest {
@@ -22,6 +23,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
+  if (target.api === 'openai-chat') useOpenAITokenField(target.baseURL, body);
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },

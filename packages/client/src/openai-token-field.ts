@@ -1,0 +1,26 @@
+import { UrlMemo } from './url-memo';
+
+/** OpenAI's own API, and Azure OpenAI. */
+const OPENAI_HOST = /(^|\.)openai\.com$|\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/;
+const OPENAI_BASES = new UrlMemo<boolean>();
+
+/**
+ * OpenAI's API refuses `max_tokens` for its reasoning models (gpt-5, o-series:
+ * "use max_completion_tokens instead") and takes `max_completion_tokens` for
+ * every model; other OpenAI-compatible servers know `max_tokens`, which the
+ * codec writes. For OpenAI's own hosts the budget moves to the field they take.
+ */
+export function useOpenAITokenField(baseURL: string, body: Record<string, unknown>): void {
+  if (body.max_tokens === undefined || body.max_completion_tokens !== undefined) return;
+  if (!OPENAI_BASES.get(baseURL, isOpenAIHost)) return;
+  body.max_completion_tokens = body.max_tokens;
+  delete body.max_tokens;
+}
+
+function isOpenAIHost(baseURL: string): boolean {
+  try {
+    return OPENAI_HOST.test(new URL(baseURL).hostname);
+  } catch {
+    return false;
+  }
+}
