@@ -86,7 +86,6 @@ describe('formatRequest from another protocol', () => {
         parallelToolCalls: false,
         reasoning: { enabled: true, budgetTokens: 1024, effort: 'high' },
         responseFormat: { type: 'json-schema', name: 'out', schema: { type: 'object' } },
-        topK: 5,
         stop: ['x'],
         stream: true,
       }),
@@ -95,7 +94,6 @@ describe('formatRequest from another protocol', () => {
       tool_choice: { type: 'tool', name: 'f', disable_parallel_tool_use: true },
       thinking: { type: 'enabled', budget_tokens: 1024 },
       output_config: { effort: 'high', format: { type: 'json_schema', schema: { type: 'object' } } },
-      top_k: 5,
       stop_sequences: ['x'],
       stream: true,
     });
@@ -103,6 +101,7 @@ describe('formatRequest from another protocol', () => {
     expect(anthropicCodec.formatRequest(fromChat({ ...withTool, toolChoice: { type: 'required' } })).body.tool_choice).toEqual({ type: 'any' });
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { enabled: true } })).body.thinking).toEqual({ type: 'adaptive' });
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { effort: 'none' } })).body.thinking).toEqual({ type: 'disabled' });
+    expect(anthropicCodec.formatRequest(fromChat({ topK: 5 })).body.top_k).toBe(5);
   });
 
   it('gives a parameterless tool an object schema, and writes no tool_choice without tools', () => {

@@ -5,7 +5,7 @@ import type { FormatContext } from './format-anthropic-content';
 import { formatMessagesAndSystem } from './format-anthropic-messages';
 import { formatOptions, MERGED_KEYS } from './format-anthropic-options';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
-import { dropThinkingAnthropicWouldRefuse } from './thinking-guard';
+import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse } from './thinking-guard';
 
 /** What max_tokens becomes when the request has no output budget: Anthropic requires one. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -29,7 +29,10 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (request.sessionKey !== undefined) warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Anthropic Messages has no session key field' });
   if (ctx.same) spreadExtra(body, request.extra, MERGED_KEYS);
   else warnForeignExtra(request.extra, '', warnings);
-  if (!ctx.same) dropThinkingAnthropicWouldRefuse(body, warnings);
+  if (!ctx.same) {
+    dropThinkingAnthropicWouldRefuse(body, warnings);
+    dropSamplingThinkingRefuses(body, warnings);
+  }
   return { path: '/messages', body, warnings };
 }
 

@@ -53,4 +53,22 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
     };
     expect(anthropicCodec.formatRequest(anthropicCodec.parseRequest(body)).body).toEqual(body);
   });
+
+  it('leaves out the sampling Anthropic refuses with thinking on (Gemini CLI sends temperature 1, topP 0.95, topK 64)', () => {
+    const cli = { ...geminiToolStep([{ text: 'hi' }]), generationConfig: { temperature: 1, topP: 0.95, topK: 64, thinkingConfig: { thinkingBudget: 2048 } } };
+    cli.contents.pop();
+    const formatted = anthropicCodec.formatRequest(geminiCodec.parseRequest(cli, { model: 'g', stream: false }));
+    expect(formatted.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, temperature: 1, top_p: 0.95 });
+    expect(formatted.body).not.toHaveProperty('top_k');
+    expect(formatted.warnings).toContainEqual(expect.objectContaining({ code: 'dropped', path: 'topK' }));
+
+    const cooler = { ...cli, generationConfig: { temperature: 0.5, topP: 0.9, thinkingConfig: { thinkingBudget: 2048 } } };
+    const cooled = anthropicCodec.formatRequest(geminiCodec.parseRequest(cooler, { model: 'g', stream: false }));
+    expect(cooled.body).not.toHaveProperty('temperature');
+    expect(cooled.body).not.toHaveProperty('top_p');
+    expect(cooled.warnings.map((w) => w.path)).toEqual(expect.arrayContaining(['temperature', 'topP']));
+
+    const noThinking = anthropicCodec.formatRequest(geminiCodec.parseRequest({ ...cooler, generationConfig: { temperature: 0.5, topK: 3 } }, { model: 'g', stream: false }));
+    expect(noThinking.body).toMatchObject({ temperature: 0.5, top_k: 3 });
+  });
 });

@@ -32,3 +32,20 @@ export function dropThinkingAnthropicWouldRefuse(body: Wire, warnings: Warning[]
     message: 'thinking off for this tool step: the last assistant turn called tools without the thinking Anthropic requires back (it was not Anthropic\'s, or the client could not keep it)',
   });
 }
+
+/**
+ * With thinking on, Anthropic refuses a temperature other than 1, any top_k,
+ * and a top_p under 0.95. A client of another protocol sets them for its own
+ * models (Gemini CLI sends temperature 1, topP 0.95, topK 64 with its
+ * thinking): those the thinking request cannot have are left out, with a warning.
+ */
+export function dropSamplingThinkingRefuses(body: Wire, warnings: Warning[]): void {
+  if (!isRecord(body.thinking) || body.thinking.type === 'disabled') return;
+  const drop = (key: string, path: string, why: string) => {
+    delete body[key];
+    warnings.push({ code: 'dropped', path, message: `${why}: Anthropic takes none with thinking on` });
+  };
+  if (body.temperature !== undefined && body.temperature !== 1) drop('temperature', 'temperature', `temperature ${String(body.temperature)}`);
+  if (body.top_k !== undefined) drop('top_k', 'topK', 'top_k');
+  if (typeof body.top_p === 'number' && body.top_p < 0.95) drop('top_p', 'topP', `top_p ${body.top_p} (under 0.95)`);
+}
