@@ -84,7 +84,6 @@ describe('formatRequest from another protocol', () => {
         tools: [{ name: 'f', inputSchema: { type: 'object' } }],
         toolChoice: { type: 'tool', name: 'f' },
         parallelToolCalls: false,
-        reasoning: { enabled: true, budgetTokens: 1024, effort: 'high' },
         responseFormat: { type: 'json-schema', name: 'out', schema: { type: 'object' } },
         stop: ['x'],
         stream: true,
@@ -92,8 +91,7 @@ describe('formatRequest from another protocol', () => {
     );
     expect(body).toMatchObject({
       tool_choice: { type: 'tool', name: 'f', disable_parallel_tool_use: true },
-      thinking: { type: 'enabled', budget_tokens: 1024 },
-      output_config: { effort: 'high', format: { type: 'json_schema', schema: { type: 'object' } } },
+      output_config: { format: { type: 'json_schema', schema: { type: 'object' } } },
       stop_sequences: ['x'],
       stream: true,
     });
@@ -102,6 +100,10 @@ describe('formatRequest from another protocol', () => {
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { enabled: true } })).body.thinking).toEqual({ type: 'adaptive' });
     expect(anthropicCodec.formatRequest(fromChat({ reasoning: { effort: 'none' } })).body.thinking).toEqual({ type: 'disabled' });
     expect(anthropicCodec.formatRequest(fromChat({ topK: 5 })).body.top_k).toBe(5);
+    expect(anthropicCodec.formatRequest(fromChat({ reasoning: { enabled: true, budgetTokens: 1024, effort: 'high' } })).body).toMatchObject({
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      output_config: { effort: 'high' },
+    });
   });
 
   it('gives a parameterless tool an object schema, and writes no tool_choice without tools', () => {

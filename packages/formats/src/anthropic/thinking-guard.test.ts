@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { geminiCodec } from '../gemini/gemini-codec';
+import { openaiChatCodec } from '../openai-chat/openai-chat-codec';
 import { signatureFor } from '../shared/signature-provenance';
 import { anthropicCodec } from './anthropic-codec';
 
@@ -70,5 +71,19 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
 
     const noThinking = anthropicCodec.formatRequest(geminiCodec.parseRequest({ ...cooler, generationConfig: { temperature: 0.5, topK: 3 } }, { model: 'g', stream: false }));
     expect(noThinking.body).toMatchObject({ temperature: 0.5, top_k: 3 });
+  });
+
+  it('goes off when the tool choice forces a call (the Vercel AI SDK does for structured output)', () => {
+    const request = openaiChatCodec.parseRequest({
+      model: 'm',
+      reasoning_effort: 'high',
+      tools: [{ type: 'function', function: { name: 'answer', parameters: { type: 'object' } } }],
+      tool_choice: 'required',
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    const formatted = anthropicCodec.formatRequest({ ...request, reasoning: { enabled: true, budgetTokens: 1024 } });
+    expect(formatted.body.tool_choice).toEqual({ type: 'any' });
+    expect(formatted.body).not.toHaveProperty('thinking');
+    expect(formatted.warnings).toContainEqual(expect.objectContaining({ path: 'reasoning', message: expect.stringContaining('forces') }));
   });
 });

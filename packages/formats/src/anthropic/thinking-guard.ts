@@ -13,10 +13,19 @@ type Wire = Record<string, unknown>;
  * without thinking, with a warning, rather than failing; the next turn that is
  * not a tool step has it again. (Adaptive thinking may skip a turn, so a turn
  * without a thinking block is fine there: Claude Code sends exactly that.)
+ * Thinking is also off when the tool choice forces a call (`any` or a named
+ * tool), which Anthropic refuses with thinking of any kind.
  */
 export function dropThinkingAnthropicWouldRefuse(body: Wire, warnings: Warning[]): void {
   const thinking = body.thinking;
-  if (!isRecord(thinking) || thinking.type !== 'enabled') return;
+  if (!isRecord(thinking) || thinking.type === 'disabled') return;
+  const choice = isRecord(body.tool_choice) ? body.tool_choice.type : undefined;
+  if (choice === 'any' || choice === 'tool') {
+    delete body.thinking;
+    warnings.push({ code: 'dropped', path: 'reasoning', message: 'thinking off: Anthropic refuses thinking when the tool choice forces a tool call' });
+    return;
+  }
+  if (thinking.type !== 'enabled') return;
   const messages = body.messages as Wire[];
   let last: Wire | undefined;
   for (let i = messages.length - 1; i >= 0 && !last; i -= 1) if (messages[i]?.role === 'assistant') last = messages[i];
