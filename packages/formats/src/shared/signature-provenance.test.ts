@@ -41,6 +41,9 @@ describe('reasoning signatures keep their origin through a caller of another pro
     // Looks like a wrapper but is not one: taken as the caller's own.
     expect(callerSignature('gemini', 'YmVuY2gxnot-base64!')).toEqual({ signature: 'YmVuY2gxnot-base64!', signatureFrom: 'gemini' });
     expect(callerSignature('gemini', btoa('bench1:martian:x'))).toEqual({ signature: btoa('bench1:martian:x'), signatureFrom: 'gemini' });
+    // Any text an upstream calls a signature survives the wrapper.
+    const odd = 'sig ✓ 署名';
+    expect(callerSignature('anthropic', signatureFor('anthropic', odd, 'gemini'))).toEqual({ signature: odd, signatureFrom: 'gemini' });
   });
 
   it('a Gemini member’s signature reaches Claude Code wrapped, comes back, and goes to Gemini as Gemini wrote it', () => {

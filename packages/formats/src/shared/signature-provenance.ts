@@ -15,35 +15,20 @@ import { PROTOCOLS, type Protocol } from '../neutral/protocol';
 const TAG = 'bench1:';
 const WRAPPED = 'YmVuY2gx'; // base64 of "bench1": how every wrapped signature starts
 
-export interface Signature {
-  signature: string;
-  from: Protocol;
-}
-
 /** The signature as a caller of `to` should get it: as is when it is `to`'s own (or its origin is unknown), else wrapped. */
 export function signatureFor(to: Protocol, signature: string, from: Protocol | undefined): string {
-  return from === undefined || from === to ? signature : btoa(`${TAG}${from}:${signature}`);
+  return from === undefined || from === to ? signature : Buffer.from(`${TAG}${from}:${signature}`, 'utf8').toString('base64');
 }
 
 /** A signature a caller of `own` sent back, as a reasoning part's fields: its wrapper taken off, its origin kept. */
 export function callerSignature(own: Protocol, raw: string): { signature: string; signatureFrom: Protocol } {
-  const { signature, from } = signatureFrom(own, raw);
-  return { signature, signatureFrom: from };
-}
-
-/** A signature a caller of `own` sent back: its wrapper taken off, with its origin. */
-export function signatureFrom(own: Protocol, raw: string): Signature {
-  if (!raw.startsWith(WRAPPED)) return { signature: raw, from: own };
-  let text: string;
-  try {
-    text = atob(raw);
-  } catch {
-    return { signature: raw, from: own };
-  }
+  const native = { signature: raw, signatureFrom: own };
+  if (!raw.startsWith(WRAPPED)) return native;
+  const text = Buffer.from(raw, 'base64').toString('utf8');
   const end = text.indexOf(':', TAG.length);
   const from = text.slice(TAG.length, end) as Protocol;
-  if (!text.startsWith(TAG) || end === -1 || !PROTOCOLS.includes(from)) return { signature: raw, from: own };
-  return { signature: text.slice(end + 1), from };
+  if (!text.startsWith(TAG) || end === -1 || !PROTOCOLS.includes(from)) return native;
+  return { signature: text.slice(end + 1), signatureFrom: from };
 }
 
 /**

@@ -26,8 +26,7 @@ export function withCallerBetas(target: ModelTarget, betas: readonly string[] | 
   if (!betas || target.api !== 'anthropic') return target;
   const headers: Record<string, string> = {};
   let configured: string[] = [];
-  for (const name of Object.keys(target.headers ?? {})) {
-    const value = (target.headers as Record<string, string>)[name] as string;
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
     if (name.toLowerCase() === 'anthropic-beta') configured = betaList(value);
     else headers[name] = value;
   }
