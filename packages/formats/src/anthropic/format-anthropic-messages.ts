@@ -15,7 +15,17 @@ export function formatMessagesAndSystem(system: TextPart[], messages: Message[],
     else top.push(part);
   }
 
-  const out: Wire[] = messages.map((message, i) => formatMessage(message, i, ctx));
+  const out: Wire[] = [];
+  messages.forEach((message, i) => {
+    const wire = formatMessage(message, i, ctx);
+    // Anthropic refuses a message with no content. Translated, one can end up empty (reasoning it cannot take,
+    // an empty text): it is left out. An Anthropic client's own request keeps its messages as sent.
+    if (!ctx.same && Array.isArray(wire.content) && wire.content.length === 0) {
+      ctx.warnings.push({ code: 'dropped', path: `messages[${i}]`, message: 'a message with nothing Anthropic can take (Anthropic refuses an empty one)' });
+      return;
+    }
+    out.push(wire);
+  });
   if (ctx.same) {
     const kept: Positioned[] = [...inMessages].map(([at, parts]) => ({ at, item: systemMessage(parts, ctx) }));
     const empty = extra.$emptySystemMessages;

@@ -15,6 +15,26 @@ const fromChat = (over: Partial<NeutralRequest>): NeutralRequest => ({
 });
 
 describe('formatRequest from another protocol', () => {
+  it('leaves out a message that ends up with nothing Anthropic can take (Anthropic refuses an empty one)', () => {
+    const formatted = anthropicCodec.formatRequest(
+      fromChat({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'a' }] },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'thought elsewhere', signature: 'gem', signatureFrom: 'gemini' }] },
+          { role: 'user', content: [{ type: 'text', text: 'b' }] },
+          { role: 'assistant', content: [{ type: 'text', text: '' }] },
+          { role: 'user', content: [{ type: 'text', text: 'c' }] },
+        ],
+      }),
+    );
+    expect(formatted.body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'a' }] },
+      { role: 'user', content: [{ type: 'text', text: 'b' }] },
+      { role: 'user', content: [{ type: 'text', text: 'c' }] },
+    ]);
+    expect(formatted.warnings.filter((w) => /^messages\[\d\]$/.test(w.path ?? '')).map((w) => w.path)).toEqual(['messages[1]', 'messages[3]']);
+  });
+
   it('writes tool results given as tool messages or as user parts the same way', () => {
     const call = { role: 'assistant' as const, content: [{ type: 'tool-call' as const, id: 'c1', name: 'f', arguments: '{"x":1}' }] };
     const result = { type: 'tool-result' as const, callId: 'c1', name: 'f', content: [{ type: 'text' as const, text: 'ok' }], isError: false };
