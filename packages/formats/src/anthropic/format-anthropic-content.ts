@@ -11,6 +11,8 @@ export interface FormatContext {
   /** The request came from Anthropic: write `extra` back. */
   same: boolean;
   warnings: Warning[];
+  /** Set when a thinking block signed by another provider was left out. */
+  droppedForeignThinking?: boolean;
 }
 
 type Block = Record<string, unknown>;
@@ -98,6 +100,7 @@ function formatReasoning(part: ReasoningPart, path: string, ctx: FormatContext):
   const signature = signatureUpstream('anthropic', part.signature, part.signatureFrom);
   if (signature === undefined) {
     ctx.warnings.push({ code: 'dropped', path, message: `reasoning signed by a ${part.signatureFrom} provider: Anthropic would refuse its signature` });
+    ctx.droppedForeignThinking = true;
     return undefined;
   }
   if (part.redacted) return own({ type: 'redacted_thinking', data: signature }, part.extra, ctx);

@@ -18,9 +18,9 @@ export function formatMessagesAndSystem(system: TextPart[], messages: Message[],
   const out: Wire[] = [];
   messages.forEach((message, i) => {
     const wire = formatMessage(message, i, ctx);
-    // Anthropic refuses a message with no content. Translated, one can end up empty (reasoning it cannot take,
-    // an empty text): it is left out. An Anthropic client's own request keeps its messages as sent.
-    if (!ctx.same && Array.isArray(wire.content) && wire.content.length === 0) {
+    // Anthropic refuses a message with no content. One can end up empty here (reasoning it cannot take, an empty
+    // translated text): it is left out. A message an Anthropic client sent empty stays as sent.
+    if (Array.isArray(wire.content) && wire.content.length === 0 && (!ctx.same || message.content.length > 0)) {
       ctx.warnings.push({ code: 'dropped', path: `messages[${i}]`, message: 'a message with nothing Anthropic can take (Anthropic refuses an empty one)' });
       return;
     }

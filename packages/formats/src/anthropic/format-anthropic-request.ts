@@ -29,10 +29,9 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (request.sessionKey !== undefined) warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Anthropic Messages has no session key field' });
   if (ctx.same) spreadExtra(body, request.extra, MERGED_KEYS);
   else warnForeignExtra(request.extra, '', warnings);
-  if (!ctx.same) {
-    dropThinkingAnthropicWouldRefuse(body, warnings);
-    dropSamplingThinkingRefuses(body, warnings);
-  }
+  // An Anthropic client's own request goes as sent, unless its thinking was another provider's and was left out.
+  if (!ctx.same || ctx.droppedForeignThinking) dropThinkingAnthropicWouldRefuse(body, warnings);
+  if (!ctx.same) dropSamplingThinkingRefuses(body, warnings);
   return { path: '/messages', body, warnings };
 }
 

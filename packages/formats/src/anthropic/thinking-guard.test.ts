@@ -86,4 +86,25 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
     expect(formatted.body).not.toHaveProperty('thinking');
     expect(formatted.warnings).toContainEqual(expect.objectContaining({ path: 'reasoning', message: expect.stringContaining('forces') }));
   });
+
+  it('also for an Anthropic client, when the thinking it sent back was another provider’s and was left out', () => {
+    const gemini = signatureFor('anthropic', 'gem-sig', 'gemini');
+    const body = {
+      model: 'claude',
+      max_tokens: 4096,
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      messages: [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere', signature: gemini }] },
+        { role: 'user', content: 'y' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere too', signature: gemini }, { type: 'tool_use', id: 't1', name: 'read', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
+      ],
+    };
+    const formatted = anthropicCodec.formatRequest(anthropicCodec.parseRequest(body));
+    expect(JSON.stringify(formatted.body)).not.toContain('gem-sig');
+    expect(formatted.body).not.toHaveProperty('thinking');
+    expect((formatted.body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['user', 'user', 'assistant', 'user']);
+  });
 });
+
