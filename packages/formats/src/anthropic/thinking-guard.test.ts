@@ -16,6 +16,18 @@ const geminiToolStep = (modelParts: Array<Record<string, unknown>>) => ({
 });
 const call = { functionCall: { id: 'c1', name: 'read', args: { path: 'a.txt' } } };
 
+/** An Anthropic client's tool step with extended thinking on, after `history`. */
+const anthropicToolStep = (history: Array<Record<string, unknown>>, assistant: Array<Record<string, unknown>>) => ({
+  model: 'claude',
+  max_tokens: 4096,
+  thinking: { type: 'enabled', budget_tokens: 2048 },
+  messages: [
+    ...history,
+    { role: 'assistant', content: [...assistant, { type: 'tool_use', id: 't1', name: 'read', input: {} }] },
+    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
+  ],
+});
+
 describe('extended thinking on a tool step Anthropic would refuse', () => {
   it('goes off, with a warning, when the last assistant turn calls tools without a thinking block', () => {
     const request = geminiCodec.parseRequest(geminiToolStep([call]), { model: 'g', stream: false });
@@ -42,16 +54,7 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
   });
 
   it('leaves an Anthropic client’s own request as it sent it', () => {
-    const body = {
-      model: 'claude',
-      max_tokens: 4096,
-      thinking: { type: 'enabled', budget_tokens: 2048 },
-      messages: [
-        { role: 'user', content: 'x' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'read', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
-      ],
-    };
+    const body = anthropicToolStep([{ role: 'user', content: 'x' }], []);
     expect(anthropicCodec.formatRequest(anthropicCodec.parseRequest(body)).body).toEqual(body);
   });
 
@@ -89,18 +92,10 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
 
   it('also for an Anthropic client, when the thinking it sent back was another provider’s and was left out', () => {
     const gemini = signatureFor('anthropic', 'gem-sig', 'gemini');
-    const body = {
-      model: 'claude',
-      max_tokens: 4096,
-      thinking: { type: 'enabled', budget_tokens: 2048 },
-      messages: [
-        { role: 'user', content: 'x' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere', signature: gemini }] },
-        { role: 'user', content: 'y' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere too', signature: gemini }, { type: 'tool_use', id: 't1', name: 'read', input: {} }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
-      ],
-    };
+    const body = anthropicToolStep(
+      [{ role: 'user', content: 'x' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere', signature: gemini }] }, { role: 'user', content: 'y' }],
+      [{ type: 'thinking', thinking: 'elsewhere too', signature: gemini }],
+    );
     const formatted = anthropicCodec.formatRequest(anthropicCodec.parseRequest(body));
     expect(JSON.stringify(formatted.body)).not.toContain('gem-sig');
     expect(formatted.body).not.toHaveProperty('thinking');
