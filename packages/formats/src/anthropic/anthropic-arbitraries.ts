@@ -31,7 +31,8 @@ const toolResultBlock = withOptional(fc.record({ type: fc.constant('tool_result'
   cache_control: cacheControl,
 });
 const toolUseBlock = withOptional(fc.record({ type: fc.constant('tool_use'), id: text, name: text, input: jsonObject }), { cache_control: cacheControl });
-const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: text, signature: text });
+// A real signature is never empty (an empty one is bench's mark for reasoning that had none: see parse-anthropic-content).
+const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: text, signature: fc.string({ minLength: 1, maxLength: 12 }) });
 const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: text });
 const serverToolUse = fc.record({ type: fc.constant('server_tool_use'), id: text, name: fc.constant('web_search'), input: jsonObject });
 

@@ -11,8 +11,8 @@ export interface FormatContext {
   /** The request came from Anthropic: write `extra` back. */
   same: boolean;
   warnings: Warning[];
-  /** Set when a thinking block signed by another provider was left out. */
-  droppedForeignThinking?: boolean;
+  /** Set when a thinking block Anthropic would refuse (unsigned, or signed by another provider) was left out. */
+  droppedThinking?: boolean;
 }
 
 type Block = Record<string, unknown>;
@@ -95,12 +95,13 @@ function formatToolResult(part: ToolResultPart, path: string, ctx: FormatContext
 function formatReasoning(part: ReasoningPart, path: string, ctx: FormatContext): Block | undefined {
   if (part.signature === undefined) {
     ctx.warnings.push({ code: 'dropped', path, message: 'reasoning without a signature: Anthropic takes back only signed thinking blocks' });
+    ctx.droppedThinking = true;
     return undefined;
   }
   const signature = signatureUpstream('anthropic', part.signature, part.signatureFrom);
   if (signature === undefined) {
     ctx.warnings.push({ code: 'dropped', path, message: `reasoning signed by a ${part.signatureFrom} provider: Anthropic would refuse its signature` });
-    ctx.droppedForeignThinking = true;
+    ctx.droppedThinking = true;
     return undefined;
   }
   if (part.redacted) return own({ type: 'redacted_thinking', data: signature }, part.extra, ctx);

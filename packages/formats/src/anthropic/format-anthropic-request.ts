@@ -29,8 +29,8 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (request.sessionKey !== undefined) warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Anthropic Messages has no session key field' });
   if (ctx.same) spreadExtra(body, request.extra, MERGED_KEYS);
   else warnForeignExtra(request.extra, '', warnings);
-  // An Anthropic client's own request goes as sent, unless its thinking was another provider's and was left out.
-  if (!ctx.same || ctx.droppedForeignThinking) dropThinkingAnthropicWouldRefuse(body, warnings);
+  // An Anthropic client's own request goes as sent, unless thinking it sent back was left out (unsigned, or another provider's).
+  if (!ctx.same || ctx.droppedThinking) dropThinkingAnthropicWouldRefuse(body, warnings);
   if (!ctx.same) dropSamplingThinkingRefuses(body, warnings);
   return { path: '/messages', body, warnings };
 }

@@ -34,7 +34,10 @@ export function parseBlock(block: AnthropicBlock, path: Path): Part | undefined 
       return parseToolResult(block, path);
     case 'thinking': {
       const b = parseWithSchema(thinkingBlockSchema, block, path);
-      return withExtra<ReasoningPart>({ type: 'reasoning', text: b.thinking, ...callerSignature('anthropic', b.signature) }, restOf(b, ['type', 'thinking', 'signature']));
+      // An empty signature is what bench (or another gateway) writes for reasoning that had none, from a model of
+      // another protocol: it is not Anthropic's, and Anthropic refuses it; unsigned, it is never sent there.
+      const signed = b.signature === '' ? {} : callerSignature('anthropic', b.signature);
+      return withExtra<ReasoningPart>({ type: 'reasoning', text: b.thinking, ...signed }, restOf(b, ['type', 'thinking', 'signature']));
     }
     case 'redacted_thinking': {
       const b = parseWithSchema(redactedThinkingBlockSchema, block, path);

@@ -101,5 +101,13 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
     expect(formatted.body).not.toHaveProperty('thinking');
     expect((formatted.body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['user', 'user', 'assistant', 'user']);
   });
+
+  it('reasoning that reached an Anthropic client unsigned (from another protocol’s model) is not sent back to Anthropic', () => {
+    const body = anthropicToolStep([{ role: 'user', content: 'x' }], [{ type: 'thinking', thinking: 'reasoning_content from another model', signature: '' }]);
+    const formatted = anthropicCodec.formatRequest(anthropicCodec.parseRequest(body));
+    const assistant = (formatted.body.messages as Array<{ role: string; content: Array<{ type: string }> }>).find((m) => m.role === 'assistant');
+    expect(assistant?.content.map((block) => block.type)).toEqual(['tool_use']);
+    expect(formatted.body).not.toHaveProperty('thinking');
+  });
 });
 
