@@ -2,6 +2,7 @@ import type { AssistantMessage, Message, TextPart, ToolResultPart, UserMessage }
 import type { Warning } from '../neutral/warning';
 import { signatureUpstream } from '../shared/signature-provenance';
 import { formatContentPart, splitItemFields } from './format-content-part';
+import { isBenchReasoningId } from './bench-reasoning-id';
 import { formatReasoningItem } from './format-reasoning-item';
 import { warnForeignExtra, wireFields } from './extra-fields';
 
@@ -131,6 +132,11 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         close();
         if (part.signature !== undefined && signatureUpstream('openai-responses', part.signature, part.signatureFrom) === undefined) {
           warnings.push({ code: 'dropped', path: partPath, message: `reasoning signed by a ${part.signatureFrom} provider: OpenAI could not read it as its encrypted content` });
+          return;
+        }
+        // Reasoning from a model of another protocol has no encrypted content, and no id OpenAI issued: it would look the id up and fail.
+        if (part.signature === undefined && (!same || isBenchReasoningId(part.extra?.id))) {
+          warnings.push({ code: 'dropped', path: partPath, message: 'reasoning with no encrypted content and no OpenAI item id (from a model of another protocol): OpenAI could not find it' });
           return;
         }
         flow.push(formatReasoningItem(part, same, flow.length));

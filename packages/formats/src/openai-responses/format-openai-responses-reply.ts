@@ -2,6 +2,7 @@ import type { FormatReplyOptions, Formatted } from '../codec';
 import type { NeutralReply } from '../neutral/reply';
 import type { Warning } from '../neutral/warning';
 import { signatureFor } from '../shared/signature-provenance';
+import { benchReasoningId } from './bench-reasoning-id';
 import { statusOfFinishReason } from './map-openai-responses-finish-reason';
 import { formatOpenAIResponsesUsage } from './map-openai-responses-usage';
 import { summaryOf } from './format-reasoning-item';
@@ -29,7 +30,7 @@ export function formatOpenAIResponsesReply(reply: NeutralReply, options?: Format
         return;
       case 'reasoning': {
         message = undefined;
-        const id = typeof part.extra?.id === 'string' ? part.extra.id : `rs_${base}_${output.length}`;
+        const id = typeof part.extra?.id === 'string' ? part.extra.id : benchReasoningId(base, output.length);
         const item: Item = { id, type: 'reasoning', summary: summaryOf(part, false) };
         if (part.signature !== undefined) item.encrypted_content = signatureFor('openai-responses', part.signature, part.signatureFrom);
         output.push(item);

@@ -62,7 +62,7 @@ describe('formatRequest from another protocol', () => {
             { type: 'input_image', image_url: 'https://img.test/a.png', detail: 'auto' },
           ],
         },
-        { id: 'rs_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'thinking' }], encrypted_content: 'sig' },
+        { id: 'rs_bench_in_1', type: 'reasoning', summary: [{ type: 'summary_text', text: 'thinking' }], encrypted_content: 'sig' },
         { role: 'assistant', content: [{ type: 'output_text', text: 'Calling.' }] },
         { type: 'function_call', call_id: 'toolu_1', name: 'f', arguments: '{"a":1}' },
         { type: 'function_call_output', call_id: 'toolu_1', output: 'boom' },

@@ -1,11 +1,12 @@
 import type { ReasoningPart } from '../neutral/content';
+import { benchReasoningId } from './bench-reasoning-id';
 import { isRecord, wireFields } from './extra-fields';
 import { SUMMARY_SEPARATOR } from './parse-reasoning-item';
 
 /** A neutral reasoning part → a Responses reasoning item (summary text, encrypted content from the signature). */
 export function formatReasoningItem(part: ReasoningPart, same: boolean, index: number): Record<string, unknown> {
   const item: Record<string, unknown> = same ? wireFields(part.extra) : {};
-  if (!same) item.id = `rs_${index}`;
+  if (!same) item.id = benchReasoningId('in', index);
   item.type = 'reasoning';
   if (same && part.extra?.$fromContent === true) {
     item.summary = [];

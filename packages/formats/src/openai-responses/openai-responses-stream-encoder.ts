@@ -2,6 +2,7 @@ import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { NeutralError } from '../neutral/neutral-error';
 import type { FinishEvent, StreamEvent } from '../neutral/stream-event';
 import { signatureFor } from '../shared/signature-provenance';
+import { benchReasoningId } from './bench-reasoning-id';
 import { statusOfFinishReason } from './map-openai-responses-finish-reason';
 import { usageJSON } from './map-openai-responses-usage';
 import { errorCode, errorType } from './openai-responses-error';
@@ -156,7 +157,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     if (!reasoning) {
       out += this.closeMessage();
       const index = this.output.length;
-      const id = `rs_${this.base}_${index}`;
+      const id = benchReasoningId(this.base, index);
       reasoning = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index},"summary_index":0`, signature: undefined, summaryOpen: false };
       this.output.push('');
       this.reasoning = reasoning;

@@ -109,7 +109,7 @@ describe('formatReply', () => {
       model: 'bench/core',
       created: 1_800_000_000,
       content: [
-        { type: 'reasoning', text: 'Paris, then.', signature: 'enc-9', signatureFrom: 'openai-responses', extra: { id: 'rs_r1_0' } },
+        { type: 'reasoning', text: 'Paris, then.', signature: 'enc-9', signatureFrom: 'openai-responses', extra: { id: 'rs_bench_r1_0' } },
         { type: 'text', text: 'Checking ' },
         { type: 'text', text: 'Paris.' },
         { type: 'tool-call', id: 'call_7', name: 'get_weather', arguments: '{"city":"Paris"}', extra: { id: 'fc_r1_2' } },

@@ -115,7 +115,7 @@ describe('streams we encode, read by the Vercel AI SDK', () => {
     expect(await result.text).toBe('Let me check.');
     expect(await result.reasoningText).toBe('Thinking about Paris.');
     const [reasoning] = await result.reasoning;
-    expect(reasoning?.providerMetadata?.openai).toMatchObject({ itemId: 'rs_abc_0', reasoningEncryptedContent: 'enc-123' });
+    expect(reasoning?.providerMetadata?.openai).toMatchObject({ itemId: 'rs_bench_abc_0', reasoningEncryptedContent: 'enc-123' });
     const calls = await result.toolCalls;
     expect(calls.map((call) => ({ id: call.toolCallId, name: call.toolName, input: call.input }))).toEqual([
       { id: 'call_1', name: 'get_weather', input: { city: 'Paris' } },
