@@ -3,15 +3,14 @@ import type { ContentPart, Extra, ImagePart } from '../neutral/content';
 import type { Protocol } from '../neutral/protocol';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
+import { signatureFor, signatureUpstream } from '../shared/signature-provenance';
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
 import { responseFromToolResult } from './tool-result-content';
 
 /** What formatting parts needs to know. */
 export interface PartContext {
   own: boolean;
-  /** A reasoning signature as it is written here, or undefined when it may not be (another provider's, upstream). */
-  signature: (signature: string, from: Protocol | undefined) => string | undefined;
-  /** Writing an upstream request (not a reply to a client). */
+  /** Writing an upstream request (only Gemini's own signatures go), not a reply to a client (another provider's go wrapped). */
   upstream: boolean;
   warnings: Warning[];
   /** Tool names by call id, from the tool calls seen so far. */
@@ -32,7 +31,7 @@ export function formatGeminiParts(parts: readonly ContentPart[], path: string, c
     let shown: ContentPart = part;
     if (part.type === 'reasoning' && part.signature !== undefined && !part.redacted && !part.extra?.$thoughtPart) {
       const next = parts[i + 1];
-      const kept = ctx.signature(part.signature, part.signatureFrom);
+      const kept = signatureHere(part.signature, part.signatureFrom, ctx);
       if (kept !== undefined && next && (next.type === 'text' || next.type === 'tool-call')) {
         // Gemini writes the signature on the part after its thought; a client of another protocol joined the two
         // (an Anthropic thinking block holds text and signature): the signature goes back to that next part.
@@ -73,7 +72,7 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
       out.text = part.text;
       out.thought = true;
       if (part.signature !== undefined) {
-        const kept = ctx.signature(part.signature, part.signatureFrom);
+        const kept = signatureHere(part.signature, part.signatureFrom, ctx);
         if (kept !== undefined) out.thoughtSignature = kept;
         else {
           ctx.warnings.push({ code: 'dropped', path: `${path}.signature`, message: 'a reasoning signature from another provider is not valid for Gemini' });
@@ -152,4 +151,9 @@ function parseArguments(text: string, path: string): Record<string, unknown> {
   if (!parsed.success) throw new InvalidRequestError([{ path, message: 'tool-call arguments are not valid JSON' }]);
   if (!isRecord(parsed.value)) throw new InvalidRequestError([{ path, message: 'tool-call arguments must be a JSON object for Gemini' }]);
   return parsed.value;
+}
+
+/** A reasoning signature as written here: upstream only Gemini's own (else undefined), to a client any, another provider's wrapped. */
+function signatureHere(signature: string, from: Protocol | undefined, ctx: PartContext): string | undefined {
+  return ctx.upstream ? signatureUpstream('gemini', signature, from) : signatureFor('gemini', signature, from);
 }

@@ -1,8 +1,6 @@
 import type { Formatted } from '../codec';
 import type { NeutralReply } from '../neutral/reply';
-import type { Protocol } from '../neutral/protocol';
 import type { Warning } from '../neutral/warning';
-import { signatureFor } from '../shared/signature-provenance';
 import { formatGeminiParts } from './format-gemini-part';
 import { toGeminiFinishReason } from './map-gemini-finish-reason';
 import { toGeminiUsage } from './map-gemini-usage';
@@ -11,7 +9,7 @@ import { toGeminiUsage } from './map-gemini-usage';
 export function formatGeminiReply(reply: NeutralReply): Formatted<Record<string, unknown>> {
   const warnings: Warning[] = [];
   // Signatures are kept: the client sends them back, and the request's codec takes them on.
-  const parts = formatGeminiParts(reply.content, 'content', { own: false, signature: forGeminiCaller, upstream: false, warnings, names: new Map() });
+  const parts = formatGeminiParts(reply.content, 'content', { own: false, upstream: false, warnings, names: new Map() });
   const value: Record<string, unknown> = {
     candidates: [
       {
@@ -32,9 +30,4 @@ export function formatGeminiReply(reply: NeutralReply): Formatted<Record<string,
   if (reply.created !== undefined) value.createTime = new Date(reply.created * 1000).toISOString();
   if (reply.extra) Object.assign(value, reply.extra);
   return { value, warnings };
-}
-
-/** Every signature goes to the caller, another provider's wrapped (it comes back to bench, never to Gemini as is). */
-function forGeminiCaller(signature: string, from: Protocol | undefined): string {
-  return signatureFor('gemini', signature, from);
 }

@@ -1,9 +1,7 @@
 import type { UpstreamRequest } from '../codec';
 import type { Message } from '../neutral/content';
-import type { Protocol } from '../neutral/protocol';
 import type { NeutralRequest } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
-import { signatureUpstream } from '../shared/signature-provenance';
 import { isRecord, warnForeignExtra, writeOwnExtra } from './gemini-extra';
 import { formatGeminiGenerationConfig } from './format-gemini-generation-config';
 import { formatGeminiParts, type PartContext } from './format-gemini-part';
@@ -19,7 +17,7 @@ export function formatGeminiRequest(request: NeutralRequest): UpstreamRequest {
   const own = request.origin === 'gemini';
   const warnings: Warning[] = [];
   const body: Record<string, unknown> = {};
-  const ctx: PartContext = { own, signature: forGeminiUpstream, upstream: true, warnings, names: new Map() };
+  const ctx: PartContext = { own, upstream: true, warnings, names: new Map() };
   body.contents = formatContents(request.messages, ctx);
   if (request.system.length > 0 || (own && request.extra.$systemEmpty)) {
     const system: Record<string, unknown> = { parts: formatGeminiParts(request.system, 'system', ctx) };
@@ -94,8 +92,4 @@ function warnUnsupported(request: NeutralRequest, warnings: Warning[]): void {
   if (request.sessionKey !== undefined) {
     warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Gemini has no client-sent conversation key' });
   }
-}
-
-function forGeminiUpstream(signature: string, from: Protocol | undefined): string | undefined {
-  return signatureUpstream('gemini', signature, from);
 }
