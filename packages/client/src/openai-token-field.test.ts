@@ -9,21 +9,19 @@ const target = (baseURL: string): ModelTarget => ({ alias: 'm', api: 'openai-cha
 const bodyFor = (baseURL: string) => JSON.parse(buildUpstreamRequest(openaiChatCodec, target(baseURL), fromClaudeCode).body) as Record<string, unknown>;
 
 describe('the output budget field for OpenAI Chat upstreams', () => {
-  it.each(['https://api.openai.com/v1', 'https://eu.api.openai.com/v1', 'https://my-team.openai.azure.com/openai/v1', 'https://x.cognitiveservices.azure.com/openai/v1'])(
-    '%s gets max_completion_tokens',
-    (baseURL) => {
-      const body = bodyFor(baseURL);
-      expect(body.max_completion_tokens).toBe(32000);
-      expect(body).not.toHaveProperty('max_tokens');
-    },
-  );
-
-  it.each(['http://127.0.0.1:8000/v1', 'https://api.deepseek.com', 'https://openrouter.ai/api/v1', 'https://notopenai.com/v1'])(
-    '%s (another OpenAI-compatible server) keeps max_tokens',
-    (baseURL) => {
-      const body = bodyFor(baseURL);
-      expect(body.max_tokens).toBe(32000);
-      expect(body).not.toHaveProperty('max_completion_tokens');
-    },
-  );
+  it.each([
+    ['https://api.openai.com/v1', 'max_completion_tokens', 'max_tokens'],
+    ['https://eu.api.openai.com/v1', 'max_completion_tokens', 'max_tokens'],
+    ['https://my-team.openai.azure.com/openai/v1', 'max_completion_tokens', 'max_tokens'],
+    ['https://x.cognitiveservices.azure.com/openai/v1', 'max_completion_tokens', 'max_tokens'],
+    // Other OpenAI-compatible servers keep the field they know.
+    ['http://127.0.0.1:8000/v1', 'max_tokens', 'max_completion_tokens'],
+    ['https://api.deepseek.com', 'max_tokens', 'max_completion_tokens'],
+    ['https://openrouter.ai/api/v1', 'max_tokens', 'max_completion_tokens'],
+    ['https://notopenai.com/v1', 'max_tokens', 'max_completion_tokens'],
+  ])('%s gets %s', (baseURL, field, other) => {
+    const body = bodyFor(baseURL);
+    expect(body[field]).toBe(32000);
+    expect(body).not.toHaveProperty(other);
+  });
 });
