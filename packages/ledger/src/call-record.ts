@@ -7,14 +7,19 @@ export const CALL_PURPOSES: readonly CallPurpose[] = ['seat', 'merger', 'route',
 export interface Price {
   input: number;
   output: number;
+  /** Input tokens read from the prompt cache; `input` when absent. */
+  cacheRead?: number;
+  /** Input tokens written to the prompt cache (Anthropic's cache_creation); `input` when absent. */
+  cacheWrite?: number;
 }
 
-/** Token counts, named as `@bench/formats` names them: reasoning is part of output, cached part of input. */
+/** Token counts, named as `@bench/formats` names them: reasoning is part of output, cache reads and writes part of input. */
 export interface CallUsage {
   inputTokens?: number;
   outputTokens?: number;
   reasoningTokens?: number;
   cachedInputTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 /** What the gateway hands `recordCall`. */
@@ -63,7 +68,10 @@ export interface CallRecord {
   inputTokens: number;
   outputTokens: number;
   reasoningTokens: number;
+  /** Input tokens read from the prompt cache. */
   cachedTokens: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWriteTokens: number;
   cost: number | null;
   seconds: number | null;
   firstPieceSeconds: number | null;

@@ -12,7 +12,8 @@ export interface ModelStats {
   failures: number;
   /** Epoch milliseconds of the latest call, null if none. */
   lastUsed: number | null;
-  tokens: { input: number; output: number; reasoning: number; cached: number };
+  /** Reasoning is part of output; cached (read from the prompt cache) and cacheWrite (written to it) are parts of input. */
+  tokens: { input: number; output: number; reasoning: number; cached: number; cacheWrite: number };
   /** Sum of known costs, in the price's currency. */
   cost: number;
 }

@@ -12,6 +12,7 @@ export interface StatsDelta {
   outputTokens: number;
   reasoningTokens: number;
   cachedTokens: number;
+  cacheWriteTokens: number;
   cost: number;
 }
 
@@ -23,7 +24,7 @@ export function statsDeltas(calls: Iterable<CallRecord>): StatsDelta[] {
     const key = `${collection}\u0000${call.alias}`;
     let delta = deltas.get(key);
     if (!delta) {
-      delta = { collection, alias: call.alias, calls: 0, failures: 0, lastUsed: call.time, inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedTokens: 0, cost: 0 };
+      delta = { collection, alias: call.alias, calls: 0, failures: 0, lastUsed: call.time, inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, cost: 0 };
       deltas.set(key, delta);
     }
     delta.calls += 1;
@@ -33,6 +34,7 @@ export function statsDeltas(calls: Iterable<CallRecord>): StatsDelta[] {
     delta.outputTokens += call.outputTokens;
     delta.reasoningTokens += call.reasoningTokens;
     delta.cachedTokens += call.cachedTokens;
+    delta.cacheWriteTokens += call.cacheWriteTokens;
     delta.cost += call.cost ?? 0;
   }
   return [...deltas.values()].sort((a, b) => (a.collection === b.collection ? cmp(a.alias, b.alias) : cmp(a.collection, b.collection)));

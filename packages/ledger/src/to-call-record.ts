@@ -8,8 +8,12 @@ export type PriceLookup = (alias: string, provider: string | undefined) => Price
 /** Turns a validated call input into the stored record (redaction, cost, unit). Off the request path. */
 export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup | undefined): CallRecord {
   const usage = input.usage ?? {};
-  const inputTokens = usage.inputTokens ?? 0;
-  const outputTokens = usage.outputTokens ?? 0;
+  const tokens = {
+    input: usage.inputTokens ?? 0,
+    output: usage.outputTokens ?? 0,
+    cacheRead: usage.cachedInputTokens ?? 0,
+    cacheWrite: usage.cacheWriteTokens ?? 0,
+  };
   return {
     id: input.id,
     time: input.time ?? time,
@@ -21,11 +25,12 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     status: input.status,
     errorClass: input.errorClass ?? null,
     errorMessage: input.errorMessage === undefined ? null : redactImages(input.errorMessage),
-    inputTokens,
-    outputTokens,
+    inputTokens: tokens.input,
+    outputTokens: tokens.output,
     reasoningTokens: usage.reasoningTokens ?? 0,
-    cachedTokens: usage.cachedInputTokens ?? 0,
-    cost: callCost(inputTokens, outputTokens, input.price ?? lookup?.(input.alias, input.provider)),
+    cachedTokens: tokens.cacheRead,
+    cacheWriteTokens: tokens.cacheWrite,
+    cost: callCost(tokens, input.price ?? lookup?.(input.alias, input.provider)),
     seconds: input.seconds ?? null,
     firstPieceSeconds: input.firstPieceSeconds ?? null,
     finishReason: input.finishReason ?? null,

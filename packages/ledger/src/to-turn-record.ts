@@ -18,6 +18,7 @@ export function toTurnRecord(input: TurnInput, time: number): TurnRecord {
     outputTokens: usage.outputTokens ?? 0,
     reasoningTokens: usage.reasoningTokens ?? 0,
     cachedTokens: usage.cachedInputTokens ?? 0,
+    cacheWriteTokens: usage.cacheWriteTokens ?? 0,
     toolCalls: input.toolCalls ?? 0,
     finishReason: input.finishReason ?? null,
     tried: (input.tried ?? []).map((m) => (m.error === undefined ? { alias: m.alias } : { alias: m.alias, error: redactImages(m.error) })),

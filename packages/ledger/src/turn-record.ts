@@ -39,6 +39,7 @@ export interface TurnRecord {
   outputTokens: number;
   reasoningTokens: number;
   cachedTokens: number;
+  cacheWriteTokens: number;
   toolCalls: number;
   finishReason: string | null;
   tried: TriedMember[];

@@ -2,6 +2,8 @@
 export interface PanelPrice {
   input: number;
   output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
 }
 
 /** Token counts as the ledger takes them. */
@@ -10,6 +12,7 @@ export interface PanelCallUsage {
   outputTokens?: number;
   reasoningTokens?: number;
   cachedInputTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 /** One seat or merger call, in the shape of `@bench/ledger`'s `CallInput` (a subset of it). */

@@ -47,5 +47,6 @@ function ledgerUsage(usage: Usage | undefined): PanelCallUsage | undefined {
   if (usage.outputTokens !== undefined) out.outputTokens = usage.outputTokens;
   if (usage.reasoningTokens !== undefined) out.reasoningTokens = usage.reasoningTokens;
   if (usage.cachedInputTokens !== undefined) out.cachedInputTokens = usage.cachedInputTokens;
+  if (usage.cacheWriteTokens !== undefined) out.cacheWriteTokens = usage.cacheWriteTokens;
   return out;
 }

@@ -54,7 +54,14 @@ export const modelSchema = z.strictObject({
   maxOutput: positiveInt.optional(),
   tools: z.boolean().optional(),
   vision: z.boolean().optional(),
-  price: z.strictObject({ input: z.number().nonnegative(), output: z.number().nonnegative() }).optional(),
+  price: z
+    .strictObject({
+      input: z.number().nonnegative(),
+      output: z.number().nonnegative(),
+      cacheRead: z.number().nonnegative().optional(),
+      cacheWrite: z.number().nonnegative().optional(),
+    })
+    .optional(),
   role: z.enum(['vision']).optional(),
   adHoc: z.boolean().optional(),
   retired: z.strictObject({ at: z.iso.date().or(z.iso.datetime()), why: z.string() }).optional(),

@@ -2,7 +2,7 @@ import type { ModelStats } from '../model-stats';
 import type { StatsDelta } from '../stats-delta';
 
 export function emptyStats(alias: string, collection: string | null): ModelStats {
-  return { alias, collection, useful: 0, verdicts: 0, calls: 0, failures: 0, lastUsed: null, tokens: { input: 0, output: 0, reasoning: 0, cached: 0 }, cost: 0 };
+  return { alias, collection, useful: 0, verdicts: 0, calls: 0, failures: 0, lastUsed: null, tokens: { input: 0, output: 0, reasoning: 0, cached: 0, cacheWrite: 0 }, cost: 0 };
 }
 
 export function addDelta(stats: ModelStats, delta: StatsDelta): ModelStats {
@@ -13,6 +13,7 @@ export function addDelta(stats: ModelStats, delta: StatsDelta): ModelStats {
   stats.tokens.output += delta.outputTokens;
   stats.tokens.reasoning += delta.reasoningTokens;
   stats.tokens.cached += delta.cachedTokens;
+  stats.tokens.cacheWrite += delta.cacheWriteTokens;
   stats.cost += delta.cost;
   return stats;
 }
@@ -31,6 +32,7 @@ export function sumStats(rows: ModelStats[]): ModelStats[] {
     sum.tokens.output += row.tokens.output;
     sum.tokens.reasoning += row.tokens.reasoning;
     sum.tokens.cached += row.tokens.cached;
+    sum.tokens.cacheWrite += row.tokens.cacheWrite;
     sum.cost += row.cost;
     byAlias.set(row.alias, sum);
   }

@@ -1,4 +1,4 @@
-const SUMS = ['input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens'];
+const SUMS = ['input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens'];
 
 /**
  * One statement per batch: insert the calls (skipping ids already stored) and

@@ -4,6 +4,7 @@ import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
 
 const available = postgresAvailable();
@@ -45,8 +46,30 @@ describe.skipIf(!available)('postgres', () => {
     const version = await client.query<{ version: number }>('SELECT version FROM ledger_schema');
     await client.end();
     expect(Number(rows[0]?.n)).toBe(6000);
-    expect(version.rows).toEqual([{ version: 1 }]);
+    expect(version.rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }]);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('brings a database of schema version 1 up to date, its calls and stats kept with no cache writes', async () => {
+    const url = await freshUrl();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(POSTGRES_MIGRATIONS[0] ?? '');
+    await client.query('CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (1)');
+    await client.query(
+      `INSERT INTO calls (id, time, purpose, collection, alias, status, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cost, tool_calls, unit)
+       VALUES ('p1.1', 7, 'seat', 'core', 'm1', 'ok', 10, 2, 0, 4, 0.5, 0, 'p1')`,
+    );
+    await client.query("INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)");
+    const ledger = await createLedger(url);
+    expect(await ledger.getCall('p1.1')).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0, cost: 0.5 });
+    ledger.recordCall(call('p2.1', { usage: { inputTokens: 10, cacheWriteTokens: 6 } }));
+    await ledger.flush();
+    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({ calls: 2, tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 } });
+    const version = await client.query<{ version: number }>('SELECT version FROM ledger_schema');
+    await client.end();
+    expect(version.rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }]);
+    await ledger.close();
   });
 
   it('reports an unreachable server in health and keeps the queued records for a retry', async () => {

@@ -16,6 +16,7 @@ export interface CallRow {
   output_tokens: number;
   reasoning_tokens: number;
   cached_tokens: number;
+  cache_write_tokens: number;
   cost: number | null;
   seconds: number | null;
   first_piece_seconds: number | null;
@@ -42,6 +43,7 @@ export function callToRow(call: CallRecord): CallRow {
     output_tokens: call.outputTokens,
     reasoning_tokens: call.reasoningTokens,
     cached_tokens: call.cachedTokens,
+    cache_write_tokens: call.cacheWriteTokens,
     cost: call.cost,
     seconds: call.seconds,
     first_piece_seconds: call.firstPieceSeconds,
@@ -69,6 +71,7 @@ export function rowToCall(row: CallRow): CallRecord {
     outputTokens: Number(row.output_tokens),
     reasoningTokens: Number(row.reasoning_tokens),
     cachedTokens: Number(row.cached_tokens),
+    cacheWriteTokens: Number(row.cache_write_tokens),
     cost: nullableNumber(row.cost),
     seconds: nullableNumber(row.seconds),
     firstPieceSeconds: nullableNumber(row.first_piece_seconds),

@@ -13,6 +13,7 @@ export interface StatsRow {
   output_tokens: number | string;
   reasoning_tokens: number | string;
   cached_tokens: number | string;
+  cache_write_tokens: number | string;
   cost: number | string;
 }
 
@@ -30,6 +31,7 @@ export function rowToStats(row: StatsRow): ModelStats {
       output: Number(row.output_tokens),
       reasoning: Number(row.reasoning_tokens),
       cached: Number(row.cached_tokens),
+      cacheWrite: Number(row.cache_write_tokens),
     },
     cost: Number(row.cost),
   };
@@ -38,7 +40,7 @@ export function rowToStats(row: StatsRow): ModelStats {
 /** The SELECT list and source for stats, one collection or summed over all (shared by both SQL stores). */
 export function statsSql(byCollection: boolean, param: string): string {
   const sum = (column: string) => (byCollection ? column : `SUM(${column}) AS ${column}`);
-  const columns = ['useful', 'verdicts', 'calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost'];
+  const columns = ['useful', 'verdicts', 'calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
   const select = [
     'alias',
     byCollection ? 'collection' : 'NULL AS collection',

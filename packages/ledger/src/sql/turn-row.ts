@@ -15,6 +15,7 @@ export interface TurnRow {
   output_tokens: number;
   reasoning_tokens: number;
   cached_tokens: number;
+  cache_write_tokens: number;
   tool_calls: number;
   finish_reason: string | null;
   tried: string;
@@ -35,6 +36,7 @@ export function turnToRow(turn: TurnRecord): TurnRow {
     output_tokens: turn.outputTokens,
     reasoning_tokens: turn.reasoningTokens,
     cached_tokens: turn.cachedTokens,
+    cache_write_tokens: turn.cacheWriteTokens,
     tool_calls: turn.toolCalls,
     finish_reason: turn.finishReason,
     tried: JSON.stringify(turn.tried),
@@ -56,6 +58,7 @@ export function rowToTurn(row: TurnRow): TurnRecord {
     outputTokens: Number(row.output_tokens),
     reasoningTokens: Number(row.reasoning_tokens),
     cachedTokens: Number(row.cached_tokens),
+    cacheWriteTokens: Number(row.cache_write_tokens),
     toolCalls: Number(row.tool_calls),
     finishReason: row.finish_reason,
     tried: JSON.parse(row.tried) as TriedMember[],

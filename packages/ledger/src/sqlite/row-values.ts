@@ -5,12 +5,12 @@ import type { TurnRow } from '../sql/turn-row';
 export const CALL_COLUMNS = [
   'id', 'time', 'purpose', 'collection', 'key_name', 'alias', 'provider', 'status', 'error_class', 'error_message',
   'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost', 'seconds', 'first_piece_seconds',
-  'finish_reason', 'tool_calls', 'warnings', 'unit',
+  'finish_reason', 'tool_calls', 'warnings', 'unit', 'cache_write_tokens',
 ] as const satisfies readonly (keyof CallRow)[];
 
 export const TURN_COLUMNS = [
   'conversation', 'turn', 'time', 'collection', 'call', 'alias', 'status', 'seconds', 'first_token_seconds',
-  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'tool_calls', 'finish_reason', 'tried',
+  'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'tool_calls', 'finish_reason', 'tried', 'cache_write_tokens',
 ] as const satisfies readonly (keyof TurnRow)[];
 
 /** A call row's values in CALL_COLUMNS order. */
@@ -18,7 +18,7 @@ export function callRowValues(row: CallRow): unknown[] {
   return [
     row.id, row.time, row.purpose, row.collection, row.key_name, row.alias, row.provider, row.status, row.error_class, row.error_message,
     row.input_tokens, row.output_tokens, row.reasoning_tokens, row.cached_tokens, row.cost, row.seconds, row.first_piece_seconds,
-    row.finish_reason, row.tool_calls, row.warnings, row.unit,
+    row.finish_reason, row.tool_calls, row.warnings, row.unit, row.cache_write_tokens,
   ];
 }
 
@@ -26,6 +26,6 @@ export function callRowValues(row: CallRow): unknown[] {
 export function turnRowValues(row: TurnRow): unknown[] {
   return [
     row.conversation, row.turn, row.time, row.collection, row.call, row.alias, row.status, row.seconds, row.first_token_seconds,
-    row.input_tokens, row.output_tokens, row.reasoning_tokens, row.cached_tokens, row.tool_calls, row.finish_reason, row.tried,
+    row.input_tokens, row.output_tokens, row.reasoning_tokens, row.cached_tokens, row.tool_calls, row.finish_reason, row.tried, row.cache_write_tokens,
   ];
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
-const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost'];
+const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
 
 function insert(table: string, columns: readonly string[], key: string): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key}) DO NOTHING`;

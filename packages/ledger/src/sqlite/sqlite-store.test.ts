@@ -7,6 +7,7 @@ import { createLedger } from '../create-ledger';
 import { buildWriterChild, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-sqlite-'));
 let n = 0;
@@ -24,7 +25,7 @@ describe('sqlite store on disk', () => {
     await first.close(); // close flushes what is queued
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM ledger_schema').all()).toEqual([{ version: 1 }]);
+    expect(db.prepare('SELECT version FROM ledger_schema').all()).toEqual([{ version: SQLITE_MIGRATIONS.length }]);
     db.close();
     const second = await createLedger(`sqlite:${path}`);
     expect(await second.getCall('p1.1')).toMatchObject({ id: 'p1.1', time: 7 });
@@ -33,13 +34,40 @@ describe('sqlite store on disk', () => {
     await second.close();
   });
 
+  it('brings a file of schema version 1 up to date, its calls, turns and stats kept with no cache writes', async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    db.exec(SQLITE_MIGRATIONS[0] ?? '');
+    db.exec('CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (1)');
+    db.prepare(
+      `INSERT INTO calls (id, time, purpose, collection, alias, status, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cost, tool_calls, unit)
+       VALUES ('p1.1', 7, 'seat', 'core', 'm1', 'ok', 10, 2, 0, 4, 0.5, 0, 'p1')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO turns (conversation, turn, time, collection, alias, status, input_tokens, output_tokens, reasoning_tokens, cached_tokens, tool_calls, tried)
+       VALUES ('c1', 1, 7, 'core', 'm1', 'ok', 10, 2, 0, 4, 0, '[]')`,
+    ).run();
+    db.prepare("INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)").run();
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    expect(await ledger.getCall('p1.1')).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0, cost: 0.5 });
+    expect((await ledger.getTurns('c1'))[0]).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0 });
+    ledger.recordCall(call('p2.1', { usage: { inputTokens: 10, cacheWriteTokens: 6 } }));
+    await ledger.flush();
+    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({ calls: 2, tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 } });
+    await ledger.close();
+    const reopened = new Database(path, { readonly: true });
+    expect(reopened.prepare('SELECT version FROM ledger_schema').all()).toEqual([{ version: SQLITE_MIGRATIONS.length }]);
+    reopened.close();
+  });
+
   it('refuses a file from a newer schema version', async () => {
     const path = freshPath();
     await (await createLedger(`sqlite:${path}`)).close();
     const db = new Database(path);
     db.prepare('UPDATE ledger_schema SET version = 99').run();
     db.close();
-    await expect(createLedger(`sqlite:${path}`)).rejects.toThrow('ledger schema version 99 is newer than this @bench/ledger knows (1)');
+    await expect(createLedger(`sqlite:${path}`)).rejects.toThrow(`ledger schema version 99 is newer than this @bench/ledger knows (${SQLITE_MIGRATIONS.length})`);
   });
 });
 

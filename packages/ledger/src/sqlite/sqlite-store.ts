@@ -52,7 +52,7 @@ export class SqliteStore implements LedgerStore {
         sql.addStats.run({
           collection: d.collection, alias: d.alias, last_used: d.lastUsed, calls: d.calls, failures: d.failures,
           input_tokens: d.inputTokens, output_tokens: d.outputTokens, reasoning_tokens: d.reasoningTokens,
-          cached_tokens: d.cachedTokens, cost: d.cost,
+          cached_tokens: d.cachedTokens, cache_write_tokens: d.cacheWriteTokens, cost: d.cost,
         });
       }
     }).immediate();

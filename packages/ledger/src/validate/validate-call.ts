@@ -23,6 +23,8 @@ export function validateCall(value: unknown): CallInput {
     if (price.output === undefined) throw new LedgerInputError('call.price.output', 'is required in a price');
     optionalAmount(price.input, 'call.price.input');
     optionalAmount(price.output, 'call.price.output');
+    optionalAmount(price.cacheRead, 'call.price.cacheRead');
+    optionalAmount(price.cacheWrite, 'call.price.cacheWrite');
   }
   optionalAmount(call.seconds, 'call.seconds');
   optionalAmount(call.firstPieceSeconds, 'call.firstPieceSeconds');

@@ -8,5 +8,6 @@ export function validateUsage(value: unknown, field: string): CallUsage | undefi
   optionalCount(usage.outputTokens, `${field}.outputTokens`);
   optionalCount(usage.reasoningTokens, `${field}.reasoningTokens`);
   optionalCount(usage.cachedInputTokens, `${field}.cachedInputTokens`);
+  optionalCount(usage.cacheWriteTokens, `${field}.cacheWriteTokens`);
   return usage as CallUsage;
 }
