@@ -1,6 +1,7 @@
 import type { Codec, NeutralRequest, Warning } from '@bench/formats';
 import { authHeaders } from './auth-headers';
 import { mergeUnder } from './merge-under';
+import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
 
@@ -24,6 +25,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
   if (target.api === 'openai-chat') useOpenAITokenField(target.baseURL, body);
+  fitOpenAIReasoningControls(target, body, formatted.warnings);
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },

@@ -1,8 +1,4 @@
-import { UrlMemo } from './url-memo';
-
-/** OpenAI's own API, and Azure OpenAI. */
-const OPENAI_HOST = /(^|\.)openai\.com$|\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/;
-const OPENAI_BASES = new UrlMemo<boolean>();
+import { isOpenAIBase } from './openai-host';
 
 /**
  * OpenAI's API refuses `max_tokens` for its reasoning models (gpt-5, o-series:
@@ -12,15 +8,7 @@ const OPENAI_BASES = new UrlMemo<boolean>();
  */
 export function useOpenAITokenField(baseURL: string, body: Record<string, unknown>): void {
   if (body.max_tokens === undefined || body.max_completion_tokens !== undefined) return;
-  if (!OPENAI_BASES.get(baseURL, isOpenAIHost)) return;
+  if (!isOpenAIBase(baseURL)) return;
   body.max_completion_tokens = body.max_tokens;
   delete body.max_tokens;
-}
-
-function isOpenAIHost(baseURL: string): boolean {
-  try {
-    return OPENAI_HOST.test(new URL(baseURL).hostname);
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,71 @@
+import type { Warning } from '@bench/formats';
+import { isOpenAIBase } from './openai-host';
+import type { ModelTarget } from './model-target';
+
+type Body = Record<string, unknown>;
+
+/** The o-series, gpt-5 and later, codex-*: reasoning models. Their chat variants (gpt-5-chat-latest) are not. */
+const REASONING_MODEL = /^(o\d|gpt-[5-9]|codex-)(?!.*-chat)/;
+const PLAIN_MODEL = /^(gpt-4|gpt-3\.5|chatgpt-)|^gpt-[5-9][^-]*-chat/;
+
+/** Sampling controls OpenAI refuses for a reasoning model ("Only the default (1) value is supported", "Unsupported parameter"). */
+const SAMPLING: Record<'openai-chat' | 'openai-responses', readonly string[]> = {
+  'openai-chat': ['temperature', 'top_p', 'presence_penalty', 'frequency_penalty', 'logprobs', 'top_logprobs', 'logit_bias'],
+  'openai-responses': ['temperature', 'top_p', 'top_logprobs'],
+};
+
+/**
+ * OpenAI's API refuses sampling controls for its reasoning models unless
+ * reasoning is off (effort "none"), and refuses reasoning controls for the
+ * models that do not reason. A caller of a collection does not know which
+ * model answers (Gemini CLI sends topP 0.95 with every request, opencode a
+ * temperature), and a refused field would fail the whole turn: for OpenAI's
+ * own hosts, the fields the model refuses are left out, with a warning. Other
+ * servers, and model ids of neither kind (an Azure deployment's own name),
+ * get the body as the codec wrote it.
+ */
+export function fitOpenAIReasoningControls(target: ModelTarget, body: Body, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' && target.api !== 'openai-responses') return;
+  if (!isOpenAIBase(target.baseURL)) return;
+  const model = target.model.toLowerCase().replace(/^ft:/, '');
+  if (REASONING_MODEL.test(model)) {
+    if (effortOf(target.api, body) === 'none') return;
+    const refused = SAMPLING[target.api].filter((key) => body[key] !== undefined);
+    for (const key of refused) delete body[key];
+    if (refused.length > 0) {
+      warnings.push({ code: 'dropped', path: refused.join(', '), message: `${refused.join(', ')} left out: ${target.model} reasons, and OpenAI takes no sampling controls for a reasoning model unless its reasoning effort is "none"` });
+    }
+  } else if (PLAIN_MODEL.test(model)) {
+    const refused = dropReasoning(target.api, body);
+    if (refused.length > 0) {
+      warnings.push({ code: 'dropped', path: 'reasoning', message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it` });
+    }
+  }
+}
+
+function effortOf(api: 'openai-chat' | 'openai-responses', body: Body): unknown {
+  if (api === 'openai-chat') return body.reasoning_effort;
+  const reasoning = body.reasoning;
+  return typeof reasoning === 'object' && reasoning !== null ? (reasoning as Body).effort : undefined;
+}
+
+function dropReasoning(api: 'openai-chat' | 'openai-responses', body: Body): string[] {
+  if (api === 'openai-chat') {
+    if (body.reasoning_effort === undefined) return [];
+    delete body.reasoning_effort;
+    return ['reasoning_effort'];
+  }
+  const refused: string[] = [];
+  if (body.reasoning !== undefined) {
+    delete body.reasoning;
+    refused.push('reasoning');
+  }
+  // Codex asks for its reasoning back encrypted (store: false); a model without reasoning refuses that include.
+  if (Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
+    const rest = body.include.filter((item) => item !== 'reasoning.encrypted_content');
+    if (rest.length > 0) body.include = rest;
+    else delete body.include;
+    refused.push('include reasoning.encrypted_content');
+  }
+  return refused;
+}
