@@ -131,6 +131,7 @@ describe('protocol matrix', () => {
         "anthropic": [
           "reasoning",
           "reasoning signature",
+          "top_p",
         ],
         "gemini": [
           "reasoning signature",

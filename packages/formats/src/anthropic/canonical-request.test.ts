@@ -33,8 +33,9 @@ describe('__fixtures__/canonical-request.json', () => {
     expect(formatted.warnings).toEqual([]);
   });
 
-  it('is what the neutral canonical conversation formats to, with no warning', () => {
+  it('is what the neutral canonical conversation formats to, but for top_p beside the temperature (sampling-guard.ts)', () => {
     const formatted = anthropicCodec.formatRequest(canonicalConversation);
-    expect(formatted).toEqual({ path: '/messages', body: canonical, warnings: [] });
+    const { top_p: _topP, ...withoutTopP } = canonical as Record<string, unknown>;
+    expect(formatted).toEqual({ path: '/messages', body: withoutTopP, warnings: [expect.objectContaining({ code: 'dropped', path: 'topP' })] });
   });
 });

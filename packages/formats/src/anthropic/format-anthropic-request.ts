@@ -5,6 +5,7 @@ import type { FormatContext } from './format-anthropic-content';
 import { formatMessagesAndSystem } from './format-anthropic-messages';
 import { formatOptions, MERGED_KEYS } from './format-anthropic-options';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
+import { dropTopPBesideTemperature } from './sampling-guard';
 import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse } from './thinking-guard';
 
 /** What max_tokens becomes when the request has no output budget: Anthropic requires one. */
@@ -31,7 +32,10 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   else warnForeignExtra(request.extra, '', warnings);
   // An Anthropic client's own request goes as sent, unless thinking it sent back was left out (unsigned, or another provider's).
   if (!ctx.same || ctx.droppedThinking) dropThinkingAnthropicWouldRefuse(body, warnings);
-  if (!ctx.same) dropSamplingThinkingRefuses(body, warnings);
+  if (!ctx.same) {
+    dropSamplingThinkingRefuses(body, warnings);
+    dropTopPBesideTemperature(body, warnings);
+  }
   return { path: '/messages', body, warnings };
 }
 
