@@ -18,6 +18,15 @@ describe('estimateTokens', () => {
     expect(withImage('a')).toBeGreaterThan(1000);
   });
 
+  it('charges a fixed cost for a file (a document), in a message or in a tool result', () => {
+    const file = { type: 'file' as const, source: { kind: 'url' as const, url: 'https://x.test/a.pdf' } };
+    const text = { type: 'text' as const, text: '' };
+    const inMessage = estimateTokens({ system: [], messages: [{ role: 'user', content: [file] }] });
+    expect(inMessage - estimateTokens({ system: [], messages: [{ role: 'user', content: [text] }] })).toBeGreaterThan(1000);
+    const inToolResult = estimateTokens({ system: [], messages: [{ role: 'tool', content: [{ type: 'tool-result', callId: 'c', content: [file] }] }] });
+    expect(inToolResult).toBe(inMessage);
+  });
+
   it('counts system text, tool calls, tool results and tool schemas', () => {
     const base = { system: [], messages: [] };
     expect(estimateTokens({ ...base, system: [{ type: 'text', text: 'y'.repeat(40) }] })).toBe(10);

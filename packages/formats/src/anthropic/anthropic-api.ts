@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** Wire schemas of Anthropic Messages. Strict on what clients send (known fields typed, unknown kept), lenient on replies. */
 
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** What a document block takes: a PDF (base64 or URL source) or plain text (a text source). */
+export const DOCUMENT_MEDIA_TYPES = ['application/pdf', 'text/plain'] as const;
 
 export const STOP_REASONS = ['end_turn', 'max_tokens', 'stop_sequence', 'tool_use', 'pause_turn', 'refusal', 'model_context_window_exceeded'] as const;
 export type AnthropicStopReason = (typeof STOP_REASONS)[number];
@@ -23,9 +25,21 @@ export const base64SourceSchema = z.looseObject({
 
 export const urlSourceSchema = z.looseObject({ type: z.literal('url'), url: z.string() });
 
+export const pdfSourceSchema = z.looseObject({
+  type: z.literal('base64'),
+  media_type: z.literal('application/pdf', { error: 'expected application/pdf' }),
+  data: z.string().refine(isBase64, NOT_BASE64),
+});
+
 export const imageBlockSchema = z.looseObject({
   type: z.literal('image'),
   source: z.looseObject({ type: z.string() }),
+});
+
+export const documentBlockSchema = z.looseObject({
+  type: z.literal('document'),
+  source: z.looseObject({ type: z.string() }),
+  title: z.string().nullish(),
 });
 
 export const toolUseBlockSchema = z.looseObject({

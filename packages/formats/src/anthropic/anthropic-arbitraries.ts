@@ -24,7 +24,18 @@ const imageBlock = withOptional(
   }),
   { cache_control: cacheControl },
 );
-const documentBlock = fc.record({ type: fc.constant('document'), source: fc.record({ type: fc.constant('text'), media_type: fc.constant('text/plain'), data: text }) });
+const documentBlock = withOptional(
+  fc.record({
+    type: fc.constant('document'),
+    source: fc.oneof(
+      fc.record({ type: fc.constant('base64'), media_type: fc.constant('application/pdf'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }),
+      fc.record({ type: fc.constant('url'), url: fc.webUrl() }),
+      fc.record({ type: fc.constant('text'), media_type: fc.constant('text/plain'), data: text }),
+      fc.record({ type: fc.constant('file'), file_id: text }),
+    ),
+  }),
+  { title: fc.oneof(text, fc.constant(null)), context: text, citations: fc.record({ enabled: fc.boolean() }), cache_control: cacheControl },
+);
 const toolResultBlock = withOptional(fc.record({ type: fc.constant('tool_result'), tool_use_id: text }), {
   content: fc.oneof(text, fc.array(fc.oneof(textBlock, imageBlock, documentBlock), { maxLength: 3 })),
   is_error: fc.boolean(),
@@ -42,7 +53,7 @@ const userMessage = withOptional(
 );
 const assistantMessage = fc.record({
   role: fc.constant('assistant'),
-  content: fc.oneof(text, fc.array(fc.oneof(textBlock, thinkingBlock, redactedBlock, toolUseBlock, serverToolUse, imageBlock), { maxLength: 4 })),
+  content: fc.oneof(text, fc.array(fc.oneof(textBlock, thinkingBlock, redactedBlock, toolUseBlock, serverToolUse, imageBlock, documentBlock), { maxLength: 4 })),
 });
 const systemMessage = withOptional(fc.record({ role: fc.constant('system'), content: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })) }), { x_note: text });
 

@@ -17,9 +17,10 @@ export { parseCountTokensRequest } from './parse-anthropic-request';
  * - wire fields it does not map, on their node (top level: `metadata`, `context_management`, `service_tier`, …;
  *   blocks: `cache_control`, `citations`, …; tools: `cache_control`, `eager_input_streaming`, `type: "custom"`, …);
  * - the unmapped rest of a mapped sub-object under its own key: `thinking` (`display`, or a whole unknown type),
- *   `output_config` (`effort: "max"`, other keys), `tool_choice`, and an image's `source`;
+ *   `output_config` (`effort: "max"`, other keys), `tool_choice`, and an image's or a document's `source`;
  * - wire items the neutral model has no place for, with their positions: `server_tools` (tools with a `type`
- *   such as web_search_20250305) and `other_blocks` (documents, search results, server tool blocks, file images);
+ *   such as web_search_20250305) and `other_blocks` (documents with a text, content or file source, any document
+ *   in an assistant turn, search results, server tool blocks, file images);
  * - `$` shape hints: `$system` ('string' | 'empty-array'), `$contentString`, `$noContent`, `$streamAbsent`,
  *   `$systemMessage` (a `role: "system"` message's index in `messages`: its parts sit in `system`),
  *   `$messageExtra`, `$emptySystemMessages`, and `$billingHeader` (Claude Code's first system block, set

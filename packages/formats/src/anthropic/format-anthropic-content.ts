@@ -1,9 +1,9 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
-import type { Extra, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../neutral/content';
+import type { ContentPart, Extra, FilePart, ImagePart, ReasoningPart, ToolResultPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureUpstream } from '../shared/signature-provenance';
-import { IMAGE_MEDIA_TYPES } from './anthropic-api';
+import { DOCUMENT_MEDIA_TYPES, IMAGE_MEDIA_TYPES } from './anthropic-api';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
 
@@ -16,10 +16,9 @@ export interface FormatContext {
 }
 
 type Block = Record<string, unknown>;
-type Part = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
 
 /** One neutral part as a content block, or undefined (with a warning) when Anthropic cannot hold it. */
-export function formatPart(part: Part, path: string, ctx: FormatContext): Block | undefined {
+export function formatPart(part: ContentPart, path: string, ctx: FormatContext): Block | undefined {
   if (!ctx.same) warnForeignExtra(part.extra, path, ctx.warnings);
   switch (part.type) {
     case 'text':
@@ -28,6 +27,8 @@ export function formatPart(part: Part, path: string, ctx: FormatContext): Block 
       return own({ type: 'text', text: part.text }, part.extra, ctx);
     case 'image':
       return formatImage(part, path, ctx);
+    case 'file':
+      return formatDocument(part, path, ctx);
     case 'tool-call':
       return own({ type: 'tool_use', id: part.id, name: part.name, input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
     case 'tool-result':
@@ -57,18 +58,39 @@ export function toolInput(args: string, path: string): Record<string, unknown> {
 
 function formatImage(part: ImagePart, path: string, ctx: FormatContext): Block | undefined {
   const source = part.source;
-  let wire: Block;
-  if (source.kind === 'url') wire = { type: 'url', url: source.url };
-  else {
-    if (!(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(source.mediaType)) {
-      ctx.warnings.push({ code: 'dropped', path, message: `image of type ${source.mediaType}: Anthropic takes ${IMAGE_MEDIA_TYPES.join(', ')}` });
-      return undefined;
-    }
-    wire = { type: 'base64', media_type: source.mediaType, data: source.data };
+  if (source.kind === 'base64' && !(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(source.mediaType)) {
+    ctx.warnings.push({ code: 'dropped', path, message: `image of type ${source.mediaType}: Anthropic takes ${IMAGE_MEDIA_TYPES.join(', ')}` });
+    return undefined;
   }
+  const wire: Block = source.kind === 'url' ? { type: 'url', url: source.url } : { type: 'base64', media_type: source.mediaType, data: source.data };
+  return own({ type: 'image', source: withSourceExtra(wire, part, ctx) }, part.extra, ctx, ['source']);
+}
+
+function formatDocument(part: FilePart, path: string, ctx: FormatContext): Block | undefined {
+  const wire = documentSource(part);
+  if (!wire) {
+    ctx.warnings.push({ code: 'dropped', path, message: `file of type ${part.source.mediaType}: an Anthropic document takes ${DOCUMENT_MEDIA_TYPES.join(', ')}` });
+    return undefined;
+  }
+  const block: Block = { type: 'document', source: withSourceExtra(wire, part, ctx) };
+  if (part.filename !== undefined) block.title = part.filename;
+  return own(block, part.extra, ctx, ['source']);
+}
+
+/** A PDF goes as a base64 or URL source; plain text as a text source (its data as text, not base64). */
+function documentSource(part: FilePart): Block | undefined {
+  const source = part.source;
+  if (source.kind === 'url') return source.mediaType === undefined || source.mediaType === 'application/pdf' ? { type: 'url', url: source.url } : undefined;
+  if (source.mediaType === 'application/pdf') return { type: 'base64', media_type: source.mediaType, data: source.data };
+  if (source.mediaType === 'text/plain') return { type: 'text', media_type: source.mediaType, data: Buffer.from(source.data, 'base64').toString('utf8') };
+  return undefined;
+}
+
+/** The source's own unmapped fields, written back for Anthropic's own requests. */
+function withSourceExtra(wire: Block, part: ImagePart | FilePart, ctx: FormatContext): Block {
   const sourceExtra = part.extra?.source;
   if (ctx.same && isRecord(sourceExtra)) Object.assign(wire, sourceExtra);
-  return own({ type: 'image', source: wire }, part.extra, ctx, ['source']);
+  return wire;
 }
 
 function formatToolResult(part: ToolResultPart, path: string, ctx: FormatContext): Block {

@@ -1,11 +1,26 @@
+import type { z } from 'zod';
 import { InvalidRequestError } from '../errors/invalid-request-error';
-import type { AssistantContentPart, Extra, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart, UserContentPart } from '../neutral/content';
+import type {
+  AssistantContentPart,
+  Extra,
+  FilePart,
+  FileSource,
+  ImagePart,
+  ReasoningPart,
+  TextPart,
+  ToolCallPart,
+  ToolResultContentPart,
+  ToolResultPart,
+  UserContentPart,
+} from '../neutral/content';
 import { fieldPath } from '../shared/field-path';
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { callerSignature } from '../shared/signature-provenance';
 import {
   base64SourceSchema,
+  documentBlockSchema,
   imageBlockSchema,
+  pdfSourceSchema,
   redactedThinkingBlockSchema,
   textBlockSchema,
   thinkingBlockSchema,
@@ -17,15 +32,17 @@ import {
 import { restOf, withExtra, type Positioned } from './extra-fields';
 
 type Path = ReadonlyArray<PropertyKey>;
-type Part = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
+type Part = TextPart | ImagePart | FilePart | ToolCallPart | ToolResultPart | ReasoningPart;
 
-/** One content block as a neutral part, or undefined when the neutral model has no such part (document, server tool blocks, file images). */
+/** One content block as a neutral part, or undefined when the neutral model has no such part (server tool blocks, file ids, text or content documents). */
 export function parseBlock(block: AnthropicBlock, path: Path): Part | undefined {
   switch (block.type) {
     case 'text':
       return parseText(block, path);
     case 'image':
       return parseImage(block, path);
+    case 'document':
+      return parseDocument(block, path);
     case 'tool_use': {
       const b = parseWithSchema(toolUseBlockSchema, block, path);
       return withExtra<ToolCallPart>({ type: 'tool-call', id: b.id, name: b.name, arguments: JSON.stringify(b.input) }, restOf(b, ['type', 'id', 'name', 'input']));
@@ -55,29 +72,49 @@ export function parseText(block: AnthropicBlock, path: Path): TextPart {
 
 function parseImage(block: AnthropicBlock, path: Path): ImagePart | undefined {
   const b = parseWithSchema(imageBlockSchema, block, path);
+  const parsed = parseSource(b.source, [...path, 'source'], base64SourceSchema);
+  if (!parsed) return undefined;
   const extra: Extra = restOf(b, ['type', 'source']) ?? {};
-  const sourcePath = [...path, 'source'];
-  let part: ImagePart;
-  if (b.source.type === 'base64') {
-    const s = parseWithSchema(base64SourceSchema, b.source, sourcePath);
-    part = { type: 'image', source: { kind: 'base64', mediaType: s.media_type, data: s.data } };
-    const rest = restOf(s, ['type', 'media_type', 'data']);
-    if (rest) extra.source = rest;
-  } else if (b.source.type === 'url') {
-    const s = parseWithSchema(urlSourceSchema, b.source, sourcePath);
-    part = { type: 'image', source: { kind: 'url', url: s.url } };
-    const rest = restOf(s, ['type', 'url']);
-    if (rest) extra.source = rest;
-  } else {
-    return undefined;
-  }
+  if (parsed.rest) extra.source = parsed.rest;
+  return withExtra<ImagePart>({ type: 'image', source: parsed.source }, extra);
+}
+
+/** A document with a PDF source (base64 or URL); its title serves as the file's name. */
+function parseDocument(block: AnthropicBlock, path: Path): FilePart | undefined {
+  const b = parseWithSchema(documentBlockSchema, block, path);
+  // Anthropic takes base64 documents as PDFs; another type is kept as sent (Anthropic judges it), not refused here.
+  if (b.source.type === 'base64' && b.source.media_type !== 'application/pdf') return undefined;
+  const parsed = parseSource(b.source, [...path, 'source'], pdfSourceSchema);
+  if (!parsed) return undefined;
+  // A URL source is Anthropic's URLPDFSource: always a PDF.
+  const source: FileSource = parsed.source.kind === 'url' ? { ...parsed.source, mediaType: 'application/pdf' } : parsed.source;
+  const part: FilePart = { type: 'file', source };
+  const title = typeof b.title === 'string' ? b.title : undefined;
+  if (title !== undefined) part.filename = title;
+  const extra: Extra = restOf(b, title === undefined ? ['type', 'source'] : ['type', 'source', 'title']) ?? {};
+  if (parsed.rest) extra.source = parsed.rest;
   return withExtra(part, extra);
+}
+
+type Base64Schema = z.ZodType<{ type: 'base64'; media_type: string; data: string } & Record<string, unknown>>;
+
+/** A base64 or URL source, with its unmapped fields; undefined for other kinds (file ids, text). */
+function parseSource(source: AnthropicBlock, path: Path, base64Schema: Base64Schema): { source: FileSource; rest?: Extra } | undefined {
+  if (source.type === 'base64') {
+    const s = parseWithSchema(base64Schema, source, path);
+    return { source: { kind: 'base64', mediaType: s.media_type, data: s.data }, rest: restOf(s, ['type', 'media_type', 'data']) };
+  }
+  if (source.type === 'url') {
+    const s = parseWithSchema(urlSourceSchema, source, path);
+    return { source: { kind: 'url', url: s.url }, rest: restOf(s, ['type', 'url']) };
+  }
+  return undefined;
 }
 
 function parseToolResult(block: AnthropicBlock, path: Path): ToolResultPart {
   const b = parseWithSchema(toolResultBlockSchema, block, path);
   const extra: Extra = restOf(b, ['type', 'tool_use_id', 'content', 'is_error']) ?? {};
-  const content: Array<TextPart | ImagePart> = [];
+  const content: ToolResultContentPart[] = [];
   if (b.content === undefined) extra.$noContent = true;
   else if (typeof b.content === 'string') {
     content.push({ type: 'text', text: b.content });
@@ -85,8 +122,8 @@ function parseToolResult(block: AnthropicBlock, path: Path): ToolResultPart {
   } else {
     const other: Positioned[] = [];
     b.content.forEach((inner, j) => {
-      const part = inner.type === 'text' || inner.type === 'image' ? parseBlock(inner, [...path, 'content', j]) : undefined;
-      if (part && (part.type === 'text' || part.type === 'image')) content.push(part);
+      const part = inner.type === 'text' || inner.type === 'image' || inner.type === 'document' ? parseBlock(inner, [...path, 'content', j]) : undefined;
+      if (part && (part.type === 'text' || part.type === 'image' || part.type === 'file')) content.push(part);
       else other.push({ at: j, item: inner });
     });
     if (other.length > 0) extra.other_blocks = other;
@@ -101,11 +138,11 @@ function misplaced(path: Path, type: string, role: string): InvalidRequestError 
 }
 
 export function asUserPart(part: Part, block: AnthropicBlock, path: Path): UserContentPart | ToolResultPart {
-  if (part.type === 'text' || part.type === 'image' || part.type === 'tool-result') return part;
+  if (part.type === 'text' || part.type === 'image' || part.type === 'file' || part.type === 'tool-result') return part;
   throw misplaced(path, block.type, 'user');
 }
 
-export function asAssistantPart(part: Part, block: AnthropicBlock, path: Path): AssistantContentPart {
+export function asAssistantPart(part: Exclude<Part, FilePart>, block: AnthropicBlock, path: Path): AssistantContentPart {
   if (part.type !== 'tool-result') return part;
   throw misplaced(path, block.type, 'assistant');
 }

@@ -57,7 +57,8 @@ export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra)
       message.content.forEach((block, j) => {
         const path = ['messages', i, 'content', j];
         const part = parseBlock(block, path);
-        if (part) content.push(asAssistantPart(part, block, path));
+        // The neutral model has documents only as input: one in an assistant turn stays as sent, for Anthropic only.
+        if (part && part.type !== 'file') content.push(asAssistantPart(part, block, path));
         else other.push({ at: j, item: block });
       });
       if (other.length > 0) hints.other_blocks = other;

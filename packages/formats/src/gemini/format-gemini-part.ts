@@ -1,10 +1,11 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
-import type { ContentPart, Extra, ImagePart } from '../neutral/content';
+import type { ContentPart } from '../neutral/content';
 import type { Protocol } from '../neutral/protocol';
 import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureFor, signatureUpstream } from '../shared/signature-provenance';
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
+import { formatFile, formatImage } from './format-gemini-media';
 import { responseFromToolResult } from './tool-result-content';
 
 /** What formatting parts needs to know. */
@@ -64,6 +65,9 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
     case 'image':
       Object.assign(out, formatImage(part, path, ctx));
       break;
+    case 'file':
+      Object.assign(out, formatFile(part, path, ctx));
+      break;
     case 'reasoning':
       if (part.redacted) {
         ctx.warnings.push({ code: 'dropped', path, message: 'redacted reasoning has no Gemini equivalent' });
@@ -111,38 +115,13 @@ function formatToolResult(part: Extract<ContentPart, { type: 'tool-result' }>, p
   if (ctx.own) writeSubExtra(response, 'functionResponse', part.extra);
   const out: Record<string, unknown> = { functionResponse: response };
   if (ctx.own) writeOwnExtra(out, part.extra);
-  const images = part.content.filter((inner): inner is ImagePart => inner.type === 'image');
-  return [out, ...images.map((image, i) => formatImage(image, `${path}.content[${i}]`, ctx))];
-}
-
-function formatImage(part: ImagePart, path: string, ctx: PartContext): Record<string, unknown> {
-  const source = part.source;
-  const extra: Extra | undefined = ctx.own ? part.extra : undefined;
-  if (source.kind === 'base64') {
-    const inlineData: Record<string, unknown> = { mimeType: source.mediaType, data: source.data };
-    writeSubExtra(inlineData, 'inlineData', extra);
-    return { inlineData };
-  }
-  const dataUrl = /^data:([^;,]+);base64,(.*)$/s.exec(source.url);
-  if (dataUrl) return { inlineData: { mimeType: dataUrl[1], data: dataUrl[2] } };
-  const fileData: Record<string, unknown> = {};
-  if (typeof extra?.$mimeType === 'string') fileData.mimeType = extra.$mimeType;
-  else if (!extra?.$noMimeType) fileData.mimeType = guessMimeType(source.url, path, ctx.warnings);
-  fileData.fileUri = source.url;
-  writeSubExtra(fileData, 'fileData', extra);
-  return { fileData };
-}
-
-const EXTENSIONS: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', heic: 'image/heic', heif: 'image/heif',
-};
-
-function guessMimeType(url: string, path: string, warnings: Warning[]): string {
-  const extension = url.split(/[?#]/)[0]?.split('.').pop()?.toLowerCase() ?? '';
-  const known = EXTENSIONS[extension];
-  if (known) return known;
-  warnings.push({ code: 'converted', path, message: 'Gemini needs a media type for an image URL; image/jpeg assumed' });
-  return 'image/jpeg';
+  // Images and files in a tool result follow the functionResponse as parts of their own (see responseFromToolResult).
+  const media: Record<string, unknown>[] = [];
+  part.content.forEach((inner, i) => {
+    if (inner.type === 'image') media.push(formatImage(inner, `${path}.content[${i}]`, ctx));
+    else if (inner.type === 'file') media.push(formatFile(inner, `${path}.content[${i}]`, ctx));
+  });
+  return [out, ...media];
 }
 
 function parseArguments(text: string, path: string): Record<string, unknown> {

@@ -14,8 +14,8 @@ const signature = maybe(fc.base64String({ minLength: 4, maxLength: 16 }));
 const textPart = fc.record({ text, thoughtSignature: signature }).map(compact);
 const thoughtPart = fc.record({ text, thought: fc.constant(true), thoughtSignature: signature }).map(compact);
 const imagePart = fc.oneof(
-  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }) }),
-  fc.record({ fileData: fc.record({ mimeType: maybe(fc.constantFrom('image/png', 'video/mp4')), fileUri: fc.webUrl() }).map(compact) }),
+  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/plain'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }) }),
+  fc.record({ fileData: fc.record({ mimeType: maybe(fc.constantFrom('image/png', 'video/mp4', 'application/pdf')), fileUri: fc.webUrl() }).map(compact) }),
 );
 const callPart = fc
   .record({

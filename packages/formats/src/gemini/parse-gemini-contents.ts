@@ -43,9 +43,9 @@ export function parseGeminiSystem(parts: GeminiPart[], issues: FieldIssue[]): Te
 }
 
 function isAssistantPart(part: { type: string }): part is AssistantContentPart {
-  return part.type !== 'tool-result';
+  return part.type !== 'tool-result' && part.type !== 'file';
 }
 
 function isUserPart(part: { type: string }): part is UserContentPart | ToolResultPart {
-  return part.type === 'text' || part.type === 'image' || part.type === 'tool-result';
+  return part.type === 'text' || part.type === 'image' || part.type === 'file' || part.type === 'tool-result';
 }

@@ -1,5 +1,6 @@
 import type {
   Extra,
+  FilePart,
   ImagePart,
   ReasoningPart,
   TextPart,
@@ -22,7 +23,7 @@ export interface CallIds {
   open: Map<string, string[]>;
 }
 
-export type ParsedPart = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
+export type ParsedPart = TextPart | ImagePart | FilePart | ToolCallPart | ToolResultPart | ReasoningPart;
 
 /**
  * One Gemini part → neutral parts. A thoughtSignature on a non-thought part
@@ -77,11 +78,13 @@ function parseKind(
     case 'inlineData': {
       const data = part.inlineData!;
       keepSub(extra, 'inlineData', restOf(data, ['mimeType', 'data']));
-      return { type: 'image', source: { kind: 'base64', mediaType: data.mimeType, data: data.data } };
+      const source = { kind: 'base64' as const, mediaType: data.mimeType, data: data.data };
+      return isFile(data.mimeType, assistant) ? { type: 'file', source } : { type: 'image', source };
     }
     case 'fileData': {
       const file = part.fileData!;
       keepSub(extra, 'fileData', restOf(file, ['mimeType', 'fileUri']));
+      if (isFile(file.mimeType, assistant)) return { type: 'file', source: { kind: 'url', url: file.fileUri, mediaType: file.mimeType } };
       if (file.mimeType === undefined) extra.$noMimeType = true;
       else extra.$mimeType = file.mimeType;
       return { type: 'image', source: { kind: 'url', url: file.fileUri } };
@@ -124,6 +127,14 @@ function parseKind(
       return unreachable;
     }
   }
+}
+
+/**
+ * Data of a non-image type in a user turn is a file (a document). A model's own
+ * media stays an image part: the neutral model has files only as input.
+ */
+function isFile(mimeType: string | undefined, assistant: boolean): boolean {
+  return !assistant && mimeType !== undefined && !mimeType.startsWith('image/');
 }
 
 function keepSub(extra: Extra, name: string, rest: Record<string, unknown>): void {

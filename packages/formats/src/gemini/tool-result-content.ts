@@ -35,7 +35,10 @@ export function responseFromToolResult(part: ToolResultPart, path: string, warni
   let text = '';
   part.content.forEach((inner, i) => {
     if (inner.type === 'text') text += inner.text;
-    else warnings.push({ code: 'converted', path: `${path}.content[${i}]`, message: 'an image in a tool result is sent as an inlineData part after the functionResponse' });
+    else {
+      const what = inner.type === 'image' ? 'an image' : 'a file';
+      warnings.push({ code: 'converted', path: `${path}.content[${i}]`, message: `${what} in a tool result is sent as a part of its own after the functionResponse` });
+    }
   });
   const hint = part.extra?.$response;
   if (hint === 'output') return { output: text };

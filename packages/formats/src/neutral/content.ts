@@ -24,6 +24,20 @@ export interface ImagePart {
   extra?: Extra;
 }
 
+export type FileSource =
+  /** `mediaType` where the protocol tells it (Gemini fileData, Anthropic's PDF URL source); a bare URL does not. */
+  | { kind: 'url'; url: string; mediaType?: string }
+  | { kind: 'base64'; mediaType: string; data: string };
+
+/** A document (a PDF, a text file) a client sends as input; models do not return them. */
+export interface FilePart {
+  type: 'file';
+  source: FileSource;
+  /** Where the protocol carries one: OpenAI's filename, Anthropic's document title. */
+  filename?: string;
+  extra?: Extra;
+}
+
 export interface ToolCallPart {
   type: 'tool-call';
   id: string;
@@ -38,7 +52,7 @@ export interface ToolResultPart {
   callId: string;
   /** The tool's name, where the protocol carries it (Gemini, Ollama need it). */
   name?: string;
-  content: Array<TextPart | ImagePart>;
+  content: ToolResultContentPart[];
   isError?: boolean;
   extra?: Extra;
 }
@@ -55,10 +69,11 @@ export interface ReasoningPart {
   extra?: Extra;
 }
 
-export type UserContentPart = TextPart | ImagePart;
+export type ToolResultContentPart = TextPart | ImagePart | FilePart;
+export type UserContentPart = TextPart | ImagePart | FilePart;
 export type AssistantContentPart = TextPart | ImagePart | ToolCallPart | ReasoningPart;
 export type ToolContentPart = ToolResultPart;
-export type ContentPart = TextPart | ImagePart | ToolCallPart | ToolResultPart | ReasoningPart;
+export type ContentPart = TextPart | ImagePart | FilePart | ToolCallPart | ToolResultPart | ReasoningPart;
 
 export interface UserMessage {
   role: 'user';

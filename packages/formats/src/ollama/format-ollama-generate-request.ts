@@ -1,6 +1,6 @@
 import type { NeutralRequest } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
-import { imageData, warnExtra } from './format-ollama-parts';
+import { droppedFile, imageData, warnExtra } from './format-ollama-parts';
 import { formatOllamaSettings } from './format-ollama-settings';
 import { publicKeys } from './rest-of';
 
@@ -27,7 +27,8 @@ export function formatOllamaGenerateRequest(request: NeutralRequest): { body: Re
       else if (part.type === 'image') {
         const data = imageData(part, path, warnings);
         if (data !== undefined) images.push(data);
-      } else warnings.push({ code: 'dropped', path, message: '/api/generate has no tool results' });
+      } else if (part.type === 'file') droppedFile(path, warnings);
+      else warnings.push({ code: 'dropped', path, message: '/api/generate has no tool results' });
     });
   });
   if (!(same && request.extra.$noPrompt === true && texts.length === 0)) body.prompt = texts.join('\n');

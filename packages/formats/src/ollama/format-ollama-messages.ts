@@ -1,7 +1,7 @@
-import type { Extra, ImagePart, Message, TextPart, ToolResultPart } from '../neutral/content';
+import type { Extra, Message, ToolResultContentPart, ToolResultPart } from '../neutral/content';
 import type { NeutralRequest } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
-import { formatToolCall, imageData, warnExtra } from './format-ollama-parts';
+import { droppedFile, formatToolCall, imageData, warnExtra } from './format-ollama-parts';
 import { wireFields } from './rest-of';
 
 type WireMessage = Record<string, unknown>;
@@ -42,11 +42,11 @@ function formatMessage(message: Message, path: string, ctx: Context, out: WireMe
   switch (message.role) {
     case 'user': {
       if (!message.content.some((part) => part.type === 'tool-result')) {
-        out.push(plainMessage('user', message.content as Array<TextPart | ImagePart>, message.extra, path, 0, ctx));
+        out.push(plainMessage('user', message.content as ToolResultContentPart[], message.extra, path, 0, ctx));
         return;
       }
       // Tool results inside a user turn (Anthropic, Gemini) become Ollama tool messages, in order.
-      let run: Array<TextPart | ImagePart> = [];
+      let run: ToolResultContentPart[] = [];
       let runStart = 0;
       message.content.forEach((part, j) => {
         if (part.type !== 'tool-result') {
@@ -78,7 +78,7 @@ function formatMessage(message: Message, path: string, ctx: Context, out: WireMe
 
 function plainMessage(
   role: string,
-  parts: Array<TextPart | ImagePart>,
+  parts: ToolResultContentPart[],
   extra: Extra | undefined,
   path: string,
   offset: number,
@@ -90,6 +90,7 @@ function plainMessage(
     const partPath = `${path}.content[${offset + j}]`;
     if (!ctx.same) warnExtra(part.extra, partPath, ctx.warnings);
     if (part.type === 'text') texts.push(part.text);
+    else if (part.type === 'file') droppedFile(partPath, ctx.warnings);
     else {
       const data = imageData(part, partPath, ctx.warnings);
       if (data !== undefined) images.push(data);

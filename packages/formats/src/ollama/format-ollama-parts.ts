@@ -20,6 +20,11 @@ export function imageData(part: ImagePart, path: string, warnings: Warning[]): s
   return undefined;
 }
 
+/** Ollama takes text and images only: a file (a document) is left out. */
+export function droppedFile(path: string, warnings: Warning[]): void {
+  warnings.push({ code: 'dropped', path, message: 'Ollama takes no files (documents); the file is not sent' });
+}
+
 /** A neutral tool call as Ollama's `tool_calls` entry: arguments as an object. */
 export function formatToolCall(part: ToolCallPart, same: boolean, path: string, warnings: Warning[]): Record<string, unknown> {
   let args = argumentsToObject(part.arguments);

@@ -1,6 +1,6 @@
 import type { AssistantMessage, Message, TextPart, ToolCallPart, ToolResultPart, UserMessage } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
-import { formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
+import { formatFilePart, formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
 import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { dropped, ownFields, warnExtra } from './warn-extra';
@@ -36,9 +36,14 @@ function formatUser(message: UserMessage, path: string, own: boolean, warnings: 
     else if (part.type === 'text') {
       texts.push(part);
       parts.push(formatTextPart(part, own, partPath, warnings));
-    } else parts.push(formatImagePart(part, own, partPath, warnings));
+    } else if (part.type === 'image') parts.push(formatImagePart(part, own, partPath, warnings));
+    else {
+      const file = formatFilePart(part, own, partPath, warnings);
+      if (file) parts.push(file);
+    }
   });
-  if (out.length > 0 && parts.length === 0) return out;
+  // Nothing left to send (only tool results, or only files Chat cannot take): no user message.
+  if (parts.length === 0 && (out.length > 0 || message.content.length > 0)) return out;
   const plain = texts.length === parts.length && (own ? message.extra?.[CONTENT] === 'string' : parts.length === 1 && !hasFields(texts[0]));
   const content = plain ? texts.map((part) => part.text).join('') : own ? spliceUnmapped(parts, message.extra) : parts;
   out.push({ role: 'user', content, ...(own ? ownFields(message.extra, withoutUnmapped(message.extra)) : {}) });
@@ -113,7 +118,7 @@ function formatToolResult(part: ToolResultPart, messageExtra: Record<string, unk
   const texts: TextPart[] = [];
   part.content.forEach((inner, at) => {
     if (inner.type === 'text') texts.push(inner);
-    else dropped(warnings, `${path}.content[${at}]`, 'an image in a tool result');
+    else dropped(warnings, `${path}.content[${at}]`, inner.type === 'image' ? 'an image in a tool result' : 'a file in a tool result');
   });
   let content: unknown;
   if (own && part.extra?.[CONTENT] === 'string') content = texts.map((text) => text.text).join('');

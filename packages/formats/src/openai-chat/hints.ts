@@ -37,7 +37,7 @@ export const TOOL_OUTER = '$outer';
 export const NO_PARAMETERS = '$noParameters';
 
 /**
- * Message: content parts bench cannot represent (input_audio, file, refusal),
+ * Message: content parts bench cannot represent (input_audio, refusal, a file by id),
  * as `[{index, part}]`. Not `$`-prefixed on purpose: another protocol that
  * cannot carry them warns instead of dropping them silently.
  */

@@ -16,12 +16,18 @@ export const imageUrlPartSchema = z.looseObject({
   image_url: z.looseObject({ url: z.string().min(1, 'expected an image URL or a data: URL') }),
 });
 
-/** Parts bench does not map to neutral content; kept verbatim (see `UNMAPPED_PARTS_KEY`). */
-export const otherPartSchema = z.looseObject({
-  type: z.enum(['input_audio', 'file', 'refusal']),
+/** A file by its data (`data:<media type>;base64,…`) or by an uploaded file's id. */
+export const filePartSchema = z.looseObject({
+  type: z.literal('file'),
+  file: z.looseObject({ file_data: z.string().optional(), file_id: z.string().optional(), filename: z.string().optional() }),
 });
 
-export const userPartSchema = z.discriminatedUnion('type', [textPartSchema, imageUrlPartSchema, otherPartSchema]);
+/** Parts bench does not map to neutral content; kept verbatim (see `UNMAPPED_PARTS_KEY`). */
+export const otherPartSchema = z.looseObject({
+  type: z.enum(['input_audio', 'refusal']),
+});
+
+export const userPartSchema = z.discriminatedUnion('type', [textPartSchema, imageUrlPartSchema, filePartSchema, otherPartSchema]);
 
 export const toolCallSchema = z.looseObject({
   id: z.string().optional(),
@@ -41,7 +47,7 @@ const userMessageSchema = z.looseObject({
 
 const assistantMessageSchema = z.looseObject({
   role: z.literal('assistant'),
-  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPartSchema, otherPartSchema]))]).nullish(),
+  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPartSchema, filePartSchema, otherPartSchema]))]).nullish(),
   reasoning_content: z.string().nullish(),
   tool_calls: z.array(toolCallSchema).nullish(),
 });

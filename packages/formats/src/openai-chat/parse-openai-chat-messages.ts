@@ -37,7 +37,7 @@ export function parseMessages(wire: readonly WireMessage[]): ParsedMessages {
           messages.push({ role: 'user', content: [{ type: 'text', text: message.content }], extra: withExtra(extra, { [CONTENT]: 'string' }) });
           return;
         }
-        const parsed = parseContentParts(message.content, `${path}.content`);
+        const parsed = parseContentParts(message.content, `${path}.content`, true);
         const all = withExtra(extra, unmappedExtra(parsed.unmapped) ?? {});
         messages.push({ role: 'user', content: parsed.parts, ...(all ? { extra: all } : {}) });
         return;
@@ -56,7 +56,8 @@ export function parseMessages(wire: readonly WireMessage[]): ParsedMessages {
           if (text) content.push({ type: 'text', text });
           extra = withExtra(extra, { [CONTENT]: text ? 'string' : 'empty' });
         } else if (Array.isArray(text)) {
-          const parsed = parseContentParts(text, `${path}.content`);
+          // Files stay verbatim in assistant messages: the neutral model has them only as input.
+          const parsed = parseContentParts(text, `${path}.content`, false);
           for (const part of parsed.parts) if (part.type === 'text') content.push(part);
           extra = withExtra(extra, unmappedExtra(parsed.unmapped) ?? {});
         } else if (text === undefined) {

@@ -59,7 +59,13 @@ export const contentPartSchema = z.discriminatedUnion('type', [
     file_id: z.string().optional(),
     detail: z.string().optional(),
   }),
-  z.looseObject({ type: z.literal('input_file') }),
+  z.looseObject({
+    type: z.literal('input_file'),
+    file_data: z.string().optional(),
+    file_url: z.string().optional(),
+    file_id: z.string().nullish(),
+    filename: z.string().optional(),
+  }),
 ]);
 export type ContentPartWire = z.output<typeof contentPartSchema>;
 

@@ -1,6 +1,7 @@
 import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { InvalidRequestError } from '../errors/invalid-request-error';
-import type { Extra, ImagePart, TextPart } from '../neutral/content';
+import type { Extra, FilePart, FileSource, ImagePart, TextPart } from '../neutral/content';
+import { parseDataUrl } from '../shared/data-url';
 import { fieldPath } from '../shared/field-path';
 import { IMAGE_MEDIA_TYPES, type ContentPartWire } from './openai-responses-api';
 import { extraOrUndefined, restOf } from './extra-fields';
@@ -8,18 +9,24 @@ import { extraOrUndefined, restOf } from './extra-fields';
 /** The part type a context writes by default: `output_text` in assistant messages, `input_text` elsewhere. */
 export type TextDefault = 'input_text' | 'output_text';
 
-/** Extra key holding a part the neutral model cannot hold (a file, an image by file id), written back verbatim. */
+/** Extra key holding a part the neutral model cannot hold (an image or a file by file id), written back verbatim. */
 export const UNMAPPED_PART = 'unmapped_part';
 
 const DATA_URL_PREFIX = 'data:';
 const BASE64_MARK = ';base64,';
 
-/** One Responses content part → a neutral text or image part (with its unmapped fields in `extra`). */
+type InputFileWire = Extract<ContentPartWire, { type: 'input_file' }>;
+
+/**
+ * One Responses content part → a neutral text, image or (where `files` is set:
+ * user messages and tool outputs) file part, with its unmapped fields in `extra`.
+ */
 export function parseContentPart(
   part: ContentPartWire,
   textDefault: TextDefault,
   path: ReadonlyArray<PropertyKey>,
-): TextPart | ImagePart {
+  files: boolean,
+): TextPart | ImagePart | FilePart {
   switch (part.type) {
     case 'input_text':
     case 'output_text': {
@@ -37,12 +44,28 @@ export function parseContentPart(
       return image;
     }
     case 'input_file':
-      return unmappedPart(part);
+      return files ? parseFilePart(part, path) : unmappedPart(part);
     default: {
       const unreachable: never = part;
       return unreachable;
     }
   }
+}
+
+/** A file by its data URL or its URL; a file by id (or data with no media type) stays verbatim. */
+function parseFilePart(part: InputFileWire, path: ReadonlyArray<PropertyKey>): FilePart | TextPart {
+  if (typeof part.file_id === 'string') return unmappedPart(part);
+  let source: FileSource | undefined;
+  if (part.file_data !== undefined) {
+    const data = parseDataUrl(part.file_data, fieldPath([...path, 'file_data']));
+    if (data) source = { kind: 'base64', ...data };
+  } else if (part.file_url !== undefined) source = { kind: 'url', url: part.file_url };
+  if (!source) return unmappedPart(part);
+  const file: FilePart = { type: 'file', source };
+  if (part.filename !== undefined) file.filename = part.filename;
+  const extra = extraOrUndefined(restOf(part, ['type', source.kind === 'url' ? 'file_url' : 'file_data', 'filename']));
+  if (extra) file.extra = extra;
+  return file;
 }
 
 function textPart(text: string, extra: Extra): TextPart {

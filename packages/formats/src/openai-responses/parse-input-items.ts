@@ -69,7 +69,7 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
       const content =
         typeof item.output === 'string'
           ? [{ type: 'text' as const, text: item.output }]
-          : parseMessageParts(item.output, 'input_text', [...path, 'output']);
+          : parseMessageParts(item.output, 'input_text', [...path, 'output'], true);
       if (typeof item.output === 'string') extra.$string = true;
       const part: ToolResultPart = { type: 'tool-result', callId: item.call_id, content };
       const name = toolNames.get(item.call_id);
@@ -97,7 +97,7 @@ function addMessage(out: ParsedInput, item: MessageItem, at: number): void {
   const path = ['input', at, 'content'];
   switch (item.role) {
     case 'user': {
-      const content = typeof item.content === 'string' ? [{ type: 'text' as const, text: item.content }] : parseMessageParts(item.content, 'input_text', path);
+      const content = typeof item.content === 'string' ? [{ type: 'text' as const, text: item.content }] : parseMessageParts(item.content, 'input_text', path, true);
       const extra = extraOrUndefined({ ...itemExtra, ...hints });
       out.messages.push(extra ? { role: 'user', content, extra } : { role: 'user', content });
       return;
@@ -126,7 +126,8 @@ function addMessage(out: ParsedInput, item: MessageItem, at: number): void {
 /** A message item's parts as text parts (assistant and system messages hold text only); never empty. */
 function itemParts(item: MessageItem, textDefault: 'input_text' | 'output_text', path: ReadonlyArray<PropertyKey>): TextPart[] {
   if (typeof item.content === 'string') return [{ type: 'text', text: item.content }];
-  const parts = parseMessageParts(item.content, textDefault, path);
+  // Files stay verbatim here: the neutral model has them only as user and tool input.
+  const parts = parseMessageParts(item.content, textDefault, path, false);
   const texts: TextPart[] = [];
   parts.forEach((part, index) => {
     if (part.type !== 'text') {

@@ -26,7 +26,17 @@ const image = fc
   })
   .map(defined);
 const imageByFileId = fc.record({ type: fc.constant('input_image'), file_id: id, detail: fc.constant('auto') });
-const file = fc.record({ type: fc.constant('input_file'), file_id: id, filename: fc.constant('notes.pdf') });
+const fileById = fc.record({ type: fc.constant('input_file'), file_id: id, filename: fc.constant('notes.pdf') });
+const fileByData = fc
+  .record({
+    type: fc.constant('input_file'),
+    file_data: fc.base64String({ minLength: 4, maxLength: 16 }).map((data) => `data:application/pdf;base64,${data}`),
+    filename: maybe(fc.constantFrom('report.pdf', 'notes.txt')),
+    detail: maybe(fc.constantFrom('low', 'high', 'auto')),
+  })
+  .map(defined);
+const fileByUrl = fc.record({ type: fc.constant('input_file'), file_url: fc.constant('https://files.test/report.pdf'), filename: maybe(fc.constant('report.pdf')) }).map(defined);
+const file = fc.oneof(fileById, fileByData, fileByUrl);
 
 const messageItem = (role: string, part: fc.Arbitrary<Record<string, unknown>>) =>
   fc
@@ -40,7 +50,7 @@ const messageItem = (role: string, part: fc.Arbitrary<Record<string, unknown>>) 
     .map(defined);
 
 const userMessage = messageItem('user', fc.oneof(inputText, image, imageByFileId, file, outputText));
-const assistantMessage = messageItem('assistant', fc.oneof(outputText, refusal, inputText));
+const assistantMessage = messageItem('assistant', fc.oneof(outputText, refusal, inputText, file));
 const systemMessage = fc.constantFrom('system', 'developer').chain((role) => messageItem(role, inputText));
 
 const jsonArguments = fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.oneof(fc.integer(), text), { maxKeys: 3 }).map((value) => JSON.stringify(value));
@@ -48,7 +58,7 @@ const functionCall = fc
   .record({ type: fc.constant('function_call'), call_id: id, name: fc.constantFrom('get_weather', 'exec'), arguments: jsonArguments, id: maybe(id), status: maybe(fc.constant('completed')) })
   .map(defined);
 const functionCallOutput = fc
-  .record({ type: fc.constant('function_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image), { maxLength: 2 })), id: maybe(id) })
+  .record({ type: fc.constant('function_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })), id: maybe(id) })
   .map(defined);
 const reasoning = fc
   .record({

@@ -16,6 +16,14 @@ const imagePart = fc.record({
   ),
 });
 const audioPart = fc.constant({ type: 'input_audio', input_audio: { data: 'UklGRg==', format: 'wav' } });
+const filePart = fc.record({
+  type: fc.constant('file'),
+  file: fc.oneof(
+    fc.record({ file_data: fc.constantFrom('application/pdf', 'text/plain').map((type) => `data:${type};base64,JVBERi0xLjQK`), filename: fc.constantFrom('report.pdf', 'notes.txt') }, { requiredKeys: ['file_data'] }),
+    fc.record({ file_id: fc.stringMatching(/^file-[a-zA-Z0-9]{1,8}$/), filename: fc.constant('report.pdf') }, { requiredKeys: ['file_id'] }),
+    fc.record({ file_data: fc.constant('JVBERi0xLjQK'), filename: fc.constant('raw.pdf') }),
+  ),
+});
 const refusalPart = fc.record({ type: fc.constant('refusal'), refusal: text });
 const name = fc.constantFrom('alice', 'ops');
 
@@ -24,7 +32,7 @@ const system = fc.record(
   { requiredKeys: ['role', 'content'] },
 );
 const user = fc.record(
-  { role: fc.constant('user'), content: fc.oneof(text, fc.array(fc.oneof(textPart, imagePart, audioPart), { maxLength: 4 })), name },
+  { role: fc.constant('user'), content: fc.oneof(text, fc.array(fc.oneof(textPart, imagePart, audioPart, filePart), { maxLength: 4 })), name },
   { requiredKeys: ['role', 'content'] },
 );
 const toolCall = fc.record(
@@ -38,7 +46,7 @@ const toolCall = fc.record(
 const assistant = fc.record(
   {
     role: fc.constant('assistant'),
-    content: fc.oneof(text, fc.constant(null), fc.array(fc.oneof(textPart, refusalPart), { maxLength: 3 })),
+    content: fc.oneof(text, fc.constant(null), fc.array(fc.oneof(textPart, refusalPart, filePart), { maxLength: 3 })),
     reasoning_content: fc.oneof(text, fc.constant(null)),
     tool_calls: fc.array(toolCall, { maxLength: 3 }),
     refusal: fc.constant(null),
