@@ -29,6 +29,15 @@ describe('conversationId', () => {
     expect(conversationId({ ...base, system: [], firstUser: undefined })).toBe('cjRlmzGSTCgxHwATHCBsR8nGCojosHfh6gPVseF5rE0');
   });
 
+  it('tells apart first messages that open with a document (a PDF) and differ after it, or in it', () => {
+    const pdf = (data: string) => ({ type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data } });
+    const opening = (data: string, question: string) =>
+      conversationId({ ...base, firstUser: { role: 'user', content: [pdf(data), { type: 'text', text: question }] } as Message });
+    expect(opening('JVBERi0x', 'question one')).not.toBe(opening('JVBERi0x', 'question two'));
+    expect(opening('JVBERi0x', 'question one')).not.toBe(opening('JVBERi0y', 'question one'));
+    expect(opening('JVBERi0x', 'question one')).toBe(opening('JVBERi0x', 'question one'));
+  });
+
   it('tells apart inputs whose fields only join to the same text', () => {
     const a = conversationId({ ...base, collection: 'ab', keyName: 'c' });
     const b = conversationId({ ...base, collection: 'a', keyName: 'bc' });

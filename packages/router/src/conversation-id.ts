@@ -43,9 +43,12 @@ function messageFields(message: Message): string {
       case 'image':
         text += field('u', part.source.kind === 'url' ? part.source.url : part.source.data);
         break;
+      case 'file':
+        text += field('d', part.source.kind === 'url' ? part.source.url : part.source.data);
+        break;
       case 'tool-result':
         text += field('r', part.callId);
-        for (const inner of part.content) text += field('t', inner.type === 'text' ? inner.text : '[image]');
+        for (const inner of part.content) text += field('t', inner.type === 'text' ? inner.text : `[${inner.type}]`);
         break;
       case 'tool-call':
         text += field('f', part.name + part.arguments);
