@@ -30,7 +30,7 @@ describe('seatMembers', () => {
       { seat: 2, alias: 'm2', why: 'retired since 2026-01-01: too slow' },
       { seat: 3, alias: 'm3', why: 'ad hoc (seated only when the request names it in bench.with)' },
       { seat: 4, alias: 'm4', why: "context window 10 tokens is under the request's estimated 54" },
-      { seat: 5, alias: 'm5', why: 'a vision specialist and the request has no images' },
+      { seat: 5, alias: 'm5', why: 'a vision specialist and the request has no images or documents' },
     ]);
   });
 
@@ -62,6 +62,18 @@ describe('seatMembers', () => {
     expect(skipped.map((s) => s.alias)).toEqual(['m1', 'm8']);
     expect(skipped[0]?.why).toContain('set "vision": true');
     expect(skipped[1]?.why).toContain('vision: false');
+  });
+
+  it('seats only members that read images when the request has a document (a PDF, read as page images), also inside a tool result', () => {
+    const pdf = { type: 'file' as const, source: { kind: 'base64' as const, mediaType: 'application/pdf', data: 'JVBERi0x' } };
+    for (const content of [[pdf], [{ type: 'tool-result' as const, callId: 'c1', content: [pdf] }]]) {
+      const { seats, skipped } = seatMembers({ collection: collection(['m1', 'm5', 'm7', 'm8']), models, request: askWith(content) });
+      expect(aliases(seats)).toEqual(['m5', 'm7']);
+      expect(skipped.map((s) => s.why)).toEqual([
+        'the request has documents (PDFs are read as page images) and the model does not declare vision (set "vision": true in its config if it reads documents)',
+        'cannot read documents (vision: false) and the request has documents (PDFs are read as page images)',
+      ]);
+    }
   });
 
   it('is a 413 when every member is too small, a 400 otherwise', () => {

@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@bench/client';
-import type { NeutralRequest, UserContentPart } from '@bench/formats';
+import type { NeutralRequest, ToolResultPart, UserContentPart } from '@bench/formats';
 import { createLedger, type Ledger } from '@bench/ledger';
 import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
 import type { PanelEvent } from './panel-event';
@@ -13,7 +13,7 @@ export function ask(text = 'What is 2 + 2?', more: Partial<NeutralRequest> = {})
   return { model: 'bench/core', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream: false, extra: {}, ...more };
 }
 
-export function askWith(parts: UserContentPart[]): NeutralRequest {
+export function askWith(parts: Array<UserContentPart | ToolResultPart>): NeutralRequest {
   return { ...ask(), messages: [{ role: 'user', content: parts }] };
 }
 

@@ -27,6 +27,15 @@ describe('router.plan', () => {
     expect(plan).toMatchObject({ collection: 'agents', turn: 1, isNew: true, identity: 'fingerprint', skipped: [] });
   });
 
+  it('leaves out a member without vision when a document comes back inside a tool result (Claude Code reading a PDF)', async () => {
+    const collection: Collection = { name: 'docs', members: [member('blind', { vision: false }), member('eye')] };
+    const pdf = { type: 'file' as const, source: { kind: 'base64' as const, mediaType: 'application/pdf', data: 'JVBERi0x' } };
+    const request = { ...chatRequest(), messages: [{ role: 'user' as const, content: [{ type: 'tool-result' as const, callId: 'c1', content: [pdf] }] }] };
+    const plan = await createRouter().plan(input({ collection, request }));
+    expect(aliases(plan)).toEqual(['eye']);
+    expect(plan.skipped).toEqual([expect.objectContaining({ alias: 'blind', reason: 'no-vision' })]);
+  });
+
   it('without any record, keeps the listed order', async () => {
     const plan = await createRouter().plan(input());
     expect(aliases(plan)).toEqual(['m1', 'm2', 'm3']);

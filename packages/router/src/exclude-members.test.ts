@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { member } from './__fixtures__/requests';
 import { excludeMembers, skipReason } from './exclude-members';
 
-const plain = { needsTools: false, hasImages: false };
-const withTools = { needsTools: true, hasImages: false };
-const withImages = { needsTools: false, hasImages: true };
+const plain = { needsTools: false, hasImages: false, hasDocuments: false };
+const withTools = { needsTools: true, hasImages: false, hasDocuments: false };
+const withImages = { needsTools: false, hasImages: true, hasDocuments: false };
+const withDocuments = { needsTools: false, hasImages: false, hasDocuments: true };
 
 describe('skipReason', () => {
   it('keeps a capable member', () => {
-    expect(skipReason(member('m1'), { needsTools: true, hasImages: true }, 1_000)).toBeUndefined();
+    expect(skipReason(member('m1'), { needsTools: true, hasImages: true, hasDocuments: true }, 1_000)).toBeUndefined();
   });
 
   it('skips a retired member, saying when and why', () => {
@@ -35,6 +36,17 @@ describe('skipReason', () => {
   it('skips a member without vision when the request has images', () => {
     expect(skipReason(member('m1', { vision: false }), withImages, 10)?.reason).toBe('no-vision');
     expect(skipReason(member('m1', { vision: false }), plain, 10)).toBeUndefined();
+  });
+
+  it('skips a member without vision when the request has a document (a PDF is read as page images); a vision specialist may take it', () => {
+    expect(skipReason(member('m1', { vision: false }), withDocuments, 10)).toEqual({
+      alias: 'm1', reason: 'no-vision', why: 'no vision, and the request has documents (PDFs are read as page images)',
+    });
+    expect(skipReason(member('m3', { vision: undefined }), withDocuments, 10)?.why).toBe(
+      'unknown capability: set "vision": true on models.m3 if it supports document (PDF) input',
+    );
+    expect(skipReason(member('eye', { role: 'vision' }), withDocuments, 10)).toBeUndefined();
+    expect(skipReason(member('m1', { vision: true }), withDocuments, 10)).toBeUndefined();
   });
 
   it('says how to declare an unknown tool capability', () => {

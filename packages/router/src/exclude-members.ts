@@ -10,7 +10,7 @@ export interface Exclusions {
 /** Splits members into those that can take the request and those skipped, each with its reason. */
 export function excludeMembers(
   members: readonly Member[],
-  profile: Pick<RequestProfile, 'needsTools' | 'hasImages'>,
+  profile: Pick<RequestProfile, 'needsTools' | 'hasImages' | 'hasDocuments'>,
   estimatedInputTokens: number,
 ): Exclusions {
   const eligible: Member[] = [];
@@ -26,7 +26,7 @@ export function excludeMembers(
 /** The first reason the member may not take the request; size is checked last. */
 export function skipReason(
   member: Member,
-  profile: Pick<RequestProfile, 'needsTools' | 'hasImages'>,
+  profile: Pick<RequestProfile, 'needsTools' | 'hasImages' | 'hasDocuments'>,
   estimatedInputTokens: number,
 ): SkippedMember | undefined {
   const { alias } = member;
@@ -34,18 +34,19 @@ export function skipReason(
     return { alias, reason: 'retired', why: `retired on ${member.retired.at}: ${member.retired.why}` };
   }
   if (member.adHoc) return { alias, reason: 'ad-hoc', why: 'ad hoc: never picked automatically, call it by its alias' };
-  if (member.role === 'vision' && !profile.hasImages) {
-    return { alias, reason: 'vision-specialist', why: 'a vision specialist, and the request has no images' };
+  const visual = visualInput(profile);
+  if (member.role === 'vision' && visual === undefined) {
+    return { alias, reason: 'vision-specialist', why: 'a vision specialist, and the request has no images or documents' };
   }
   if (profile.needsTools && member.tools !== true) {
     return member.tools === false
       ? { alias, reason: 'no-tools', why: 'no tool calling, and the request has tools' }
       : unknownCapability(alias, 'tools', 'tool calling');
   }
-  if (profile.hasImages && member.vision !== true) {
+  if (visual !== undefined && member.vision !== true) {
     return member.vision === false
-      ? { alias, reason: 'no-vision', why: 'no vision, and the request has images' }
-      : unknownCapability(alias, 'vision', 'image input');
+      ? { alias, reason: 'no-vision', why: `no vision, and the request has ${visual}` }
+      : unknownCapability(alias, 'vision', visual === 'images' ? 'image input' : 'document (PDF) input');
   }
   if (estimatedInputTokens >= member.contextWindow) {
     return {
@@ -54,6 +55,13 @@ export function skipReason(
       why: `context window ${member.contextWindow} tokens, the request is about ${estimatedInputTokens}`,
     };
   }
+  return undefined;
+}
+
+/** What in the request needs a model that sees: images, or documents (read as page images), or nothing. */
+function visualInput(profile: Pick<RequestProfile, 'hasImages' | 'hasDocuments'>): string | undefined {
+  if (profile.hasImages) return 'images';
+  if (profile.hasDocuments) return 'documents (PDFs are read as page images)';
   return undefined;
 }
 
