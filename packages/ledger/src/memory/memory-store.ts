@@ -4,6 +4,7 @@ import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-st
 import type { ModelStats, StatsQuery } from '../model-stats';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
+import { replacesTurn } from '../turn-replacement';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { addDelta, emptyStats, sumStats } from './memory-stats';
@@ -28,7 +29,7 @@ export class MemoryStore implements LedgerStore {
         added.push(item.record);
       } else {
         const turns = this.#turns.get(item.record.conversation) ?? new Map<number, TurnRecord>();
-        if (!turns.has(item.record.turn)) turns.set(item.record.turn, item.record);
+        if (replacesTurn(turns.get(item.record.turn))) turns.set(item.record.turn, item.record);
         this.#turns.set(item.record.conversation, turns);
       }
     }

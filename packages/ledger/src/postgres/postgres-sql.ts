@@ -1,3 +1,6 @@
+import { turnReplacementSet } from '../sql/turn-row';
+import { TURN_COLUMNS } from '../sqlite/row-values';
+
 const SUMS = ['input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens'];
 
 /**
@@ -23,9 +26,11 @@ ON CONFLICT (collection, alias) DO UPDATE SET
   cost = model_stats.cost + excluded.cost,
   ${SUMS.map((c) => `${c} = model_stats.${c} + excluded.${c}`).join(',\n  ')}`;
 
+/** Rows replace a stored turn only when it did not answer (see turn-replacement.ts); one row per key per statement. */
 export const INSERT_TURNS = `
 INSERT INTO turns SELECT * FROM json_populate_recordset(NULL::turns, $1::json)
-ON CONFLICT (conversation, turn) DO NOTHING`;
+ON CONFLICT (conversation, turn) DO UPDATE SET ${turnReplacementSet(TURN_COLUMNS)}
+WHERE turns.status <> 'ok'`;
 
 export const PAGE_CALLS = `
 SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)

@@ -7,6 +7,7 @@ import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
 import type { TurnRecord } from '../turn-record';
+import { latestTurns } from '../turn-replacement';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { inTransaction } from './in-transaction';
@@ -43,7 +44,7 @@ export class PostgresStore implements LedgerStore {
     }
     await inTransaction(this.#pool, async (client) => {
       if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
-      if (turns.length > 0) await client.query(INSERT_TURNS, [JSON.stringify(turns)]);
+      if (turns.length > 0) await client.query(INSERT_TURNS, [JSON.stringify(latestTurns(turns))]);
     });
   }
 

@@ -1,10 +1,17 @@
 import type Database from 'better-sqlite3';
+import { turnReplacementSet } from '../sql/turn-row';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
 const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
 
 function insert(table: string, columns: readonly string[], key: string): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
+}
+
+/** A turn's row: inserted, or replacing a stored one that did not answer (see turn-replacement.ts). */
+function upsertTurn(): string {
+  return `INSERT INTO turns (${TURN_COLUMNS.join(', ')}) VALUES (${TURN_COLUMNS.map(() => '?').join(', ')})
+    ON CONFLICT (conversation, turn) DO UPDATE SET ${turnReplacementSet(TURN_COLUMNS)} WHERE turns.status <> 'ok'`;
 }
 
 type StatementName =
@@ -17,7 +24,7 @@ export type SqliteStatements = Record<StatementName, Database.Statement>;
 export function prepareStatements(db: Database.Database): SqliteStatements {
   return {
     insertCall: db.prepare(insert('calls', CALL_COLUMNS, 'id')),
-    insertTurn: db.prepare(insert('turns', TURN_COLUMNS, 'conversation, turn')),
+    insertTurn: db.prepare(upsertTurn()),
     addStats: db.prepare(
       `INSERT INTO model_stats (collection, alias, last_used, ${SUMS.join(', ')})
        VALUES (@collection, @alias, @last_used, ${SUMS.map((c) => `@${c}`).join(', ')})

@@ -68,11 +68,12 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect((await l.health()).queued).toBe(1);
     });
 
-    it('returns a conversation\'s turns in order, keeping the first of a duplicate', async () => {
+    it('returns a conversation\'s turns in order, keeping the first of a duplicate that answered', async () => {
       const l = await ledger();
       l.recordTurn({ conversation: 'c9', turn: 2, alias: 'm2', status: 'ok', tried: [{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }] });
       l.recordTurn({ conversation: 'c9', turn: 1, time: 5, alias: 'm1', status: 'ok', seconds: 2, firstTokenSeconds: 0.5, usage: { inputTokens: 3, outputTokens: 4, cacheWriteTokens: 2 }, toolCalls: 1, finishReason: 'tool-calls', call: 'c9.1' });
       l.recordTurn({ conversation: 'c9', turn: 1, alias: 'dup', status: 'error' });
+      l.recordTurn({ conversation: 'c9', turn: 1, alias: 'dup', status: 'ok' });
       l.recordTurn({ conversation: 'other', turn: 1, alias: 'm1', status: 'ok' });
       const turns = await l.getTurns('c9');
       expect(turns.map((t) => [t.turn, t.alias])).toEqual([[1, 'm1'], [2, 'm2']]);
@@ -81,6 +82,21 @@ export function ledgerContract(name: string, open: OpenLedger): void {
         inputTokens: 3, outputTokens: 4, reasoningTokens: 0, cachedTokens: 0, cacheWriteTokens: 2, toolCalls: 1, finishReason: 'tool-calls', tried: [],
       });
       expect(turns[1]?.tried).toEqual([{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }]);
+    });
+
+    it('a turn that failed and was sent again is recorded as the retry went, in one batch or across batches', async () => {
+      const l = await ledger();
+      l.recordTurn({ conversation: 'c1', turn: 3, alias: 'm1', status: 'rate-limited', tried: [{ alias: 'm1', error: 'rate limited' }] });
+      l.recordTurn({ conversation: 'c1', turn: 3, alias: 'm2', status: 'ok', call: 'c1.3' });
+      l.recordTurn({ conversation: 'c2', turn: 1, alias: 'm1', status: 'timeout' });
+      await l.flush();
+      l.recordTurn({ conversation: 'c2', turn: 1, alias: 'm1', status: 'error' });
+      await l.flush();
+      l.recordTurn({ conversation: 'c2', turn: 1, alias: 'm3', status: 'ok', call: 'c2.1' });
+      await l.flush();
+      l.recordTurn({ conversation: 'c2', turn: 1, alias: 'late', status: 'error' });
+      expect(await l.getTurns('c1')).toEqual([expect.objectContaining({ turn: 3, alias: 'm2', status: 'ok', call: 'c1.3', tried: [] })]);
+      expect(await l.getTurns('c2')).toEqual([expect.objectContaining({ turn: 1, alias: 'm3', status: 'ok', call: 'c2.1' })]);
     });
 
     it('keeps stats per collection and over all, from aggregates', async () => {
