@@ -1,4 +1,5 @@
 import type { Codec, NeutralRequest, Warning } from '@bench/formats';
+import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
 import { mergeUnder } from './merge-under';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
@@ -21,6 +22,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   const upstream: NeutralRequest = Object.assign({}, request, { model: target.model });
   if (request.stream) upstream.streamUsage = true;
   if (cut) upstream.maxOutputTokens = cut.maxOutputTokens;
+  leaveOutForeignBillingBlock(target, upstream);
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;

@@ -1,5 +1,5 @@
 import type { Warning } from '@bench/formats';
-import { isOpenAIBase } from './openai-host';
+import { isOpenAIBase } from './provider-host';
 import type { ModelTarget } from './model-target';
 
 type Body = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { isOpenAIBase } from './openai-host';
+import { isOpenAIBase } from './provider-host';
 
 /**
  * OpenAI's API refuses `max_tokens` for its reasoning models (gpt-5, o-series:

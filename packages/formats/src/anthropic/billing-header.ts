@@ -3,7 +3,8 @@
  * `x-anthropic-billing-header: cc_version=…; cc_entrypoint=…; cch=…;`, whose
  * values change on every request. It is attribution for Anthropic, not part of
  * the prompt: kept aside (`$billingHeader`) so that it goes back unchanged to
- * an Anthropic upstream, and neither reaches other protocols (where it would
+ * an Anthropic upstream (`@bench/client` sends it to Anthropic's own API
+ * only), and neither reaches other protocols (where it would
  * open every prompt with text that changes each turn, defeating their prompt
  * caches) nor counts as system text (a conversation's fingerprint).
  */

@@ -1,0 +1,17 @@
+import type { NeutralRequest } from '@bench/formats';
+import type { ModelTarget } from './model-target';
+import { isAnthropicBase } from './provider-host';
+
+/**
+ * Claude Code's billing block (`$billingHeader`, see `@bench/formats`) is new
+ * on every request. Anthropic's own API knows it for Claude Code's
+ * attribution; every other server that speaks Anthropic Messages (DeepSeek,
+ * Moonshot, MiniMax, OpenRouter, a local model) reads it as the prompt's first
+ * line, so its prefix cache misses on every turn. It goes to Anthropic's own
+ * hosts only.
+ */
+export function leaveOutForeignBillingBlock(target: ModelTarget, upstream: NeutralRequest): void {
+  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || isAnthropicBase(target.baseURL)) return;
+  const { $billingHeader: _left, ...rest } = upstream.extra;
+  upstream.extra = rest;
+}

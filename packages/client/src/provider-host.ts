@@ -1,0 +1,20 @@
+import { UrlMemo } from './url-memo';
+
+/** Whether a base URL's host matches, worked out once per URL string. */
+function hostTest(pattern: RegExp): (baseURL: string) => boolean {
+  const known = new UrlMemo<boolean>();
+  const test = (baseURL: string): boolean => {
+    try {
+      return pattern.test(new URL(baseURL).hostname);
+    } catch {
+      return false;
+    }
+  };
+  return (baseURL) => known.get(baseURL, test);
+}
+
+/** OpenAI's own API, and Azure OpenAI: their rules are not those of other OpenAI-compatible servers. */
+export const isOpenAIBase = hostTest(/(^|\.)openai\.com$|\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/);
+
+/** Anthropic's own API: not the other servers that speak Anthropic Messages. */
+export const isAnthropicBase = hostTest(/(^|\.)anthropic\.com$/);
