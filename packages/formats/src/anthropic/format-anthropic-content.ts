@@ -5,6 +5,7 @@ import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureUpstream } from '../shared/signature-provenance';
 import { DOCUMENT_MEDIA_TYPES, IMAGE_MEDIA_TYPES } from './anthropic-api';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
+import { foreignCacheMark, withoutCarriedMark } from './foreign-cache-mark';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
 
 export interface FormatContext {
@@ -19,7 +20,7 @@ type Block = Record<string, unknown>;
 
 /** One neutral part as a content block, or undefined (with a warning) when Anthropic cannot hold it. */
 export function formatPart(part: ContentPart, path: string, ctx: FormatContext): Block | undefined {
-  if (!ctx.same) warnForeignExtra(part.extra, path, ctx.warnings);
+  if (!ctx.same) warnForeignExtra(withoutCarriedMark(part.extra), path, ctx.warnings);
   switch (part.type) {
     case 'text':
       // Anthropic refuses empty text blocks; another protocol's empty text (an assistant turn of only tool calls) carries nothing.
@@ -44,6 +45,10 @@ export function formatPart(part: ContentPart, path: string, ctx: FormatContext):
 
 function own(block: Block, extra: Extra | undefined, ctx: FormatContext, except: ReadonlyArray<string> = []): Block {
   if (ctx.same) spreadExtra(block, extra, except);
+  else if (block.type !== 'thinking' && block.type !== 'redacted_thinking') {
+    const mark = foreignCacheMark(extra);
+    if (mark) block.cache_control = mark;
+  }
   return block;
 }
 

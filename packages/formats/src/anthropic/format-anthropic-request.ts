@@ -5,6 +5,7 @@ import type { FormatContext } from './format-anthropic-content';
 import { formatMessagesAndSystem } from './format-anthropic-messages';
 import { formatOptions, MERGED_KEYS } from './format-anthropic-options';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
+import { markPromptCache } from './prompt-cache-marks';
 import { dropTopPBesideTemperature } from './sampling-guard';
 import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse } from './thinking-guard';
 
@@ -35,6 +36,7 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (!ctx.same) {
     dropSamplingThinkingRefuses(body, warnings);
     dropTopPBesideTemperature(body, warnings);
+    if (request.promptCache === 'conversation') markPromptCache(body);
   }
   return { path: '/messages', body, warnings };
 }

@@ -56,6 +56,13 @@ export interface NeutralRequest {
   streamUsage?: boolean;
   /** A client-sent conversation key (Responses `prompt_cache_key`), where the protocol has one. */
   sessionKey?: string;
+  /**
+   * Set by a caller that will send this conversation again (a route turn):
+   * where the upstream caches a prompt only where it is marked (Anthropic), a
+   * request translated from another protocol is marked so the next turn reads
+   * it from the cache. Protocols that cache on their own ignore it.
+   */
+  promptCache?: 'conversation';
   /** Top-level wire fields the codec did not map. */
   extra: Extra;
 }

@@ -2,7 +2,9 @@ import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@bench/tes
 import type { Protocol } from '@bench/formats';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createGateway, type Gateway } from '../create-gateway';
+import { sdksFor, type Sdks } from './sdk-clients';
 
 export interface TestGateway {
   url: string;
@@ -86,4 +88,23 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
       await upstream.close();
     },
   };
+}
+
+/**
+ * A test file's gateway, started before its tests and closed after them;
+ * `t()` and `sdks()` are usable inside tests.
+ */
+export function useTestGateway(options: TestGatewayOptions = {}): { t: () => TestGateway; sdks: () => Sdks } {
+  let gateway: TestGateway | undefined;
+  let clients: Sdks | undefined;
+  beforeAll(async () => {
+    gateway = await startTestGateway(options);
+    clients = sdksFor(gateway.url);
+  });
+  afterAll(() => gateway?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the test gateway is not started (call useTestGateway at the top of the file)');
+    return value;
+  };
+  return { t: () => started(gateway), sdks: () => started(clients) };
 }

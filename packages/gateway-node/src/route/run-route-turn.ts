@@ -47,7 +47,10 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     // Object.assign: a spread given a key its source lacks makes an object Node 20 is slow to build and to read.
     return member.outputCut ? Object.assign({}, target, { maxOutputTokens: member.outputCut.allowed }) : target;
   });
-  const run = runtime.client.failover(candidates, { ...request, stream: true }, {
+  // A sticky conversation comes back: where the upstream caches only marked prompts (Anthropic), the turn is marked.
+  // (Object.assign: a spread given a key its source lacks is slow to build and to read in Node 20.)
+  const upstreamRequest = Object.assign({}, request, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: 'conversation' as const });
+  const run = runtime.client.failover(candidates, upstreamRequest, {
     timeouts: settings.timeouts,
     retry: settings.retry,
     cooldown: settings.cooldown,
