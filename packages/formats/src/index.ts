@@ -25,6 +25,7 @@ export { InvalidReplyError } from './errors/invalid-reply-error';
 export { safeParseJSON, type ParseResult } from './shared/safe-parse-json';
 export { fieldPath } from './shared/field-path';
 export { PROTOCOLS, type Protocol } from './neutral/protocol';
+export { protocolCarriesFiles } from './neutral/protocol-files';
 export type {
   AssistantContentPart,
   AssistantMessage,

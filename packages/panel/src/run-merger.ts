@@ -4,7 +4,7 @@ import { callStatus } from './call-status';
 import { buildMergeRequest } from './merge-request';
 import type { BenchMerger, BenchSeat, SkippedMember } from './panel-bench';
 import type { PanelMember } from './panel-member';
-import { visualInputOf, whyCannotRead } from './why-cannot-read';
+import { visualNeedsOf, whyCannotRead } from './why-cannot-read';
 
 export interface MergeOutcome {
   /** Absent when no merger's window fits (no call was made). */
@@ -35,10 +35,10 @@ export async function runMerger(
 ): Promise<MergeOutcome> {
   const mergeRequest = buildMergeRequest(request, answered.map((s) => s.answer));
   const tokens = estimateTokens(mergeRequest);
-  const visual = visualInputOf(mergeRequest);
+  const needs = visualNeedsOf(mergeRequest);
   const skipped: SkippedMember[] = [];
   const merger = candidates.find((candidate) => {
-    const why = whyCannotRead(candidate, visual, tokens);
+    const why = whyCannotRead(candidate, needs, tokens);
     if (why) skipped.push({ alias: candidate.alias, why: `merger: ${why.replace("request's", "merge prompt's")}` });
     return why === undefined;
   });

@@ -76,6 +76,16 @@ describe('seatMembers', () => {
     }
   });
 
+  it('does not seat an Ollama member for a document, vision or not: its protocol carries none', () => {
+    const llava = member('llava', { vision: true, target: { alias: 'llava', api: 'ollama', baseURL: 'http://127.0.0.1:9', model: 'llava' } });
+    const pdf = { type: 'file' as const, source: { kind: 'base64' as const, mediaType: 'application/pdf', data: 'JVBERi0x' } };
+    const { seats, skipped } = seatMembers({ collection: collection(['llava', 'm7']), models: { ...models, llava }, request: askWith([pdf]) });
+    expect(aliases(seats)).toEqual(['m7']);
+    expect(skipped).toEqual([{ seat: 1, alias: 'llava', why: 'cannot be sent documents (the ollama protocol carries none) and the request has documents' }]);
+    const image = { type: 'image' as const, source: { kind: 'url' as const, url: 'https://x/y.png' } };
+    expect(aliases(seatMembers({ collection: collection(['llava']), models: { llava }, request: askWith([image]) }).seats)).toEqual(['llava']);
+  });
+
   it('is a 413 when every member is too small, a 400 otherwise', () => {
     const small = thrown(() => seatMembers({ collection: collection(['m4']), models, request: ask('x'.repeat(200)) }));
     expect(NoSeatError.isInstance(small) && small.status).toBe(413);

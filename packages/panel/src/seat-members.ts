@@ -4,7 +4,7 @@ import { NoSeatError } from './errors/no-seat-error';
 import { PanelInputError } from './errors/panel-input-error';
 import type { SkippedMember } from './panel-bench';
 import { lookupMember, type MemberLookup, type PanelCollection, type PanelMember } from './panel-member';
-import { type VisualInput, visualInputOf, whyCannotRead } from './why-cannot-read';
+import { type VisualNeeds, visualNeedsOf, whyCannotRead } from './why-cannot-read';
 
 export interface SeatingInput {
   collection: PanelCollection;
@@ -29,7 +29,7 @@ export interface Seating {
 export function seatMembers(input: SeatingInput): Seating {
   const { collection, models, request } = input;
   const extra = checkWith(input.with, models);
-  const visual = visualInputOf(request);
+  const needs = visualNeedsOf(request);
   const tokens = estimateTokens(request);
   const seats: PanelMember[] = [];
   const skipped: SkippedMember[] = [];
@@ -42,7 +42,7 @@ export function seatMembers(input: SeatingInput): Seating {
     const seat = seen.size;
     const member = lookupMember(models, alias);
     if (!member) throw new PanelInputError(`collections.${collection.name}.members`, `unknown model "${alias}"`);
-    const why = whySkip(member, named, visual, tokens);
+    const why = whySkip(member, named, needs, tokens);
     if (why) {
       if (why.startsWith('context window')) tooSmall += 1;
       skipped.push({ seat, alias, why });
@@ -54,11 +54,11 @@ export function seatMembers(input: SeatingInput): Seating {
   return { seats, skipped };
 }
 
-function whySkip(member: PanelMember, named: boolean, visual: VisualInput, tokens: number): string | undefined {
+function whySkip(member: PanelMember, named: boolean, needs: VisualNeeds, tokens: number): string | undefined {
   if (member.retired) return `retired since ${member.retired.at}: ${member.retired.why}`;
   if (member.adHoc && !named) return 'ad hoc (seated only when the request names it in bench.with)';
-  if (member.role === 'vision' && visual === undefined && !named) return 'a vision specialist and the request has no images or documents';
-  return whyCannotRead(member, visual, tokens);
+  if (member.role === 'vision' && !needs.images && !needs.documents && !named) return 'a vision specialist and the request has no images or documents';
+  return whyCannotRead(member, needs, tokens);
 }
 
 function checkWith(value: readonly string[] | undefined, models: MemberLookup): readonly string[] {

@@ -49,6 +49,14 @@ describe('skipReason', () => {
     expect(skipReason(member('m1', { vision: true }), withDocuments, 10)).toBeUndefined();
   });
 
+  it('skips a member that cannot be sent documents (an Ollama model, vision or not) when the request has one', () => {
+    const ollama = member('llava', { vision: true, documents: false });
+    expect(skipReason(ollama, withDocuments, 10)).toEqual({
+      alias: 'llava', reason: 'no-documents', why: 'cannot be sent documents (its protocol carries none), and the request has documents',
+    });
+    expect(skipReason(ollama, { ...withImages, hasDocuments: false }, 10)).toBeUndefined();
+  });
+
   it('says how to declare an unknown tool capability', () => {
     const skipped = skipReason(member('m3', { tools: undefined }), withTools, 10);
     expect(skipped?.reason).toBe('unknown-capability');

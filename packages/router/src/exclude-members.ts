@@ -48,6 +48,9 @@ export function skipReason(
       ? { alias, reason: 'no-vision', why: `no vision, and the request has ${visual}` }
       : unknownCapability(alias, 'vision', visual === 'images' ? 'image input' : 'document (PDF) input');
   }
+  if (profile.hasDocuments && member.documents === false) {
+    return { alias, reason: 'no-documents', why: 'cannot be sent documents (its protocol carries none), and the request has documents' };
+  }
   if (estimatedInputTokens >= member.contextWindow) {
     return {
       alias,

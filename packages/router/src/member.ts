@@ -9,6 +9,8 @@ export interface Member {
   tools?: boolean;
   /** Image input; undefined means the catalog does not know (excluded when the request has images). */
   vision?: boolean;
+  /** False when the member cannot be sent documents (its protocol carries none: Ollama); otherwise `vision` decides. */
+  documents?: boolean;
   /** `vision`: a vision specialist, picked only for requests with images. */
   role?: 'vision';
   /** Never picked automatically (still callable by its own alias). */

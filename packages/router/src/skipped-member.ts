@@ -5,6 +5,7 @@ export type SkipReason =
   | 'vision-specialist'
   | 'no-tools'
   | 'no-vision'
+  | 'no-documents'
   | 'unknown-capability'
   | 'context-window';
 

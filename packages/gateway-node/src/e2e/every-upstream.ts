@@ -13,16 +13,17 @@ export const UPSTREAM_ALIAS: Record<Protocol, string> = {
 /** The testkit model id behind each of those aliases, for scripting and reading its requests. */
 export const UPSTREAM_MODEL: Record<Protocol, string> = { 'openai-chat': 'up-1', 'openai-responses': 'up-r', anthropic: 'up-4', gemini: 'up-5', ollama: 'up-o' };
 
-/** The test gateway, plus one model on the Responses and one on the Ollama upstream, so every upstream protocol is callable. */
-export function startEveryUpstreamGateway(): Promise<TestGateway> {
+/** The test gateway, plus one model on the Responses and one on the Ollama upstream, so every upstream protocol is callable; `more` adds to its config. */
+export function startEveryUpstreamGateway(more: (config: Record<string, any>) => Record<string, any> = (config) => config): Promise<TestGateway> {
   return startTestGateway({
-    config: (base) => ({
-      ...base,
-      models: {
-        ...base.models,
-        'via-responses': { provider: 'responses', model: 'up-r', tools: true, vision: true },
-        'via-ollama': { provider: 'ollama', model: 'up-o', tools: true, vision: true },
-      },
-    }),
+    config: (base) =>
+      more({
+        ...base,
+        models: {
+          ...base.models,
+          'via-responses': { provider: 'responses', model: 'up-r', tools: true, vision: true },
+          'via-ollama': { provider: 'ollama', model: 'up-o', tools: true, vision: true },
+        },
+      }),
   });
 }

@@ -11,7 +11,10 @@ const PDF = 'JVBERi0xLjQKJcfsj6IKMSAwIG9iago8PD4+CmVuZG9iagp0cmFpbGVyCjw8Pj4KJSV
 const QUESTION = 'what does this say?';
 
 beforeAll(async () => {
-  t = await startEveryUpstreamGateway();
+  t = await startEveryUpstreamGateway((config) => ({
+    ...config,
+    collections: { ...config.collections, readers: { members: ['via-ollama', 'm1'], reply: 'route', order: 'listed' } },
+  }));
 });
 afterAll(() => t.close());
 
@@ -47,18 +50,15 @@ describe('a PDF from every client protocol that can send one', () => {
     expect(parts.find((part) => part.type === 'text')).toMatchObject({ text: QUESTION });
   });
 
-  it('to an Ollama upstream, which takes no files: the question goes, the file is left out, and the ledger says so', async () => {
-    t.upstream.script(UPSTREAM_MODEL.ollama, { answer: { text: 'no file seen' } });
-    const { path, body } = withPdf('anthropic', UPSTREAM_ALIAS.ollama);
-    const result = await postJSON(t.url + path, body);
-    expect(result.status, result.text.slice(0, 300)).toBe(200);
-    const sent = t.upstream.requestsFor(UPSTREAM_MODEL.ollama).at(-1)!;
-    expect(JSON.stringify(sent.body)).not.toContain(PDF);
-    expect(JSON.stringify(sent.body)).toContain(QUESTION);
-    await t.gateway.ledger.flush();
-    let text = '';
-    for await (const chunk of t.gateway.ledger.exportCalls({ format: 'jsonl' })) text += chunk;
-    const call = text.trim().split('\n').map((line) => JSON.parse(line)).filter((c) => c.alias === UPSTREAM_ALIAS.ollama).at(-1);
-    expect(call.warnings.join('\n')).toMatch(/Ollama takes no files/);
+  it('an Ollama member, which takes no files, is passed over for a document, vision or not; called by its alias, a 400 says why', async () => {
+    t.upstream.script(UPSTREAM_MODEL['openai-chat'], { answer: { text: 'read it' } });
+    const before = t.upstream.requestsFor(UPSTREAM_MODEL.ollama).length;
+    const routed = await postJSON(t.url + '/v1/messages', withPdf('anthropic', 'bench/readers').body);
+    expect(routed.status, routed.text.slice(0, 300)).toBe(200);
+    expect(routed.json.bench).toMatchObject({ alias: 'm1' });
+    const direct = await postJSON(t.url + '/v1/messages', withPdf('anthropic', UPSTREAM_ALIAS.ollama).body);
+    expect(direct.status).toBe(400);
+    expect(direct.json.error.message).toContain('cannot be sent documents');
+    expect(t.upstream.requestsFor(UPSTREAM_MODEL.ollama).length).toBe(before);
   });
 });

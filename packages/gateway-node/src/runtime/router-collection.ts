@@ -1,3 +1,4 @@
+import { protocolCarriesFiles } from '@bench/formats';
 import type { Collection, Member, RouteSettings } from '@bench/router';
 import type { GatewayConfig, ResolvedModel } from '../config/resolved-config';
 import type { Target } from '../names/resolve-target';
@@ -5,13 +6,15 @@ import type { Target } from '../names/resolve-target';
 /** A window or budget the catalog does not state is not a limit. */
 const UNSTATED = Number.MAX_SAFE_INTEGER;
 
-function memberOf(model: ResolvedModel, calledByAlias: boolean): Member {
+function memberOf(config: GatewayConfig, model: ResolvedModel, calledByAlias: boolean): Member {
+  const api = config.providers[model.provider]?.api;
   return {
     alias: model.alias,
     contextWindow: model.contextWindow ?? UNSTATED,
     maxOutput: model.maxOutput ?? UNSTATED,
     ...(model.tools !== undefined ? { tools: model.tools } : {}),
     ...(model.vision !== undefined ? { vision: model.vision } : {}),
+    ...(api !== undefined && !protocolCarriesFiles(api) ? { documents: false } : {}),
     // Called by its own alias, an ad-hoc model or a vision specialist is exactly what was asked for.
     ...(!calledByAlias && model.role ? { role: model.role } : {}),
     ...(!calledByAlias && model.adHoc ? { adHoc: true } : {}),
@@ -44,13 +47,13 @@ function build(config: GatewayConfig, target: Target): RoutedCollection {
   if (target.kind === 'model') {
     return {
       // Its own namespace, so a model alias never shares conversations with a collection of the same name.
-      collection: { name: `model:${target.model.alias}`, members: [memberOf(target.model, true)] },
+      collection: { name: `model:${target.model.alias}`, members: [memberOf(config, target.model, true)] },
       settings: { order: 'listed', sticky: true, rotate: 0, stickyTtlMs: config.defaults.stickyTtlMs, maxMembers: 1 },
     };
   }
   const collection = target.collection;
   return {
-    collection: { name: collection.name, members: collection.members.map((alias) => memberOf(config.models[alias]!, false)) },
+    collection: { name: collection.name, members: collection.members.map((alias) => memberOf(config, config.models[alias]!, false)) },
     settings: {
       order: collection.order,
       sticky: collection.sticky,
