@@ -2,6 +2,7 @@ import type { Codec, NeutralRequest, Warning } from '@bench/formats';
 import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
 import { mergeUnder } from './merge-under';
+import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
@@ -28,6 +29,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
   if (target.api === 'openai-chat') useOpenAITokenField(target.baseURL, body);
   fitOpenAIReasoningControls(target, body, formatted.warnings);
+  useOpenAIPromptCacheKey(target, upstream, body);
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },

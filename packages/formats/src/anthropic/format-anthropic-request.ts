@@ -36,7 +36,7 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (!ctx.same) {
     dropSamplingThinkingRefuses(body, warnings);
     dropTopPBesideTemperature(body, warnings);
-    if (request.promptCache === 'conversation') markPromptCache(body);
+    if (request.promptCache) markPromptCache(body);
   }
   return { path: '/messages', body, warnings };
 }

@@ -5,6 +5,8 @@ import { anthropicCodec } from './anthropic-codec';
 
 type Wire = Record<string, any>;
 
+const promptCache = { conversation: 'conv-1' };
+
 // An agent's tool step from an OpenAI Chat client (opencode, Cline): system, tools, a call and its result.
 const agentStep = (system = true): NeutralRequest =>
   openaiChatCodec.parseRequest({
@@ -28,14 +30,14 @@ const marks = (body: Wire): string[] => {
 
 describe('prompt-cache marks on a conversation translated to Anthropic', () => {
   it('marks the end of the system prompt and of the last message, so the next turn reads both from the cache', () => {
-    const body = format({ ...agentStep(), promptCache: 'conversation' });
+    const body = format({ ...agentStep(), promptCache });
     expect(marks(body)).toEqual(['system[0]', 'messages[2].content[0]']);
     expect(body.system[0].cache_control).toEqual({ type: 'ephemeral' });
     expect(body.messages[2].content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'c1', cache_control: { type: 'ephemeral' } });
   });
 
   it('marks the tools when there is no system prompt', () => {
-    expect(marks(format({ ...agentStep(false), promptCache: 'conversation' }))).toEqual(['tools[0]', 'messages[2].content[0]']);
+    expect(marks(format({ ...agentStep(false), promptCache }))).toEqual(['tools[0]', 'messages[2].content[0]']);
   });
 
   it('marks nothing unless asked (a panel seat is asked once)', () => {
@@ -52,7 +54,7 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
         { role: 'user', content: 'thanks' },
       ],
     });
-    const formatted = anthropicCodec.formatRequest({ ...marked, promptCache: 'conversation' });
+    const formatted = anthropicCodec.formatRequest({ ...marked, promptCache });
     expect(marks(formatted.body as Wire)).toEqual(['system[0]', 'messages[0].content[0]']);
     expect((formatted.body as Wire).messages[0].content[0].cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
     expect(formatted.warnings.filter((w) => w.path?.includes('cache_control'))).toEqual([]);
@@ -68,7 +70,7 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
   it('never marks a thinking block: the block before it carries the mark', () => {
     const request: NeutralRequest = {
       ...agentStep(),
-      promptCache: 'conversation',
+      promptCache,
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
         { role: 'assistant', content: [{ type: 'text', text: 'sure' }, { type: 'reasoning', text: 'hmm', signature: 'sig', signatureFrom: 'anthropic' }] },
@@ -81,6 +83,6 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
 
   it('leaves an Anthropic client\'s own request as it sent it', () => {
     const body = { model: 'claude', max_tokens: 10, system: [{ type: 'text', text: 'be brief' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
-    expect(format({ ...anthropicCodec.parseRequest(body), promptCache: 'conversation' })).toEqual(body);
+    expect(format({ ...anthropicCodec.parseRequest(body), promptCache })).toEqual(body);
   });
 });

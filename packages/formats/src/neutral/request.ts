@@ -57,12 +57,13 @@ export interface NeutralRequest {
   /** A client-sent conversation key (Responses `prompt_cache_key`), where the protocol has one. */
   sessionKey?: string;
   /**
-   * Set by a caller that will send this conversation again (a route turn):
-   * where the upstream caches a prompt only where it is marked (Anthropic), a
-   * request translated from another protocol is marked so the next turn reads
-   * it from the cache. Protocols that cache on their own ignore it.
+   * Set by a caller that will send this conversation again (a route turn),
+   * with the conversation's key: where the upstream caches a prompt only where
+   * it is marked (Anthropic), a request translated from another protocol is
+   * marked so the next turn reads it from the cache; `@bench/client` gives the
+   * key to OpenAI as `prompt_cache_key`. Other protocols cache on their own.
    */
-  promptCache?: 'conversation';
+  promptCache?: { conversation: string };
   /** Top-level wire fields the codec did not map. */
   extra: Extra;
 }

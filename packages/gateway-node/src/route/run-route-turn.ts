@@ -49,7 +49,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   });
   // A sticky conversation comes back: where the upstream caches only marked prompts (Anthropic), the turn is marked.
   // (Object.assign: a spread given a key its source lacks is slow to build and to read in Node 20.)
-  const upstreamRequest = Object.assign({}, request, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: 'conversation' as const });
+  const upstreamRequest = Object.assign({}, request, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: { conversation: plan.conversation } });
   const run = runtime.client.failover(candidates, upstreamRequest, {
     timeouts: settings.timeouts,
     retry: settings.retry,
