@@ -24,6 +24,12 @@ describe('callCost', () => {
     expect(callCost(tokens(100_000, 0, 95_000, 3_000), { input: 5, output: 25, cacheRead: 0.5 })).toBeCloseTo((5_000 * 5 + 95_000 * 0.5) / 1e6, 12);
   });
 
+  it('prices hour-long cache writes at cacheWrite1h, else as other writes', () => {
+    const tokens = { input: 10_000, output: 0, cacheRead: 0, cacheWrite: 4_000, cacheWrite1h: 3_000 };
+    expect(callCost(tokens, { input: 5, output: 25, cacheWrite: 6.25, cacheWrite1h: 10 })).toBeCloseTo((6_000 * 5 + 1_000 * 6.25 + 3_000 * 10) / 1e6, 12);
+    expect(callCost(tokens, { input: 5, output: 25, cacheWrite: 6.25 })).toBeCloseTo((6_000 * 5 + 4_000 * 6.25) / 1e6, 12);
+  });
+
   it('never bills more cached tokens than the input count', () => {
     expect(callCost(tokens(10, 0, 8, 8), { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 2_000_000 })).toBeCloseTo(4, 12);
   });

@@ -11,6 +11,8 @@ export interface Price {
   cacheRead?: number;
   /** Input tokens written to the prompt cache (Anthropic's cache_creation); `input` when absent. */
   cacheWrite?: number;
+  /** Input tokens written to the prompt cache for an hour (Anthropic `ttl: "1h"`); `cacheWrite` when absent. */
+  cacheWrite1h?: number;
 }
 
 /** Token counts, named as `@bench/formats` names them: reasoning is part of output, cache reads and writes part of input. */
@@ -20,6 +22,8 @@ export interface CallUsage {
   reasoningTokens?: number;
   cachedInputTokens?: number;
   cacheWriteTokens?: number;
+  /** Part of `cacheWriteTokens` written for an hour. */
+  cacheWrite1hTokens?: number;
 }
 
 /** What the gateway hands `recordCall`. */
@@ -72,6 +76,8 @@ export interface CallRecord {
   cachedTokens: number;
   /** Input tokens written to the prompt cache. */
   cacheWriteTokens: number;
+  /** Part of `cacheWriteTokens` written for an hour. */
+  cacheWrite1hTokens: number;
   cost: number | null;
   seconds: number | null;
   firstPieceSeconds: number | null;

@@ -13,6 +13,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     output: usage.outputTokens ?? 0,
     cacheRead: usage.cachedInputTokens ?? 0,
     cacheWrite: usage.cacheWriteTokens ?? 0,
+    cacheWrite1h: usage.cacheWrite1hTokens ?? 0,
   };
   return {
     id: input.id,
@@ -30,6 +31,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     reasoningTokens: usage.reasoningTokens ?? 0,
     cachedTokens: tokens.cacheRead,
     cacheWriteTokens: tokens.cacheWrite,
+    cacheWrite1hTokens: tokens.cacheWrite1h,
     cost: callCost(tokens, input.price ?? lookup?.(input.alias, input.provider)),
     seconds: input.seconds ?? null,
     firstPieceSeconds: input.firstPieceSeconds ?? null,

@@ -1,6 +1,6 @@
 import type { Usage } from '@bench/formats';
 
-const FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteTokens'] as const;
+const FIELDS = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteTokens', 'cacheWrite1hTokens'] as const;
 
 /** Adds usages field by field; a field none of them has stays absent. */
 export function addUsage(usages: ReadonlyArray<Usage | undefined>): Usage {

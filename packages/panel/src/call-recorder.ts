@@ -4,6 +4,7 @@ export interface PanelPrice {
   output: number;
   cacheRead?: number;
   cacheWrite?: number;
+  cacheWrite1h?: number;
 }
 
 /** Token counts as the ledger takes them. */
@@ -13,6 +14,7 @@ export interface PanelCallUsage {
   reasoningTokens?: number;
   cachedInputTokens?: number;
   cacheWriteTokens?: number;
+  cacheWrite1hTokens?: number;
 }
 
 /** One seat or merger call, in the shape of `@bench/ledger`'s `CallInput` (a subset of it). */

@@ -48,5 +48,6 @@ function ledgerUsage(usage: Usage | undefined): PanelCallUsage | undefined {
   if (usage.reasoningTokens !== undefined) out.reasoningTokens = usage.reasoningTokens;
   if (usage.cachedInputTokens !== undefined) out.cachedInputTokens = usage.cachedInputTokens;
   if (usage.cacheWriteTokens !== undefined) out.cacheWriteTokens = usage.cacheWriteTokens;
+  if (usage.cacheWrite1hTokens !== undefined) out.cacheWrite1hTokens = usage.cacheWrite1hTokens;
   return out;
 }

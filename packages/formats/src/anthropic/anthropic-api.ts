@@ -120,6 +120,7 @@ export const usageSchema = z.looseObject({
   output_tokens: z.number().nullish(),
   cache_read_input_tokens: z.number().nullish(),
   cache_creation_input_tokens: z.number().nullish(),
+  cache_creation: z.looseObject({ ephemeral_5m_input_tokens: z.number().nullish(), ephemeral_1h_input_tokens: z.number().nullish() }).nullish(),
   output_tokens_details: z.looseObject({ thinking_tokens: z.number().nullish() }).nullish(),
 });
 export type AnthropicUsage = z.output<typeof usageSchema>;

@@ -203,6 +203,8 @@ class AnthropicStreamDecoder implements StreamDecoder {
     if (output != null) next.output_tokens = output;
     if (read != null) next.cache_read_input_tokens = read;
     if (write != null) next.cache_creation_input_tokens = write;
+    const hour = isRecord(usage.cache_creation) ? num(usage.cache_creation.ephemeral_1h_input_tokens) : undefined;
+    if (hour != null) next.cache_creation = { ephemeral_1h_input_tokens: hour };
     const details = usage.output_tokens_details;
     if (isRecord(details) && typeof details.thinking_tokens === 'number') next.output_tokens_details = { thinking_tokens: details.thinking_tokens };
     this.usage = next;

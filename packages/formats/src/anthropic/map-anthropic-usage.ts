@@ -16,6 +16,8 @@ export function usageFromAnthropic(usage: AnthropicUsage | null | undefined): Us
   if (thinking != null) out.reasoningTokens = thinking;
   if (read !== undefined) out.cachedInputTokens = read;
   if (write !== undefined) out.cacheWriteTokens = write;
+  const hour = usage.cache_creation?.ephemeral_1h_input_tokens;
+  if (hour != null) out.cacheWrite1hTokens = hour;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
@@ -24,6 +26,7 @@ export interface AnthropicWireUsage {
   output_tokens: number;
   cache_creation_input_tokens: number | null;
   cache_read_input_tokens: number | null;
+  cache_creation?: { ephemeral_5m_input_tokens: number; ephemeral_1h_input_tokens: number };
   output_tokens_details?: { thinking_tokens: number };
 }
 
@@ -38,6 +41,8 @@ export function usageToAnthropic(usage: Usage | undefined): AnthropicWireUsage {
     cache_creation_input_tokens: write ?? null,
     cache_read_input_tokens: read ?? null,
   };
+  const hour = usage?.cacheWrite1hTokens;
+  if (write !== undefined && hour !== undefined) wire.cache_creation = { ephemeral_5m_input_tokens: Math.max(0, write - hour), ephemeral_1h_input_tokens: hour };
   if (usage?.reasoningTokens !== undefined) wire.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
   return wire;
 }

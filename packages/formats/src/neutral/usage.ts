@@ -12,4 +12,6 @@ export interface Usage {
   cachedInputTokens?: number;
   /** Part of `inputTokens` written to the prompt cache (Anthropic). */
   cacheWriteTokens?: number;
+  /** Part of `cacheWriteTokens` written for an hour (Anthropic `ttl: "1h"`), priced above the 5-minute writes. */
+  cacheWrite1hTokens?: number;
 }

@@ -60,6 +60,7 @@ export const modelSchema = z.strictObject({
       output: z.number().nonnegative(),
       cacheRead: z.number().nonnegative().optional(),
       cacheWrite: z.number().nonnegative().optional(),
+      cacheWrite1h: z.number().nonnegative().optional(),
     })
     .optional(),
   role: z.enum(['vision']).optional(),

@@ -28,8 +28,8 @@ describe('parseConfig', () => {
 
   it('takes a price with prompt-cache prices, and names a negative one', () => {
     const raw = exampleConfig() as Record<string, any>;
-    raw.models.m1.price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 };
-    expect(parseConfig(raw).models.m1!.price).toEqual({ input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 });
+    raw.models.m1.price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 };
+    expect(parseConfig(raw).models.m1!.price).toEqual({ input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 });
     raw.models.m1.price.cacheWrite = -1;
     expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.cacheWrite: .*>=\s*0/)]);
   });

@@ -11,7 +11,7 @@ beforeAll(async () => {
   t = await startTestGateway({
     config: (base) => ({
       ...base,
-      models: { ...base.models, m4: { ...base.models.m4, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 } } },
+      models: { ...base.models, m4: { ...base.models.m4, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 } } },
       collections: { ...base.collections, core: { ...base.collections.core, merger: 'm4' }, claudes: { members: ['m4'], reply: 'all' } },
     }),
   });
@@ -80,10 +80,10 @@ describe('what the ledger holds after each kind of turn', () => {
     }
   });
 
-  it('prompt-cache reads and writes are recorded and priced at the model\'s cacheRead and cacheWrite, route and panel', async () => {
-    // What a Claude Code turn costs: most of its input read from Anthropic's cache, some written to it.
-    const usage = { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000 };
-    const cost = (2_000 * 5 + 95_000 * 0.5 + 3_000 * 6.25 + 1_000 * 25) / 1e6;
+  it('prompt-cache reads and writes are recorded and priced at the model\'s cacheRead, cacheWrite and cacheWrite1h, route and panel', async () => {
+    // What a Claude Code turn costs: most of its input read from Anthropic's cache, some written to it (a third for an hour).
+    const usage = { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000 };
+    const cost = (2_000 * 5 + 95_000 * 0.5 + 2_000 * 6.25 + 1_000 * 10 + 1_000 * 25) / 1e6;
     t.upstream.script('up-4', { answer: { text: 'cached', usage } });
     const stream = await sdks.anthropic.messages.create({ model: 'm4', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'cache me' }] });
     let call = '';
@@ -92,7 +92,7 @@ describe('what the ledger holds after each kind of turn', () => {
     const panel = (await sdks.openai.chat.completions.create({ model: 'bench/claudes', messages: [{ role: 'user', content: 'cache me' }] })) as any;
     await ledger().flush();
     for (const id of [call, `${panel.bench.panel}.1`]) {
-      expect(await ledger().getCall(id)).toMatchObject({ alias: 'm4', inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cost: expect.closeTo(cost, 12) });
+      expect(await ledger().getCall(id)).toMatchObject({ alias: 'm4', inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000, cost: expect.closeTo(cost, 12) });
     }
   });
 

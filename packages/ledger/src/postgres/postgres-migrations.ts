@@ -74,9 +74,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (collection, alias)
   );
   `,
-  // 2: prompt-cache writes, priced apart from other input (models.X.price.cacheWrite).
+  // 2: prompt-cache writes, priced apart from other input (models.X.price.cacheWrite, cacheWrite1h).
   `
   ALTER TABLE calls ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE calls ADD COLUMN cache_write_1h_tokens BIGINT NOT NULL DEFAULT 0;
   ALTER TABLE turns ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
   ALTER TABLE model_stats ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
   `,

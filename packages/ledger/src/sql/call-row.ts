@@ -17,6 +17,7 @@ export interface CallRow {
   reasoning_tokens: number;
   cached_tokens: number;
   cache_write_tokens: number;
+  cache_write_1h_tokens: number;
   cost: number | null;
   seconds: number | null;
   first_piece_seconds: number | null;
@@ -44,6 +45,7 @@ export function callToRow(call: CallRecord): CallRow {
     reasoning_tokens: call.reasoningTokens,
     cached_tokens: call.cachedTokens,
     cache_write_tokens: call.cacheWriteTokens,
+    cache_write_1h_tokens: call.cacheWrite1hTokens,
     cost: call.cost,
     seconds: call.seconds,
     first_piece_seconds: call.firstPieceSeconds,
@@ -72,6 +74,7 @@ export function rowToCall(row: CallRow): CallRecord {
     reasoningTokens: Number(row.reasoning_tokens),
     cachedTokens: Number(row.cached_tokens),
     cacheWriteTokens: Number(row.cache_write_tokens),
+    cacheWrite1hTokens: Number(row.cache_write_1h_tokens),
     cost: nullableNumber(row.cost),
     seconds: nullableNumber(row.seconds),
     firstPieceSeconds: nullableNumber(row.first_piece_seconds),

@@ -26,7 +26,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
         l.recordCall({
           id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
           status: 'error', errorClass: 'UpstreamError', errorMessage: `bad image ${image} in request`,
-          usage: { inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedInputTokens: 7, cacheWriteTokens: 3 },
+          usage: { inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedInputTokens: 7, cacheWriteTokens: 3, cacheWrite1hTokens: 2 },
           price: { input: 0.1, output: 0.4 }, seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2,
           warnings: ['skipped 1 malformed event'],
         }),
@@ -36,19 +36,19 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect(stored).toEqual({
         id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
         status: 'error', errorClass: 'UpstreamError', errorMessage: 'bad image data:image/png;base64,[redacted 3022 chars] in request',
-        inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedTokens: 7, cacheWriteTokens: 3, cost: expect.closeTo(0.3, 10),
+        inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedTokens: 7, cacheWriteTokens: 3, cacheWrite1hTokens: 2, cost: expect.closeTo(0.3, 10),
         seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2, warnings: ['skipped 1 malformed event'], unit: 'p1',
       });
     });
 
-    it('prices prompt-cache reads and writes at the price\'s cacheRead and cacheWrite', async () => {
+    it('prices prompt-cache reads and writes at the price\'s cacheRead, cacheWrite and cacheWrite1h', async () => {
       const l = await ledger();
-      const price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 };
-      l.recordCall(call('p1.1', { usage: { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000 }, price }));
+      const price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 };
+      l.recordCall(call('p1.1', { usage: { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000 }, price }));
       await l.flush();
       expect(await l.getCall('p1.1')).toMatchObject({
-        inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000,
-        cost: expect.closeTo((2_000 * 5 + 95_000 * 0.5 + 3_000 * 6.25 + 1_000 * 25) / 1e6, 12),
+        inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000,
+        cost: expect.closeTo((2_000 * 5 + 95_000 * 0.5 + 2_000 * 6.25 + 1_000 * 10 + 1_000 * 25) / 1e6, 12),
       });
     });
 
@@ -228,7 +228,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       ]);
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
       expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
-      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0');
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0');
       expect(csv[2]).toContain(',"said ""no"", twice",');
       expect(csv.filter(Boolean)).toHaveLength(4);
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');

@@ -25,6 +25,7 @@ export function validateCall(value: unknown): CallInput {
     optionalAmount(price.output, 'call.price.output');
     optionalAmount(price.cacheRead, 'call.price.cacheRead');
     optionalAmount(price.cacheWrite, 'call.price.cacheWrite');
+    optionalAmount(price.cacheWrite1h, 'call.price.cacheWrite1h');
   }
   optionalAmount(call.seconds, 'call.seconds');
   optionalAmount(call.firstPieceSeconds, 'call.firstPieceSeconds');

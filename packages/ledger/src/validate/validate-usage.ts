@@ -9,5 +9,6 @@ export function validateUsage(value: unknown, field: string): CallUsage | undefi
   optionalCount(usage.reasoningTokens, `${field}.reasoningTokens`);
   optionalCount(usage.cachedInputTokens, `${field}.cachedInputTokens`);
   optionalCount(usage.cacheWriteTokens, `${field}.cacheWriteTokens`);
+  optionalCount(usage.cacheWrite1hTokens, `${field}.cacheWrite1hTokens`);
   return usage as CallUsage;
 }
