@@ -23,7 +23,14 @@ export interface FailoverOptions {
 
 /** The failover's first outcome: a candidate gave its first piece, or none will. */
 export type Commit =
-  | { ok: true; alias: string; target: ModelTarget; attempts: readonly AttemptReport[] }
+  | {
+      ok: true;
+      alias: string;
+      target: ModelTarget;
+      attempts: readonly AttemptReport[];
+      /** The committed attempt's warnings: what its request could not carry, then malformed events skipped as its stream goes. */
+      warnings: readonly Warning[];
+    }
   | { ok: false; error: ClientError; attempts: readonly AttemptReport[] };
 
 export interface FailoverRun {
@@ -103,7 +110,7 @@ export function runFailover(
   }).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
   // One reaction: a failure settles the result first, then the commit (the order two reactions gave).
   const committed = picked.then((outcome): Commit => {
-    if (outcome.ok) return { ok: true, alias: outcome.target.alias, target: outcome.target, attempts };
+    if (outcome.ok) return { ok: true, alias: outcome.target.alias, target: outcome.target, attempts, warnings: outcome.opened.warnings };
     settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
     return { ok: false, error: outcome.error, attempts };
   });

@@ -1,4 +1,5 @@
 import type { AttemptReport } from '@bench/client';
+import type { Warning } from '@bench/formats';
 import type { Plan } from '@bench/router';
 
 /** How a caller posts a verdict on a call: told in every reply. */
@@ -12,10 +13,12 @@ export interface RouteBenchInput {
   call: string;
   alias: string | undefined;
   attempts: readonly AttemptReport[];
+  /** What the answering member's request could not carry, and malformed events skipped. */
+  warnings?: readonly Warning[];
 }
 
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
-export function routeBench({ plan, collection, call, alias, attempts }: RouteBenchInput): Record<string, unknown> {
+export function routeBench({ plan, collection, call, alias, attempts, warnings }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
   const failedOver = failedOverOf(attempts, alias);
   // Assigned in the reply's key order (no throwaway object per optional field): this runs on every reply.
@@ -28,6 +31,8 @@ export function routeBench({ plan, collection, call, alias, attempts }: RouteBen
   bench.turn = plan.turn;
   if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));
   if (plan.skipped.length) bench.skipped = plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why }));
+  // Translation losses, told to the caller (the ledger has them too): a sampling field a model refuses, a file a protocol cannot carry.
+  if (warnings?.length) bench.warnings = warnings.map((warning) => (warning.path ? { path: warning.path, message: warning.message } : { message: warning.message }));
   bench.verdict = verdictHint(call);
   return bench;
 }

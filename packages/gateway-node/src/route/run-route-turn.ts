@@ -71,7 +71,14 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   };
 
   const benchFor = (commit: Commit | undefined) =>
-    routeBench({ plan, collection: routed.ledgerCollection, call, alias: commit?.ok ? commit.alias : undefined, attempts: commit?.attempts ?? [] });
+    routeBench({
+      plan,
+      collection: routed.ledgerCollection,
+      call,
+      alias: commit?.ok ? commit.alias : undefined,
+      attempts: commit?.attempts ?? [],
+      warnings: commit?.ok ? commit.warnings : undefined,
+    });
 
   if (!request.stream) {
     const commit = await run.committed;
