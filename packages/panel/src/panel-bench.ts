@@ -25,6 +25,8 @@ export interface BenchSeat {
   usage?: Usage;
   /** Why it failed (absent when ok). */
   error?: string;
+  /** What the seat's request lost on the way to its member, and malformed events skipped (absent when none). */
+  warnings?: Array<{ path?: string; message: string }>;
 }
 
 export interface BenchMerger {

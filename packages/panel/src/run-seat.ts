@@ -22,5 +22,6 @@ export async function runSeat(context: CallContext, member: PanelMember, call: s
     seconds: result.seconds,
     ...(result.usage ? { usage: result.usage } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(result.warnings.length > 0 ? { warnings: result.warnings.map((w) => (w.path ? { path: w.path, message: w.message } : { message: w.message })) } : {}),
   };
 }
