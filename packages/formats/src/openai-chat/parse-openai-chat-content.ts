@@ -1,7 +1,7 @@
 import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { Extra, FilePart, ImagePart, ImageSource, TextPart } from '../neutral/content';
-import { parseDataUrl } from '../shared/data-url';
+import { parseDataUrl, splitDataUrl } from '../shared/data-url';
 import { UNMAPPED_PARTS_KEY } from './hints';
 import { imageMediaTypes } from './openai-chat-api';
 import { splitExtra } from './split-extra';
@@ -81,17 +81,13 @@ function parseFilePart(part: Record<string, unknown>, path: string): FilePart | 
 
 /** `data:<media type>;base64,<data>` becomes a base64 source (of an image type OpenAI accepts); anything else is a URL. */
 export function parseImageUrl(url: string, path: string): ImageSource {
-  if (!url.startsWith('data:')) return { kind: 'url', url };
-  const comma = url.indexOf(',');
-  const header = comma === -1 ? url.slice(5) : url.slice(5, comma);
-  const mediaType = header.endsWith(';base64') ? header.slice(0, -7) : '';
-  if (comma === -1 || !mediaType) {
-    throw new InvalidRequestError([{ path, message: 'expected a base64 data URL: data:<media type>;base64,<data>' }]);
-  }
+  const split = splitDataUrl(url);
+  if (split === undefined) return { kind: 'url', url };
+  if (split === null) throw new InvalidRequestError([{ path, message: 'expected a base64 data URL: data:<media type>;base64,<data>' }]);
+  const { mediaType, data } = split;
   if (!imageMediaTypes.includes(mediaType)) {
     throw new InvalidRequestError([{ path, message: `expected an image media type, one of ${imageMediaTypes.join(', ')}; got ${mediaType}` }]);
   }
-  const data = url.slice(comma + 1);
   if (!isBase64(data)) throw new InvalidRequestError([{ path, message: NOT_BASE64 }]);
   return { kind: 'base64', mediaType, data };
 }

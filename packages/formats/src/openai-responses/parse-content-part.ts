@@ -1,7 +1,7 @@
 import { isBase64, NOT_BASE64 } from '../shared/base64';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { Extra, FilePart, FileSource, ImagePart, TextPart } from '../neutral/content';
-import { parseDataUrl } from '../shared/data-url';
+import { parseDataUrl, splitDataUrl } from '../shared/data-url';
 import { fieldPath } from '../shared/field-path';
 import { IMAGE_MEDIA_TYPES, type ContentPartWire } from './openai-responses-api';
 import { extraOrUndefined, restOf } from './extra-fields';
@@ -11,9 +11,6 @@ export type TextDefault = 'input_text' | 'output_text';
 
 /** Extra key holding a part the neutral model cannot hold (an image or a file by file id), written back verbatim. */
 export const UNMAPPED_PART = 'unmapped_part';
-
-const DATA_URL_PREFIX = 'data:';
-const BASE64_MARK = ';base64,';
 
 type InputFileWire = Extract<ContentPartWire, { type: 'input_file' }>;
 
@@ -82,10 +79,10 @@ function unmappedPart(part: Record<string, unknown> & { type: string }): TextPar
 }
 
 function imageSource(url: string, path: ReadonlyArray<PropertyKey>): ImagePart['source'] {
-  if (!url.startsWith(DATA_URL_PREFIX)) return { kind: 'url', url };
-  const mark = url.indexOf(BASE64_MARK);
-  const mediaType = mark === -1 ? '' : url.slice(DATA_URL_PREFIX.length, mark);
-  if (!(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(mediaType)) {
+  const split = splitDataUrl(url);
+  if (split === undefined) return { kind: 'url', url };
+  const mediaType = split?.mediaType ?? '';
+  if (split === null || !(IMAGE_MEDIA_TYPES as ReadonlyArray<string>).includes(mediaType)) {
     throw new InvalidRequestError([
       {
         path: fieldPath(path),
@@ -93,7 +90,6 @@ function imageSource(url: string, path: ReadonlyArray<PropertyKey>): ImagePart['
       },
     ]);
   }
-  const data = url.slice(mark + BASE64_MARK.length);
-  if (!isBase64(data)) throw new InvalidRequestError([{ path: fieldPath(path), message: NOT_BASE64 }]);
-  return { kind: 'base64', mediaType, data };
+  if (!isBase64(split.data)) throw new InvalidRequestError([{ path: fieldPath(path), message: NOT_BASE64 }]);
+  return { kind: 'base64', mediaType, data: split.data };
 }
