@@ -6,6 +6,7 @@ import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
+import { isOpenAIBase } from './provider-host';
 
 export interface BuiltRequest {
   url: string;
@@ -27,15 +28,22 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
-  if (target.api === 'openai-chat') useOpenAITokenField(target.baseURL, body);
-  fitOpenAIReasoningControls(target, body, formatted.warnings);
-  useOpenAIPromptCacheKey(target, upstream, body);
+  if (isOpenAIUpstream(target)) {
+    // OpenAI's own API has rules other OpenAI-compatible servers do not share.
+    if (target.api === 'openai-chat') useOpenAITokenField(body);
+    fitOpenAIReasoningControls(target, body, formatted.warnings);
+    useOpenAIPromptCacheKey(upstream, body);
+  }
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },
     body: JSON.stringify(body),
     warnings: formatted.warnings,
   };
+}
+
+function isOpenAIUpstream(target: ModelTarget): target is ModelTarget & { api: 'openai-chat' | 'openai-responses' } {
+  return (target.api === 'openai-chat' || target.api === 'openai-responses') && isOpenAIBase(target.baseURL);
 }
 
 /** An output budget over what the target may write is cut to it, with a warning saying so. */

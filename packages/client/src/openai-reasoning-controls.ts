@@ -1,15 +1,15 @@
 import type { Warning } from '@bench/formats';
-import { isOpenAIBase } from './provider-host';
 import type { ModelTarget } from './model-target';
 
 type Body = Record<string, unknown>;
+type OpenAIApi = 'openai-chat' | 'openai-responses';
 
 /** The o-series, gpt-5 and later, codex-*: reasoning models. Their chat variants (gpt-5-chat-latest) are not. */
 const REASONING_MODEL = /^(o\d|gpt-[5-9]|codex-)(?!.*-chat)/;
 const PLAIN_MODEL = /^(gpt-4|gpt-3\.5|chatgpt-)|^gpt-[5-9][^-]*-chat/;
 
 /** Sampling controls OpenAI refuses for a reasoning model ("Only the default (1) value is supported", "Unsupported parameter"). */
-const SAMPLING: Record<'openai-chat' | 'openai-responses', readonly string[]> = {
+const SAMPLING: Record<OpenAIApi, readonly string[]> = {
   'openai-chat': ['temperature', 'top_p', 'presence_penalty', 'frequency_penalty', 'logprobs', 'top_logprobs', 'logit_bias'],
   'openai-responses': ['temperature', 'top_p', 'top_logprobs'],
 };
@@ -20,13 +20,11 @@ const SAMPLING: Record<'openai-chat' | 'openai-responses', readonly string[]> = 
  * models that do not reason. A caller of a collection does not know which
  * model answers (Gemini CLI sends topP 0.95 with every request, opencode a
  * temperature), and a refused field would fail the whole turn: for OpenAI's
- * own hosts, the fields the model refuses are left out, with a warning. Other
- * servers, and model ids of neither kind (an Azure deployment's own name),
- * get the body as the codec wrote it.
+ * own API (the caller checks the host), the fields the model refuses are left
+ * out, with a warning. Model ids of neither kind (an Azure deployment's own
+ * name) get the body as the codec wrote it.
  */
-export function fitOpenAIReasoningControls(target: ModelTarget, body: Body, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' && target.api !== 'openai-responses') return;
-  if (!isOpenAIBase(target.baseURL)) return;
+export function fitOpenAIReasoningControls(target: ModelTarget & { api: OpenAIApi }, body: Body, warnings: Warning[]): void {
   const model = target.model.toLowerCase().replace(/^ft:/, '');
   if (REASONING_MODEL.test(model)) {
     if (effortOf(target.api, body) === 'none') return;
@@ -43,13 +41,13 @@ export function fitOpenAIReasoningControls(target: ModelTarget, body: Body, warn
   }
 }
 
-function effortOf(api: 'openai-chat' | 'openai-responses', body: Body): unknown {
+function effortOf(api: OpenAIApi, body: Body): unknown {
   if (api === 'openai-chat') return body.reasoning_effort;
   const reasoning = body.reasoning;
   return typeof reasoning === 'object' && reasoning !== null ? (reasoning as Body).effort : undefined;
 }
 
-function dropReasoning(api: 'openai-chat' | 'openai-responses', body: Body): string[] {
+function dropReasoning(api: OpenAIApi, body: Body): string[] {
   if (api === 'openai-chat') {
     if (body.reasoning_effort === undefined) return [];
     delete body.reasoning_effort;

@@ -1,14 +1,12 @@
-import { isOpenAIBase } from './provider-host';
-
 /**
  * OpenAI's API refuses `max_tokens` for its reasoning models (gpt-5, o-series:
  * "use max_completion_tokens instead") and takes `max_completion_tokens` for
  * every model; other OpenAI-compatible servers know `max_tokens`, which the
- * codec writes. For OpenAI's own hosts the budget moves to the field they take.
+ * codec writes. For OpenAI's own API (the caller checks the host) the budget
+ * moves to the field it takes.
  */
-export function useOpenAITokenField(baseURL: string, body: Record<string, unknown>): void {
+export function useOpenAITokenField(body: Record<string, unknown>): void {
   if (body.max_tokens === undefined || body.max_completion_tokens !== undefined) return;
-  if (!isOpenAIBase(baseURL)) return;
   body.max_completion_tokens = body.max_tokens;
   delete body.max_tokens;
 }
