@@ -21,7 +21,7 @@ export function markPromptCache(body: Wire): void {
   const tools = Array.isArray(body.tools) ? (body.tools as Wire[]) : [];
   const messages = body.messages as Wire[];
   const blocks = (message: Wire) => (Array.isArray(message.content) ? (message.content as Wire[]) : []);
-  if ([...system, ...tools, ...messages.flatMap(blocks)].some(isMarked)) return;
+  if (system.some(isMarked) || tools.some(isMarked) || messages.some((message) => blocks(message).some(isMarked))) return;
   mark(lastMarkable(system) ?? tools.at(-1));
   const last = messages.at(-1);
   if (last) mark(lastMarkable(blocks(last)));
