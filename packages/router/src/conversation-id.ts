@@ -5,6 +5,8 @@ export interface FingerprintInput {
   collection: string;
   keyName: string;
   system: NeutralRequest['system'];
+  /** How many of `system`'s parts the conversation opened with (`NeutralRequest.systemBeforeReplies`); all when absent. */
+  systemBeforeReplies?: number | undefined;
   /** The client's session id; when given it takes the first user message's place. */
   sessionId: string | undefined;
   firstUser: Message | undefined;
@@ -12,15 +14,17 @@ export interface FingerprintInput {
 }
 
 /**
- * The conversation id: sha-256 (base64url) of collection, key name, system
- * text, and the session id or else the first user message. Each field is
+ * The conversation id: sha-256 (base64url) of collection, key name, the
+ * system text it opened with, and the session id or else the first user message. Each field is
  * length-prefixed so that no two different inputs hash the same text.
  */
 export function conversationId(input: FingerprintInput): string {
   // One string hashed at once: the same bytes as feeding each field in turn, with one call into the hash instead of a dozen.
   let text = field('c', input.collection) + field('k', input.keyName);
   let system = '';
-  for (let i = 0; i < input.system.length; i += 1) {
+  // System messages added mid-conversation are left out: the conversation is the one they joined.
+  const opening = Math.min(input.systemBeforeReplies ?? input.system.length, input.system.length);
+  for (let i = 0; i < opening; i += 1) {
     system += (i === 0 ? '' : '\n') + (input.system[i]?.text ?? '');
   }
   text += field('s', input.normalizeSystem ? input.normalizeSystem(system) : system);

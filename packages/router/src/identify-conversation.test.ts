@@ -104,6 +104,20 @@ describe('identifyConversation fingerprint', () => {
     expect(id(monday, dropDate)).toBe(id(tuesday, dropDate));
   });
 
+  it('leaves out system messages added after the first reply (systemBeforeReplies)', () => {
+    const turn1 = chatRequest({ system: 'x', user: 'a' });
+    const turn2 = chatRequest({ system: 'x', user: 'a', turns: 2 });
+    turn2.system.push({ type: 'text', text: 'The user switched to plan mode.' });
+    expect(id(turn2)).not.toBe(id(turn1));
+    turn2.systemBeforeReplies = 1;
+    expect(id(turn2)).toBe(id(turn1));
+    // Only the opening counts: another opening is another conversation, whatever was added later.
+    const other = chatRequest({ system: 'y', user: 'a', turns: 2 });
+    other.system.push({ type: 'text', text: 'The user switched to plan mode.' });
+    other.systemBeforeReplies = 1;
+    expect(id(other)).not.toBe(id(turn1));
+  });
+
   it('is a 43-character base64url sha-256', () => {
     expect(id(chatRequest())).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

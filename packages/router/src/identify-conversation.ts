@@ -27,7 +27,8 @@ export interface ConversationIdentity {
 
 /**
  * Which conversation a request belongs to: sha-256 of collection, key name,
- * system text, and the client's session id or else the first user message.
+ * the system text it opened with (not system messages added after the first
+ * reply), and the client's session id or else the first user message.
  */
 export function identifyConversation(
   input: IdentifyInput,
@@ -39,6 +40,7 @@ export function identifyConversation(
     collection: input.collection,
     keyName: input.keyName,
     system: input.request.system,
+    systemBeforeReplies: input.request.systemBeforeReplies,
     sessionId,
     firstUser: profile.firstUser,
     normalizeSystem: options.normalizeSystem,

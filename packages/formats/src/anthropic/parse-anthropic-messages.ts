@@ -11,7 +11,10 @@ import { asAssistantPart, asUserPart, parseBlock, parseText } from './parse-anth
  * so that it goes back in place; `extra` gets the request-level hints. Claude
  * Code's billing-header block is set aside (see billing-header.ts).
  */
-export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra): { system: TextPart[]; messages: Message[] } {
+export function parseMessagesAndSystem(
+  body: AnthropicRequestBody,
+  extra: Extra,
+): { system: TextPart[]; systemBeforeReplies?: number; messages: Message[] } {
   const system: TextPart[] = [];
   if (typeof body.system === 'string') {
     system.push({ type: 'text', text: body.system });
@@ -26,9 +29,13 @@ export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra)
 
   const messages: Message[] = [];
   const emptySystemMessages: Positioned[] = [];
+  let replied = false;
+  let systemBeforeReplies: number | undefined;
   body.messages.forEach((message, i) => {
     const messageExtra = restOf(message, ['role', 'content']);
+    if (message.role === 'assistant') replied = true;
     if (message.role === 'system') {
+      if (replied) systemBeforeReplies ??= system.length;
       const parts = systemMessageParts(message.content, i, messageExtra);
       if (parts.length === 0) emptySystemMessages.push({ at: i, item: messageExtra ?? {} });
       system.push(...parts);
@@ -66,7 +73,7 @@ export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra)
     }
   });
   if (emptySystemMessages.length > 0) extra.$emptySystemMessages = emptySystemMessages;
-  return { system, messages };
+  return systemBeforeReplies === undefined ? { system, messages } : { system, systemBeforeReplies, messages };
 }
 
 function systemMessageParts(content: string | Array<Record<string, unknown>>, i: number, messageExtra: Extra | undefined): TextPart[] {

@@ -19,8 +19,9 @@ export function parseCountTokensRequest(body: unknown): NeutralRequest {
 
 function parseBody(body: ReturnType<typeof countTokensRequestSchema.parse>): NeutralRequest {
   const extra = restOf(body, MAPPED) ?? {};
-  const { system, messages } = parseMessagesAndSystem(body, extra);
+  const { system, systemBeforeReplies, messages } = parseMessagesAndSystem(body, extra);
   const request: NeutralRequest = { origin: 'anthropic', model: body.model, system, messages, stream: body.stream ?? false, extra };
+  if (systemBeforeReplies !== undefined) request.systemBeforeReplies = systemBeforeReplies;
   Object.assign(request, parseOptions(body, extra));
   if (body.max_tokens !== undefined) request.maxOutputTokens = body.max_tokens;
   if (body.temperature !== undefined) request.temperature = body.temperature;

@@ -39,6 +39,13 @@ export interface NeutralRequest {
   origin?: Protocol;
   model: string;
   system: TextPart[];
+  /**
+   * How many of `system`'s parts came before the conversation's first
+   * assistant message, when not all did: the rest are system or developer
+   * messages added mid-conversation (a protocol that allows them among the
+   * messages), kept in `system` after the others.
+   */
+  systemBeforeReplies?: number;
   messages: Message[];
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;

@@ -15,9 +15,11 @@ interface Pending {
  * (not empty) is `$noContent`; tool calls and results without ids get
  * `call_<n>` (`$generatedId`, `$noCallId`).
  */
-export function parseOllamaMessages(wire: OllamaMessage[]): { system: TextPart[]; messages: Message[] } {
+export function parseOllamaMessages(wire: OllamaMessage[]): { system: TextPart[]; systemBeforeReplies?: number; messages: Message[] } {
   const system: TextPart[] = [];
   const messages: Message[] = [];
+  let replied = false;
+  let systemBeforeReplies: number | undefined;
   let toolCalls = 0;
   let pending: Pending[] = [];
 
@@ -26,6 +28,7 @@ export function parseOllamaMessages(wire: OllamaMessage[]): { system: TextPart[]
     const noContent = message.content === undefined ? { $noContent: true } : undefined;
     switch (message.role) {
       case 'system': {
+        if (replied) systemBeforeReplies ??= system.length;
         const at = messages.length > 0 ? { $at: index } : undefined;
         const extra = mergeExtra(restOf(message, ['role', 'content']), at, noContent);
         system.push(withExtra<TextPart>({ type: 'text', text: message.content ?? '' }, extra));
@@ -40,6 +43,7 @@ export function parseOllamaMessages(wire: OllamaMessage[]): { system: TextPart[]
         break;
       }
       case 'assistant': {
+        replied = true;
         const content: AssistantContentPart[] = [];
         const mapped = mappedWith(message, ['role', 'content']);
         if (message.thinking) {
@@ -88,7 +92,7 @@ export function parseOllamaMessages(wire: OllamaMessage[]): { system: TextPart[]
       }
     }
   }
-  return { system, messages };
+  return systemBeforeReplies === undefined ? { system, messages } : { system, systemBeforeReplies, messages };
 }
 
 /** `images` counts as mapped only when it held images: an empty array stays in `extra`. */

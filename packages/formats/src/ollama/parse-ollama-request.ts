@@ -14,7 +14,7 @@ export function parseOllamaRequest(body: unknown, options?: ParseRequestOptions)
   if (options?.endpoint === 'generate') return parseOllamaGenerateRequest(body);
   const chat = parseWithSchema(ollamaChatRequestSchema, body);
   // No messages at all is how a client preloads a model; `$noMessages` keeps that.
-  const { system, messages } = parseOllamaMessages(chat.messages ?? []);
+  const { system, systemBeforeReplies, messages } = parseOllamaMessages(chat.messages ?? []);
   const { settings, extra } = parseOllamaSettings(chat);
   const request: NeutralRequest = {
     origin: 'ollama',
@@ -24,6 +24,7 @@ export function parseOllamaRequest(body: unknown, options?: ParseRequestOptions)
     ...settings,
     extra: mergeExtra(restOf(chat, MAPPED_CHAT_KEYS), extra, chat.messages ? undefined : { $noMessages: true }) ?? {},
   };
+  if (systemBeforeReplies !== undefined) request.systemBeforeReplies = systemBeforeReplies;
   if (chat.tools) request.tools = chat.tools.map(parseOllamaTool);
   return request;
 }

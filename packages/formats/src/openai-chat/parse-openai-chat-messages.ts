@@ -15,6 +15,8 @@ const FUNCTION_KEYS = new Set(['name', 'arguments']);
 
 export interface ParsedMessages {
   system: TextPart[];
+  /** See `NeutralRequest.systemBeforeReplies`. */
+  systemBeforeReplies?: number;
   messages: Message[];
 }
 
@@ -24,11 +26,14 @@ export function parseMessages(wire: readonly WireMessage[]): ParsedMessages {
   const messages: Message[] = [];
   const toolNames = new Map<string, string>();
   let toolCallCount = 0;
+  let replied = false;
+  let systemBeforeReplies: number | undefined;
   wire.forEach((message, at) => {
     const path = `messages[${at}]`;
     switch (message.role) {
       case 'system':
       case 'developer':
+        if (replied) systemBeforeReplies ??= system.length;
         system.push(...parseSystem(message, at));
         return;
       case 'user': {
@@ -43,6 +48,7 @@ export function parseMessages(wire: readonly WireMessage[]): ParsedMessages {
         return;
       }
       case 'assistant': {
+        replied = true;
         const content: AssistantContentPart[] = [];
         let extra = splitExtra(message, ASSISTANT_KEYS);
         // A null `content` is told by the CONTENT hint below, not kept as an unmapped field.
@@ -101,7 +107,7 @@ export function parseMessages(wire: readonly WireMessage[]): ParsedMessages {
       }
     }
   });
-  return { system, messages };
+  return systemBeforeReplies === undefined ? { system, messages } : { system, systemBeforeReplies, messages };
 }
 
 function parseSystem(message: Extract<WireMessage, { role: 'system' | 'developer' }>, at: number): TextPart[] {

@@ -34,9 +34,10 @@ export function parseOpenAIChatRequest(body: unknown): NeutralRequest {
   // than zod's copy keeps unknown keys exactly as sent, a JSON `__proto__` key included.
   const wire = input as WireRequest;
   let extra = isRecord(body) ? splitExtra(body, MAPPED) : undefined;
-  const { system, messages } = parseMessages(wire.messages);
+  const { system, systemBeforeReplies, messages } = parseMessages(wire.messages);
 
   const request: NeutralRequest = { origin: 'openai-chat', model: wire.model, system, messages, stream: wire.stream ?? false, extra: {} };
+  if (systemBeforeReplies !== undefined) request.systemBeforeReplies = systemBeforeReplies;
   if (wire.stream === undefined) extra = withExtra(extra, { [STREAM_ABSENT]: true });
   if (wire.tools) request.tools = wire.tools.map(parseTool);
   if (wire.tool_choice !== undefined) {

@@ -30,6 +30,8 @@ export interface UnmappedItem {
 
 export interface ParsedInput {
   system: TextPart[];
+  /** See `NeutralRequest.systemBeforeReplies` (counted in this `system`). */
+  systemBeforeReplies?: number;
   messages: Message[];
   unmapped: UnmappedItem[];
 }
@@ -110,6 +112,9 @@ function addMessage(out: ParsedInput, item: MessageItem, at: number): void {
     }
     case 'system':
     case 'developer': {
+      if (out.systemBeforeReplies === undefined && out.messages.some((message) => message.role === 'assistant')) {
+        out.systemBeforeReplies = out.system.length;
+      }
       const parts = itemParts(item, 'input_text', path);
       for (const part of parts) part.extra = { ...part.extra, $at: at };
       markItemStart(parts[0], itemExtra, { ...hints, $role: item.role });

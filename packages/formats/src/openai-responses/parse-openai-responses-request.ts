@@ -51,6 +51,7 @@ export function parseOpenAIResponsesRequest(body: unknown): NeutralRequest {
     extra.$input = 'string';
   } else if (wire.input !== undefined) {
     const parsed = parseInputItems(wire.input);
+    if (parsed.systemBeforeReplies !== undefined) request.systemBeforeReplies = system.length + parsed.systemBeforeReplies;
     system.push(...parsed.system);
     request.messages = parsed.messages;
     if (parsed.unmapped.length > 0) {

@@ -108,6 +108,41 @@ describe('stickiness across turns', () => {
     expect(b.bench.turn).toBe(2);
   });
 
+  it.each([
+    ['OpenAI Chat', 'system'],
+    ['Responses, by fingerprint (no prompt_cache_key)', 'developer'],
+  ] as const)('a system message added after the first reply keeps the conversation on its member (%s)', async (how, role) => {
+    const opening = `Switching modes mid-task (${how}).`;
+    if (role === 'system') {
+      const ask = (messages: any[]) => sdks.openai.chat.completions.create({ model: 'bench/spread', messages }) as Promise<any>;
+      const one = await ask([{ role: 'system', content: 'be brief' }, { role: 'user', content: opening }]);
+      const two = await ask([
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: opening },
+        { role: 'assistant', content: one.choices[0].message.content },
+        { role: 'system', content: 'The user switched to plan mode: do not edit files.' },
+        { role: 'user', content: 'now plan it' },
+      ]);
+      expect(two.bench).toMatchObject({ conversation: one.bench.conversation, alias: one.bench.alias, turn: 2 });
+      return;
+    }
+    const developer = (text: string) => ({ type: 'message' as const, role: 'developer' as const, content: [{ type: 'input_text' as const, text }] });
+    const user = (text: string) => ({ type: 'message' as const, role: 'user' as const, content: [{ type: 'input_text' as const, text }] });
+    const one = (await sdks.openai.responses.create({ model: 'bench/spread', instructions: 'be brief', input: [developer('sandbox: workspace-write'), user(opening)] })) as any;
+    const two = (await sdks.openai.responses.create({
+      model: 'bench/spread',
+      instructions: 'be brief',
+      input: [
+        developer('sandbox: workspace-write'),
+        user(opening),
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: one.output_text, annotations: [] }] } as any,
+        developer('sandbox: read-only (changed by the user)'),
+        user('now plan it'),
+      ],
+    })) as any;
+    expect(two.bench).toMatchObject({ conversation: one.bench.conversation, alias: one.bench.alias, turn: 2 });
+  });
+
   it('a failover moves the conversation to the member that answered', async () => {
     const history: Array<{ role: 'user' | 'assistant'; content: string }> = [{ role: 'user', content: 'move me' }];
     const send = async () => {
