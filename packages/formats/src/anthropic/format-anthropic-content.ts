@@ -4,6 +4,7 @@ import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureUpstream } from '../shared/signature-provenance';
 import { DOCUMENT_MEDIA_TYPES, IMAGE_MEDIA_TYPES } from './anthropic-api';
+import { anthropicToolId } from './anthropic-tool-id';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
 import { foreignCacheMark, withoutCarriedMark } from './foreign-cache-mark';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
@@ -31,7 +32,7 @@ export function formatPart(part: ContentPart, path: string, ctx: FormatContext):
     case 'file':
       return formatDocument(part, path, ctx);
     case 'tool-call':
-      return own({ type: 'tool_use', id: part.id, name: part.name, input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
+      return own({ type: 'tool_use', id: anthropicToolId(part.id), name: part.name, input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
     case 'tool-result':
       return formatToolResult(part, path, ctx);
     case 'reasoning':
@@ -99,7 +100,7 @@ function withSourceExtra(wire: Block, part: ImagePart | FilePart, ctx: FormatCon
 }
 
 function formatToolResult(part: ToolResultPart, path: string, ctx: FormatContext): Block {
-  const block: Block = { type: 'tool_result', tool_use_id: part.callId };
+  const block: Block = { type: 'tool_result', tool_use_id: anthropicToolId(part.callId) };
   const hints = ctx.same ? part.extra : undefined;
   const only = part.content[0];
   if (hints?.$noContent === true && part.content.length === 0) {

@@ -181,6 +181,49 @@ describe('route: tool calls and tool results, every protocol', () => {
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+describe('route: tool-call ids Anthropic would refuse', () => {
+  // Kimi (OpenAI-compatible) names its calls `functions.<name>:<n>`; Anthropic refuses any id outside [a-zA-Z0-9_-]
+  // with a 400 for the whole request, which ends the turn. A conversation that reaches an Anthropic member brings them.
+  const kimiId = 'functions.get_weather:0';
+  const ANTHROPIC_ID = /^[a-zA-Z0-9_-]+$/;
+
+  function toolIdsSent(): string[] {
+    const body = t.upstream.requestsFor('up-4').at(-1)!.body as { messages: Array<{ content: string | Array<Record<string, unknown>> }> };
+    const blocks = body.messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
+    return blocks.flatMap((block) => (block.type === 'tool_use' ? [String(block.id)] : block.type === 'tool_result' ? [String(block.tool_use_id)] : []));
+  }
+
+  it.each(['openai-chat', 'anthropic'] as const)('from an %s client: rewritten for the Anthropic member, the pair still matched', async (protocol) => {
+    t.upstream.script('up-4', { answer: { text: 'It is 18°C in Paris.' } });
+    const tools = [{ type: 'function' as const, function: { name: 'get_weather', parameters: weatherSchema } }];
+    const reply =
+      protocol === 'openai-chat'
+        ? ((await sdks.openai.chat.completions.create({
+            model: 'bench/mixed',
+            tools,
+            messages: [
+              { role: 'user', content: 'weather in Paris?' },
+              { role: 'assistant', content: null, tool_calls: [{ id: kimiId, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+              { role: 'tool', tool_call_id: kimiId, content: '{"celsius":18}' },
+            ],
+          })) as any)
+        : ((await sdks.anthropic.messages.create({
+            model: 'bench/mixed',
+            max_tokens: 256,
+            tools: [{ name: 'get_weather', input_schema: weatherSchema as never }],
+            messages: [
+              { role: 'user', content: 'weather in Paris?' },
+              { role: 'assistant', content: [{ type: 'tool_use', id: kimiId, name: 'get_weather', input: { city: 'Paris' } }] },
+              { role: 'user', content: [{ type: 'tool_result', tool_use_id: kimiId, content: '{"celsius":18}' }] },
+            ],
+          })) as any);
+    expect(reply.bench).toMatchObject({ alias: 'm4' });
+    const [use, result] = toolIdsSent();
+    expect(use).toMatch(ANTHROPIC_ID);
+    expect(result).toBe(use);
+  });
+});
+
 describe('route: images', () => {
   it('an Anthropic base64 image reaches an OpenAI Chat upstream as a data URL', async () => {
     t.upstream.script('up-1', { answer: { text: 'A pixel.' } });

@@ -1,0 +1,27 @@
+const ALLOWED = /^[a-zA-Z0-9_-]+$/;
+const DISALLOWED = /[^a-zA-Z0-9_-]/g;
+
+/**
+ * A tool-call id as Anthropic accepts it (`^[a-zA-Z0-9_-]+$`, else a 400 for
+ * the whole request). Other providers make ids Anthropic refuses (Kimi's
+ * `functions.Bash:0`, MCP tools' dotted names), and a conversation that moves
+ * to an Anthropic member brings them along. Such an id has each refused
+ * character replaced and a hash of the original appended, so the tool_use
+ * and its tool_result, in this request and every later one, still match,
+ * and two ids that differ only in refused characters stay apart. Valid ids
+ * are unchanged.
+ */
+export function anthropicToolId(id: string): string {
+  if (ALLOWED.test(id)) return id;
+  return `${id.replace(DISALLOWED, '_')}_${fnv1a(id).toString(36)}`;
+}
+
+/** 32-bit FNV-1a over UTF-16 code units: stable across processes and releases, which the pairing across turns needs. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
