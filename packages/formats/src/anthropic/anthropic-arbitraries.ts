@@ -4,6 +4,8 @@ import fc from 'fast-check';
 /** fast-check generators of valid Anthropic Messages bodies (test helper). */
 
 const text = fc.string({ maxLength: 12 });
+/** Tool ids as Anthropic takes them (`^[a-zA-Z0-9_-]+$`); others are rewritten on the way out (anthropic-tool-id.ts). */
+const toolId = fc.stringMatching(/^[a-zA-Z0-9_-]{1,12}$/);
 const cacheControl = fc.constant({ type: 'ephemeral' });
 const json = fc.jsonValue({ maxDepth: 2 });
 const jsonObject = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), json, { maxKeys: 3 });
@@ -36,12 +38,12 @@ const documentBlock = withOptional(
   }),
   { title: fc.oneof(text, fc.constant(null)), context: text, citations: fc.record({ enabled: fc.boolean() }), cache_control: cacheControl },
 );
-const toolResultBlock = withOptional(fc.record({ type: fc.constant('tool_result'), tool_use_id: text }), {
+const toolResultBlock = withOptional(fc.record({ type: fc.constant('tool_result'), tool_use_id: toolId }), {
   content: fc.oneof(text, fc.array(fc.oneof(textBlock, imageBlock, documentBlock), { maxLength: 3 })),
   is_error: fc.boolean(),
   cache_control: cacheControl,
 });
-const toolUseBlock = withOptional(fc.record({ type: fc.constant('tool_use'), id: text, name: text, input: jsonObject }), { cache_control: cacheControl });
+const toolUseBlock = withOptional(fc.record({ type: fc.constant('tool_use'), id: toolId, name: text, input: jsonObject }), { cache_control: cacheControl });
 // A real signature is never empty (an empty one is bench's mark for reasoning that had none: see parse-anthropic-content).
 const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: text, signature: fc.string({ minLength: 1, maxLength: 12 }) });
 const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: text });
