@@ -63,6 +63,12 @@ describe('calling one model (OpenAI Chat upstream)', () => {
     expect(result).toMatchObject({ ok: true, text: 'four', finishReason: 'stop' });
   });
 
+  it('keeps the stop sequence a non-streamed reply names (vLLM stop_reason)', async () => {
+    upstream.script('m1', { answer: { text: '<a>4', stopSequence: '</a>' } });
+    const { events } = await readAll(client.call(target(upstream, 'm1'), ask('q', false)));
+    expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'stop', stopSequence: '</a>' });
+  });
+
   it('skips a malformed event, counts it as a warning, and goes on', async () => {
     upstream.script('m1', { answer: { text: ['a', 'b', 'c'] }, malformedAfterPieces: 2 });
     const { result } = await readAll(client.call(target(upstream, 'm1'), ask()));

@@ -33,6 +33,7 @@ export function replyEvents(reply: NeutralReply): StreamEvent[] {
     type: 'finish',
     reason: reply.finishReason,
     ...(reply.rawFinishReason ? { rawReason: reply.rawFinishReason } : {}),
+    ...(reply.stopSequence !== undefined ? { stopSequence: reply.stopSequence } : {}),
     ...(reply.usage ? { usage: reply.usage } : {}),
   });
   return events;

@@ -18,6 +18,7 @@ export class ReplyAccumulator {
   private created: number | undefined;
   finishReason: FinishReason | undefined;
   rawFinishReason: string | undefined;
+  stopSequence: string | undefined;
   usage: Usage | undefined;
   error: NeutralError | undefined;
 
@@ -65,6 +66,7 @@ export class ReplyAccumulator {
       case 'finish':
         this.finishReason = event.reason;
         this.rawFinishReason = event.rawReason;
+        this.stopSequence = event.stopSequence;
         this.usage = event.usage;
         return;
       case 'error':
@@ -95,6 +97,7 @@ export class ReplyAccumulator {
       content: this.content,
       finishReason: this.finishReason ?? (this.error ? 'error' : 'other'),
       ...(this.rawFinishReason ? { rawFinishReason: this.rawFinishReason } : {}),
+      ...(this.stopSequence !== undefined ? { stopSequence: this.stopSequence } : {}),
       ...(this.usage ? { usage: this.usage } : {}),
     };
   }

@@ -5,6 +5,7 @@ export interface AnswerPlan {
   /** Each entry is one piece: the events written together (a tool call's last piece carries its end). */
   pieces: StreamEvent[][];
   finish: FinishReason;
+  stopSequence?: string;
   usage: Usage;
 }
 
@@ -30,5 +31,5 @@ export function planAnswer(answer: Answer, inputTokens: number): AnswerPlan {
     outputTokens: pieces.length,
     ...(reasoningTokens > 0 ? { reasoningTokens } : {}),
   };
-  return { pieces, finish, usage };
+  return answer.stopSequence === undefined ? { pieces, finish, usage } : { pieces, finish, stopSequence: answer.stopSequence, usage };
 }

@@ -22,6 +22,7 @@ export function answerReply(answer: Answer, meta: { id: string; model: string; i
     created: Math.floor(Date.now() / 1000),
     content,
     finishReason: plan.finish,
+    ...(plan.stopSequence === undefined ? {} : { stopSequence: plan.stopSequence }),
     usage: plan.usage,
   };
 }

@@ -16,6 +16,8 @@ export interface Answer {
   toolCalls?: ScriptedToolCall[];
   /** Default: `tool-calls` when there are tool calls, else `stop`. */
   finish?: FinishReason;
+  /** The stop sequence that ended it, told as the protocol tells it (Anthropic `stop_sequence`, vLLM's `stop_reason` on OpenAI Chat). */
+  stopSequence?: string;
   /** Default: input estimated from the request, output one token a piece. */
   usage?: Usage;
   id?: string;

@@ -63,7 +63,8 @@ export async function writeStreamReply(res: ServerResponse, ctx: StreamReplyCont
   }
   if (behaviour.stall?.afterPieces === plan.pieces.length && !(await sleep(behaviour.stall.ms, signal))) return;
   if (behaviour.malformedAfterPieces === plan.pieces.length) await send(malformedEvent(codec));
-  await encodeAll([{ type: 'finish', reason: plan.finish, usage: plan.usage }]);
+  const stop = plan.stopSequence === undefined ? {} : { stopSequence: plan.stopSequence };
+  await encodeAll([{ type: 'finish', reason: plan.finish, ...stop, usage: plan.usage }]);
   await send(encoder.end());
   res.end();
 }

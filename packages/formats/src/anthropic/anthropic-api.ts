@@ -141,6 +141,7 @@ export const replySchema = z.looseObject({
   model: z.string().nullish(),
   content: z.array(replyBlockSchema),
   stop_reason: z.string().nullish(),
+  stop_sequence: z.string().nullish(),
   usage: usageSchema.nullish(),
 });
 

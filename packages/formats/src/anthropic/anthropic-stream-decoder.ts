@@ -24,6 +24,7 @@ class AnthropicStreamDecoder implements StreamDecoder {
   private done = false;
   private usage: AnthropicUsage = {};
   private stopReason: string | undefined;
+  private stopSequence: string | undefined;
   private sawDelta = false;
 
   push(chunk: string): StreamEvent[] {
@@ -189,6 +190,8 @@ class AnthropicStreamDecoder implements StreamDecoder {
     this.ensureStarted(out);
     const reason = str(delta.stop_reason);
     if (reason) this.stopReason = reason;
+    const sequence = str(delta.stop_sequence);
+    if (sequence !== undefined) this.stopSequence = sequence;
     this.sawDelta = true;
     if (isRecord(event.usage)) this.mergeUsage(event.usage);
   }
@@ -215,6 +218,7 @@ class AnthropicStreamDecoder implements StreamDecoder {
     this.done = true;
     const finish: StreamEvent = { type: 'finish', reason: finishReasonFromAnthropic(this.stopReason) };
     if (this.stopReason) finish.rawReason = this.stopReason;
+    if (this.stopSequence !== undefined) finish.stopSequence = this.stopSequence;
     const usage = usageFromAnthropic(this.usage);
     if (usage) finish.usage = usage;
     if (event) {

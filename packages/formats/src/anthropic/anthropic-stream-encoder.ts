@@ -3,7 +3,7 @@ import type { NeutralError } from '../neutral/neutral-error';
 import type { FinishEvent, ReasoningDeltaEvent, StreamEvent } from '../neutral/stream-event';
 import { signatureFor } from '../shared/signature-provenance';
 import { anthropicErrorBody } from './anthropic-error';
-import { finishReasonToAnthropic } from './map-anthropic-finish-reason';
+import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
 
 /** Anthropic's keep-alive: the `ping` event. */
@@ -137,7 +137,7 @@ class AnthropicStreamEncoder implements StreamEncoder {
   private finish(event: FinishEvent): string {
     let out = this.ensureStarted() + this.closeBlock();
     this.done = true;
-    const delta = { stop_reason: finishReasonToAnthropic(event.reason, event.rawReason), stop_sequence: null };
+    const delta = stopToAnthropic(event.reason, event.rawReason, event.stopSequence);
     out += frame('message_delta', '{"type":"message_delta","delta":' + JSON.stringify(delta) + ',"usage":' + JSON.stringify(usageToAnthropic(event.usage)) + '}');
     if (!event.extra) return out + frame('message_stop', '{"type":"message_stop"}');
     const stop: Record<string, unknown> = { type: 'message_stop', ...event.extra };

@@ -4,7 +4,7 @@ import type { Warning } from '../neutral/warning';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureFor } from '../shared/signature-provenance';
 import { isRecord } from './extra-fields';
-import { finishReasonToAnthropic } from './map-anthropic-finish-reason';
+import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
 
 type Block = Record<string, unknown>;
@@ -44,8 +44,7 @@ export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<stri
     role: 'assistant',
     model: reply.model,
     content,
-    stop_reason: finishReasonToAnthropic(reply.finishReason, reply.rawFinishReason),
-    stop_sequence: null,
+    ...stopToAnthropic(reply.finishReason, reply.rawFinishReason, reply.stopSequence),
     usage: replyUsage(reply),
     ...reply.extra,
   };

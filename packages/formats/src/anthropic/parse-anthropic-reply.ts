@@ -6,7 +6,7 @@ import { restOf } from './extra-fields';
 import { finishReasonFromAnthropic } from './map-anthropic-finish-reason';
 import { usageFromAnthropic } from './map-anthropic-usage';
 
-const MAPPED = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'usage'];
+const MAPPED = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_sequence', 'usage'];
 
 /** An upstream's whole Messages reply → neutral (lenient: only what is used; null fields are not kept). */
 export function parseAnthropicReply(body: unknown): NeutralReply {
@@ -44,6 +44,7 @@ export function parseAnthropicReply(body: unknown): NeutralReply {
     finishReason: finishReasonFromAnthropic(reply.stop_reason),
   };
   if (reply.stop_reason) out.rawFinishReason = reply.stop_reason;
+  if (typeof reply.stop_sequence === 'string') out.stopSequence = reply.stop_sequence;
   const usage = usageFromAnthropic(reply.usage);
   if (usage) out.usage = usage;
   const rest = restOf(reply, MAPPED);

@@ -54,8 +54,23 @@ const usage: fc.Arbitrary<Usage> = fc
     return u;
   });
 const finish = fc
-  .record({ raw: fc.constantFrom(...STOP_REASONS), usage, extra: fc.option(fc.record({ bench: fc.record({ call: fc.string(), seats: fc.nat() }) }), { nil: undefined }) })
-  .map(({ raw, usage: u, extra }): StreamEvent => ({ type: 'finish', reason: finishReasonFromAnthropic(raw), rawReason: raw, usage: u, ...(extra ? { extra } : {}) }));
+  .record({
+    raw: fc.constantFrom(...STOP_REASONS),
+    stopSequence: fc.option(fc.string(), { nil: undefined }),
+    usage,
+    extra: fc.option(fc.record({ bench: fc.record({ call: fc.string(), seats: fc.nat() }) }), { nil: undefined }),
+  })
+  .map(
+    ({ raw, stopSequence, usage: u, extra }): StreamEvent => ({
+      type: 'finish',
+      reason: finishReasonFromAnthropic(raw),
+      rawReason: raw,
+      // Anthropic names the matched string only with stop_reason "stop_sequence".
+      ...(raw === 'stop_sequence' && stopSequence !== undefined ? { stopSequence } : {}),
+      usage: u,
+      ...(extra ? { extra } : {}),
+    }),
+  );
 const stream = fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 }), fc.array(segment, { maxLength: 6 }), finish).map(([id, model, segments, end]): StreamEvent[] => [
   { type: 'start', id, model },
   ...segments.flatMap((make, i) => make(`toolu_${i}`)),

@@ -61,6 +61,16 @@ describe('formatReply, read by the official SDKs', () => {
     expect([result.text, result.finishReason]).toEqual(['plain', 'length']);
   });
 
+  it('@anthropic-ai/sdk and the Vercel AI SDK read the stop sequence that ended the reply', async () => {
+    const { value } = anthropicCodec.formatReply({ id: 'm', model: 'x', content: [{ type: 'text', text: 'one, two, ' }], finishReason: 'stop', stopSequence: 'three' });
+    const message = await sdkAnswering(JSON.stringify(value), 'application/json').messages.create({ ...params, stop_sequences: ['three'] });
+    expect([message.stop_reason, message.stop_sequence]).toEqual(['stop_sequence', 'three']);
+    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }) });
+    const result = await generateText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100, stopSequences: ['three'] });
+    expect(result.finishReason).toBe('stop');
+    expect(result.providerMetadata?.anthropic?.stopSequence).toBe('three');
+  });
+
   it('warns about images, which Anthropic replies cannot carry, and keeps bad tool arguments visible', () => {
     const { value, warnings } = anthropicCodec.formatReply({
       id: 'm',

@@ -45,6 +45,16 @@ describe('createStreamEncoder, read by the official SDKs', () => {
     expect(message.usage).toMatchObject({ input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 40 });
   });
 
+  it('@anthropic-ai/sdk and the Vercel AI SDK read the stop sequence that ended the stream', async () => {
+    const body = encode([{ type: 'start', id: 'msg_s2', model: 'claude-test' }, { type: 'text-delta', text: 'one, two, ' }, { type: 'finish', reason: 'stop', stopSequence: 'three' }]);
+    const message = await sdkAnswering(body, 'text/event-stream').messages.stream({ ...params, stop_sequences: ['three'] }).finalMessage();
+    expect([message.stop_reason, message.stop_sequence]).toEqual(['stop_sequence', 'three']);
+    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }) });
+    const result = streamText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100, stopSequences: ['three'] });
+    expect(await result.text).toBe('one, two, ');
+    expect((await result.providerMetadata)?.anthropic?.stopSequence).toBe('three');
+  });
+
   it('@anthropic-ai/sdk messages.create({stream: true}) yields every event, bench on message_stop', async () => {
     const stream = await sdkAnswering(encode(events), 'text/event-stream').messages.create({ ...params, stream: true });
     const types: string[] = [];
@@ -117,6 +127,7 @@ describe('createStreamEncoder, read by the official SDKs', () => {
       model: m.model,
       content: m.content,
       stop_reason: m.stop_reason,
+      stop_sequence: m.stop_sequence,
       usage: [m.usage.input_tokens, m.usage.output_tokens, m.usage.cache_read_input_tokens, m.usage.cache_creation_input_tokens, m.usage.output_tokens_details],
     });
     expect(pick(relayed)).toEqual(pick(direct));

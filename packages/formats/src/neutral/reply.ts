@@ -12,6 +12,8 @@ export interface NeutralReply {
   finishReason: FinishReason;
   /** The provider's own finish reason, where it had one (`end_turn`, `MAX_TOKENS`, …). */
   rawFinishReason?: string;
+  /** The stop sequence that ended the reply, where the provider said (Anthropic `stop_sequence`, vLLM `stop_reason`). */
+  stopSequence?: string;
   usage?: Usage;
   /** Top-level fields: unmapped ones from the parsed reply, or fields to add (the gateway's `bench`). */
   extra?: Extra;

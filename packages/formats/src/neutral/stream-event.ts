@@ -49,6 +49,8 @@ export interface FinishEvent {
   type: 'finish';
   reason: FinishReason;
   rawReason?: string;
+  /** The stop sequence that ended the reply, where the provider said (Anthropic `stop_sequence`, vLLM `stop_reason`). */
+  stopSequence?: string;
   usage?: Usage;
   /** Fields written as they are onto the stream's last data event (the gateway's `bench`). */
   extra?: Extra;

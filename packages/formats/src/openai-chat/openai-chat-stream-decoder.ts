@@ -22,6 +22,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
   private done = false;
   private reason: FinishReason | undefined;
   private rawReason: string | undefined;
+  private stopSequence: string | undefined;
   private usage: Usage | undefined;
   /** Tool calls by wire index: their id; `open` is the one still taking deltas. */
   private readonly calls = new Map<number, string>();
@@ -85,6 +86,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       if (chunk.finishReason) {
         this.reason = parseOpenAIChatFinishReason(chunk.finishReason);
         this.rawReason = chunk.finishReason;
+        if (chunk.stopSequence !== undefined) this.stopSequence = chunk.stopSequence;
         this.closeToolCall(out);
       }
     }
@@ -132,6 +134,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       type: 'finish',
       reason: this.reason ?? 'other',
       ...(this.rawReason !== undefined ? { rawReason: this.rawReason } : {}),
+      ...(this.stopSequence !== undefined ? { stopSequence: this.stopSequence } : {}),
       ...(this.usage ? { usage: this.usage } : {}),
     });
   }

@@ -91,7 +91,10 @@ export class OpenAIChatStreamEncoder implements StreamEncoder {
   private finish(event: FinishEvent): string {
     this.ended = true;
     const reason = formatOpenAIChatFinishReason(event.reason, event.rawReason);
-    const choices = [{ index: 0, delta: {}, logprobs: null, finish_reason: reason }];
+    const choice: Record<string, unknown> = { index: 0, delta: {}, logprobs: null, finish_reason: reason };
+    // vLLM's and SGLang's field for the matched stop string (OpenAI's own API has none).
+    if (event.stopSequence !== undefined) choice.stop_reason = event.stopSequence;
+    const choices = [choice];
     // Literals with the spread last: Node 20 builds `{ ...base, key }` on a slow path.
     const { id, created, model } = this;
     const object = 'chat.completion.chunk';

@@ -42,6 +42,8 @@ export function parseOpenAIChatReply(body: unknown): NeutralReply {
   };
   if (typeof wire.created === 'number') reply.created = wire.created;
   if (choice?.finish_reason) reply.rawFinishReason = choice.finish_reason;
+  // vLLM and SGLang: the matched stop string (a number is a stop token id, which has no neutral field).
+  if (typeof choice?.stop_reason === 'string') reply.stopSequence = choice.stop_reason;
   if (wire.usage) reply.usage = parseOpenAIChatUsage(wire.usage);
   if (extra) reply.extra = extra;
   return reply;

@@ -17,6 +17,8 @@ export interface ChunkView {
   refusal?: string;
   toolCalls?: ToolCallDelta[];
   finishReason?: string;
+  /** vLLM / SGLang `stop_reason`: the matched stop string (a stop token id is not kept). */
+  stopSequence?: string;
   usage?: WireUsage;
 }
 
@@ -71,6 +73,7 @@ function read(value: unknown): ChunkView {
       if (!isObj(choice)) throw new Malformed('choices[0] is not an object');
       const finish = str(choice.finish_reason, 'finish_reason');
       if (finish !== undefined) view.finishReason = finish;
+      if (typeof choice.stop_reason === 'string') view.stopSequence = choice.stop_reason;
       const delta = choice.delta;
       if (delta !== undefined && delta !== null) readDelta(delta, view);
     }

@@ -204,6 +204,7 @@ async function toClientEvent(event: StreamEvent, context: ClientEventContext): P
         type: 'finish',
         reason: event.reason,
         ...(sameProtocol && event.rawReason ? { rawReason: event.rawReason } : {}),
+        ...(event.stopSequence !== undefined ? { stopSequence: event.stopSequence } : {}),
         ...(event.usage ? { usage: event.usage } : {}),
         // A spread, not Object.assign: the upstream's own fields may hold a `__proto__` key, which must stay a plain field.
         extra: { ...(sameProtocol ? event.extra : {}), bench: context.benchFor(commit) },
