@@ -30,6 +30,33 @@ describe('callCost', () => {
     expect(callCost(tokens, { input: 5, output: 25, cacheWrite: 6.25 })).toBeCloseTo((6_000 * 5 + 4_000 * 6.25) / 1e6, 12);
   });
 
+  describe('a long-context tier', () => {
+    // Claude Sonnet's published rates: $3 / $15, and $6 / $22.50 for a request over 200K input tokens.
+    const sonnet = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, cacheWrite1h: 6, longContext: { above: 200_000, input: 6, output: 22.5 } };
+
+    it('bills the whole call at the tier once its input, cache included, is over the threshold', () => {
+      expect(callCost(tokens(200_000, 1_000), sonnet)).toBeCloseTo((200_000 * 3 + 1_000 * 15) / 1e6, 12);
+      expect(callCost(tokens(200_001, 1_000), sonnet)).toBeCloseTo((200_001 * 6 + 1_000 * 22.5) / 1e6, 12);
+      // Mostly read from the cache: the reads count toward the threshold, and are billed at the tier's cache rate.
+      expect(callCost(tokens(250_000, 1_000, 240_000), sonnet)).toBeCloseTo((10_000 * 6 + 240_000 * 0.6 + 1_000 * 22.5) / 1e6, 12);
+    });
+
+    it('scales the cache rates it leaves out as input, and keeps the ones it sets', () => {
+      const written = { input: 300_000, output: 0, cacheRead: 0, cacheWrite: 100_000, cacheWrite1h: 40_000 };
+      expect(callCost(written, sonnet)).toBeCloseTo((200_000 * 6 + 60_000 * 7.5 + 40_000 * 12) / 1e6, 12);
+      const own = { ...sonnet, longContext: { ...sonnet.longContext, cacheRead: 1, cacheWrite: 8, cacheWrite1h: 9 } };
+      expect(callCost({ ...written, cacheRead: 50_000, cacheWrite: 50_000, cacheWrite1h: 10_000 }, own)).toBeCloseTo(
+        (200_000 * 6 + 50_000 * 1 + 40_000 * 8 + 10_000 * 9) / 1e6,
+        12,
+      );
+    });
+
+    it('bills cache tokens at the tier input where neither sets a cache rate, and keeps a free model\'s cache rates', () => {
+      expect(callCost(tokens(300_000, 0, 100_000), { input: 1, output: 2, longContext: { above: 1, input: 4, output: 8 } })).toBeCloseTo(1.2, 12);
+      expect(callCost(tokens(300_000, 0, 100_000), { input: 0, output: 0, cacheRead: 1, longContext: { above: 1, input: 2, output: 2 } })).toBeCloseTo(0.5, 12);
+    });
+  });
+
   it('never bills more cached tokens than the input count', () => {
     expect(callCost(tokens(10, 0, 8, 8), { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 2_000_000 })).toBeCloseTo(4, 12);
   });

@@ -1,4 +1,5 @@
 import type { Price } from './call-record';
+import { priceForInput } from './long-context-price';
 
 /** A call's tokens as billed: `cacheRead` and `cacheWrite` are parts of `input` (`@bench/formats` usage), `cacheWrite1h` part of `cacheWrite`. */
 export interface BilledTokens {
@@ -15,10 +16,12 @@ export interface BilledTokens {
  * to the prompt cache are billed at `cacheRead` / `cacheWrite` where the price
  * sets them, else at `input`, and writes that last an hour at `cacheWrite1h`
  * (else as other writes). Cache counts beyond the input count (an upstream
- * that reports them apart) are capped at it, so no token is billed twice.
+ * that reports them apart) are capped at it, so no token is billed twice. A
+ * call over the price's long-context threshold is billed at that tier's rates.
  */
-export function callCost(tokens: BilledTokens, price: Price | undefined): number | null {
-  if (!price) return null;
+export function callCost(tokens: BilledTokens, given: Price | undefined): number | null {
+  if (!given) return null;
+  const price = priceForInput(given, tokens.input);
   const cacheRead = Math.min(tokens.cacheRead, tokens.input);
   const cacheWrite = Math.min(tokens.cacheWrite, tokens.input - cacheRead);
   const hour = Math.min(tokens.cacheWrite1h ?? 0, cacheWrite);

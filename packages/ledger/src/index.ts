@@ -1,6 +1,6 @@
 export { createLedger } from './create-ledger';
 export type { Ledger, LedgerOptions, LedgerHealth, ExportOptions, ExportFormat } from './ledger';
-export type { CallInput, CallRecord, CallPurpose, CallUsage, Price } from './call-record';
+export type { CallInput, CallRecord, CallPurpose, CallUsage, LongContextPrice, Price } from './call-record';
 export { CALL_PURPOSES } from './call-record';
 export type { TurnInput, TurnRecord, TriedMember } from './turn-record';
 export type { VerdictInput, Verdict } from './verdict';

@@ -5,6 +5,8 @@ export interface PanelPrice {
   cacheRead?: number;
   cacheWrite?: number;
   cacheWrite1h?: number;
+  /** Rates for a whole call whose input is over `above` tokens (as `@bench/ledger`'s `LongContextPrice`). */
+  longContext?: { above: number; input: number; output: number; cacheRead?: number; cacheWrite?: number; cacheWrite1h?: number };
 }
 
 /** Token counts as the ledger takes them. */

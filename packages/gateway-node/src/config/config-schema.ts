@@ -9,6 +9,15 @@ const name = (what: string) =>
   z.string().regex(NAME, `${what} names use letters, digits, ".", "_" and "-", and start with a letter or digit`);
 
 const positiveInt = z.number().int().positive();
+
+/** Prices per million tokens; `longContext` bills a whole call over `above` input tokens at its own rates. */
+const rates = z.strictObject({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  cacheRead: z.number().nonnegative().optional(),
+  cacheWrite: z.number().nonnegative().optional(),
+  cacheWrite1h: z.number().nonnegative().optional(),
+});
 const nonNegativeInt = z.number().int().nonnegative();
 
 export const timeoutsSchema = z.strictObject({
@@ -54,15 +63,7 @@ export const modelSchema = z.strictObject({
   maxOutput: positiveInt.optional(),
   tools: z.boolean().optional(),
   vision: z.boolean().optional(),
-  price: z
-    .strictObject({
-      input: z.number().nonnegative(),
-      output: z.number().nonnegative(),
-      cacheRead: z.number().nonnegative().optional(),
-      cacheWrite: z.number().nonnegative().optional(),
-      cacheWrite1h: z.number().nonnegative().optional(),
-    })
-    .optional(),
+  price: rates.extend({ longContext: rates.extend({ above: positiveInt }).optional() }).optional(),
   role: z.enum(['vision']).optional(),
   adHoc: z.boolean().optional(),
   retired: z.strictObject({ at: z.iso.date().or(z.iso.datetime()), why: z.string() }).optional(),

@@ -34,6 +34,17 @@ describe('parseConfig', () => {
     expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.cacheWrite: .*>=\s*0/)]);
   });
 
+  it('takes a long-context tier, and names what is missing or unknown in it', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    const tier = { above: 200_000, input: 6, output: 22.5, cacheRead: 0.6 };
+    raw.models.m1.price = { input: 3, output: 15, longContext: tier };
+    expect(parseConfig(raw).models.m1!.price).toEqual({ input: 3, output: 15, longContext: tier });
+    raw.models.m1.price.longContext = { input: 6, output: 22.5 };
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.longContext\.above: /)]);
+    raw.models.m1.price.longContext = { above: 200_000, input: 6, output: 22.5, threshold: 1 };
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.longContext: .*threshold/)]);
+  });
+
   it('names the path and the reason of an unknown member', () => {
     const raw = exampleConfig() as { collections: Record<string, { members: string[] }> };
     raw.collections.core!.members.push('m9');

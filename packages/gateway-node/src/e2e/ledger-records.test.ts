@@ -11,7 +11,12 @@ beforeAll(async () => {
   t = await startTestGateway({
     config: (base) => ({
       ...base,
-      models: { ...base.models, m4: { ...base.models.m4, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 } } },
+      models: {
+        ...base.models,
+        m4: { ...base.models.m4, price: { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 } },
+        // Gemini Pro's published shape: dearer past 200K input tokens, cache reads moving with input.
+        m5: { ...base.models.m5, price: { input: 1.25, output: 10, cacheRead: 0.125, longContext: { above: 200_000, input: 2.5, output: 15 } } },
+      },
       collections: { ...base.collections, core: { ...base.collections.core, merger: 'm4' }, claudes: { members: ['m4'], reply: 'all' } },
     }),
   });
@@ -94,6 +99,18 @@ describe('what the ledger holds after each kind of turn', () => {
     for (const id of [call, `${panel.bench.panel}.1`]) {
       expect(await ledger().getCall(id)).toMatchObject({ alias: 'm4', inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000, cost: expect.closeTo(cost, 12) });
     }
+  });
+
+  it('a call over the price\'s long-context threshold is billed, all of it, at the tier\'s rates', async () => {
+    const ask = async (inputTokens: number) => {
+      t.upstream.script('up-5', { answer: { text: 'long', usage: { inputTokens, outputTokens: 1_000, cachedInputTokens: 50_000 } } });
+      const { data } = await sdks.openai.chat.completions.create({ model: 'm5', messages: [{ role: 'user', content: 'a long one' }] }).withResponse();
+      return (data as any).bench.call as string;
+    };
+    const [short, long] = [await ask(200_000), await ask(250_000)];
+    await ledger().flush();
+    expect(await ledger().getCall(short)).toMatchObject({ alias: 'm5', cost: expect.closeTo((150_000 * 1.25 + 50_000 * 0.125 + 1_000 * 10) / 1e6, 12) });
+    expect(await ledger().getCall(long)).toMatchObject({ alias: 'm5', cost: expect.closeTo((200_000 * 2.5 + 50_000 * 0.25 + 1_000 * 15) / 1e6, 12) });
   });
 
   it('a merged panel: a call per seat and one for the merger, under the panel id', async () => {

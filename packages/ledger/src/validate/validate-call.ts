@@ -1,6 +1,7 @@
 import { CALL_PURPOSES, type CallInput, type CallPurpose } from '../call-record';
 import { LedgerInputError } from '../errors/ledger-input-error';
 import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
+import { validatePrice } from './validate-price';
 import { validateUsage } from './validate-usage';
 
 /** Checks a call record's shape; throws `LedgerInputError` naming the first bad field. */
@@ -17,16 +18,7 @@ export function validateCall(value: unknown): CallInput {
     optionalString(call[field], `call.${field}`);
   }
   validateUsage(call.usage, 'call.usage');
-  if (call.price !== undefined) {
-    const price = requireObject(call.price, 'call.price');
-    if (price.input === undefined) throw new LedgerInputError('call.price.input', 'is required in a price');
-    if (price.output === undefined) throw new LedgerInputError('call.price.output', 'is required in a price');
-    optionalAmount(price.input, 'call.price.input');
-    optionalAmount(price.output, 'call.price.output');
-    optionalAmount(price.cacheRead, 'call.price.cacheRead');
-    optionalAmount(price.cacheWrite, 'call.price.cacheWrite');
-    optionalAmount(price.cacheWrite1h, 'call.price.cacheWrite1h');
-  }
+  if (call.price !== undefined) validatePrice(call.price, 'call.price');
   optionalAmount(call.seconds, 'call.seconds');
   optionalAmount(call.firstPieceSeconds, 'call.firstPieceSeconds');
   optionalCount(call.toolCalls, 'call.toolCalls');

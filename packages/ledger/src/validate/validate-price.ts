@@ -1,0 +1,23 @@
+import { LedgerInputError } from '../errors/ledger-input-error';
+import { optionalAmount, optionalCount, requireObject } from './fields';
+
+const CACHE_RATES = ['cacheRead', 'cacheWrite', 'cacheWrite1h'] as const;
+
+/** Checks a price per million tokens and its long-context tier; throws naming the first bad field. */
+export function validatePrice(value: unknown, field: string): void {
+  const price = requireRates(value, field);
+  if (price.longContext === undefined) return;
+  const tier = requireRates(price.longContext, `${field}.longContext`);
+  if (tier.above === undefined) throw new LedgerInputError(`${field}.longContext.above`, 'is required: the input tokens past which the tier applies');
+  optionalCount(tier.above, `${field}.longContext.above`);
+}
+
+function requireRates(value: unknown, field: string): Record<string, unknown> {
+  const price = requireObject(value, field);
+  for (const rate of ['input', 'output'] as const) {
+    if (price[rate] === undefined) throw new LedgerInputError(`${field}.${rate}`, 'is required in a price');
+    optionalAmount(price[rate], `${field}.${rate}`);
+  }
+  for (const rate of CACHE_RATES) optionalAmount(price[rate], `${field}.${rate}`);
+  return price;
+}
