@@ -9,12 +9,20 @@ export interface CliOptions {
 }
 
 export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H] [--demo]
+       bench-gateway stats [--config FILE | --ledger URL] [--collection NAME] [--json]
+       bench-gateway export [--config FILE | --ledger URL] [--from DATE] [--to DATE] [--format jsonl|csv]
 
   --config FILE  the configuration file (JSON with comments); env BENCH_CONFIG
   --port N       the port to listen on (0 picks a free one); env PORT
   --host H       the address to listen on (default 127.0.0.1)
   --demo         simulated members, so you can watch a panel, a merge and a route
-                 work without any API key`;
+                 work without any API key
+
+  stats          each model's calls, failures, useful verdicts, tokens and cost,
+                 from the ledger the config names (default sqlite:.bench/ledger.db);
+                 --collection for one collection, --json for the figures as JSON
+  export         the calls themselves, to stdout: --from (inclusive) and --to
+                 (exclusive) as ISO dates or date-times, --format jsonl (default) or csv`;
 
 /** Flags win over the environment, which wins over the file. */
 export function parseCliOptions(argv: readonly string[], env: NodeJS.ProcessEnv): CliOptions {

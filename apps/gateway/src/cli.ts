@@ -3,10 +3,19 @@ import { parseCliOptions, USAGE } from './cli-options';
 import { configFromDiscovery, discoverySummary } from './config-from-discovery';
 import { demoConfig, startDemoUpstream } from './demo';
 import { discoverProviders } from './discover-providers';
+import { LEDGER_COMMANDS, parseLedgerCommand, type LedgerCommandName } from './ledger-command-options';
+import { runLedgerCommand } from './ledger-commands';
 import { readConfigFile } from './read-config-file';
 
 async function main(): Promise<void> {
-  const options = parseCliOptions(process.argv.slice(2), process.env);
+  const argv = process.argv.slice(2);
+  // `pnpm start -- stats` hands the `--` on as an argument of its own.
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  if (LEDGER_COMMANDS.includes(args[0] as LedgerCommandName)) {
+    await runLedgerCommand(parseLedgerCommand(args, process.env), process.stdout);
+    return;
+  }
+  const options = parseCliOptions(argv, process.env);
   if (options.help) {
     console.log(USAGE);
     return;

@@ -1,0 +1,113 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OpenAI from 'openai';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseLedgerCommand } from './ledger-command-options';
+import { ledgerUrlFor } from './ledger-commands';
+import { statsTable } from './stats-table';
+import { runCli, startCli, type RunningCli } from './test-support/run-cli';
+
+const running: RunningCli[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((cli) => cli.stop()));
+});
+
+describe('bench-gateway stats and export, on the ledger a running gateway wrote', () => {
+  it('reads what the demo recorded: each model\'s calls, verdicts and cost, and the calls themselves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
+    const cli = await startCli(['--demo', '--port', '0'], {}, dir);
+    running.push(cli);
+    const openai = new OpenAI({ baseURL: `${cli.url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    const ask = async (model: string) => (await openai.chat.completions.create({ model, messages: [{ role: 'user', content: `hello ${model}` }] })) as any;
+    const first = await ask('sage');
+    await ask('sage');
+    await ask('scout');
+    const verdict = await fetch(`${cli.url}/bench/verdict`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ call: first.bench.call, useful: true }) });
+    expect(verdict.status).toBe(200);
+    const ledger = ['--ledger', 'sqlite:.bench/demo-ledger.db'];
+
+    // Alongside the running gateway (SQLite in WAL mode takes a reader): the calls appear once written.
+    let live: Array<Record<string, any>> = [];
+    for (let tries = 0; tries < 50 && live.reduce((sum, row) => sum + row.calls, 0) < 3; tries += 1) {
+      const { code, stdout } = await runCli(['stats', ...ledger, '--json'], {}, dir);
+      expect(code).toBe(0);
+      live = JSON.parse(stdout);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(live.map((row) => [row.alias, row.calls, row.useful, row.verdicts])).toEqual([['sage', 2, 1, 1], ['scout', 1, 0, 0]]);
+    expect(live[0]!.cost).toBeGreaterThan(0);
+    expect(await cli.stop()).toBe(0);
+
+    const table = await runCli(['stats', ...ledger], {}, dir);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^model\s+calls\s+failed\s+useful\s+input tokens\s+cached\s+output tokens\s+cost\s+last used$/);
+    expect(lines[1]).toMatch(/^sage\s+2\s+0\s+1 of 1\s/);
+    expect(lines[2]).toMatch(/^scout\s+1\s+0\s+-\s/);
+
+    const csv = await runCli(['export', ...ledger, '--format', 'csv'], {}, dir);
+    const rows = csv.stdout.trimEnd().split('\n');
+    expect(rows[0]).toMatch(/^id,time,/);
+    expect(rows.slice(1).map((row) => row.split(',')[0]).sort()).toEqual(expect.arrayContaining([first.bench.call]));
+    expect(rows).toHaveLength(4);
+    const jsonl = await runCli(['export', ...ledger], {}, dir);
+    expect(jsonl.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).alias).sort()).toEqual(['sage', 'sage', 'scout']);
+    const later = await runCli(['export', ...ledger, '--from', '2999-01-01'], {}, dir);
+    expect([later.code, later.stdout]).toEqual([0, '']);
+  });
+
+  it('finds the ledger in the config file, and says why it cannot read a memory: one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
+    const config = join(dir, 'bench.jsonc');
+    writeFileSync(config, JSON.stringify({ ledger: `sqlite:${join(dir, 'ledger.db')}`, providers: {}, models: {}, collections: {} }));
+    const empty = await runCli(['stats', '--config', config], {}, dir);
+    expect([empty.code, empty.stdout]).toEqual([0, `no calls recorded (ledger sqlite:${join(dir, 'ledger.db')})\n`]);
+    writeFileSync(config, JSON.stringify({ ledger: 'memory:', providers: {}, models: {}, collections: {} }));
+    const memory = await runCli(['stats', '--config', config], {}, dir);
+    expect(memory.code).toBe(2);
+    expect(memory.stderr).toContain('the ledger is memory:, which keeps nothing once the gateway stops');
+    const bad = await runCli(['export', '--format', 'xml'], {}, dir);
+    expect([bad.code, bad.stderr]).toEqual([2, 'bench-gateway: --format must be jsonl or csv, not "xml"\n']);
+  });
+});
+
+describe('parseLedgerCommand', () => {
+  it('reads each command\'s own flags, and BENCH_CONFIG where --config is not given', () => {
+    expect(parseLedgerCommand(['stats', '--collection', 'core', '--json'], { BENCH_CONFIG: 'b.jsonc' })).toEqual({ command: 'stats', configPath: 'b.jsonc', collection: 'core', json: true, format: 'jsonl' });
+    expect(parseLedgerCommand(['export', '--from', '2026-11-01', '--to', '2026-12-01T00:00:00Z', '--format', 'csv', '--ledger', 'sqlite:x.db'], {})).toEqual({
+      command: 'export',
+      ledger: 'sqlite:x.db',
+      from: Date.parse('2026-11-01'),
+      to: Date.parse('2026-12-01T00:00:00Z'),
+      json: false,
+      format: 'csv',
+    });
+  });
+
+  it('refuses what it cannot use, naming it', () => {
+    expect(() => parseLedgerCommand(['export', '--from', 'last week'], {})).toThrow('--from must be an ISO date or date-time (2026-11-30, 2026-11-30T12:00:00Z), not "last week"');
+    expect(() => parseLedgerCommand(['export', '--from', '2026-12-01', '--to', '2026-11-01'], {})).toThrow('--from (2026-12-01) must be before --to (2026-11-01)');
+    expect(() => parseLedgerCommand(['stats', '--port', '1'], {})).toThrow(/port/);
+    expect(() => parseLedgerCommand(['stats', '--format', 'csv'], {})).toThrow(/format/);
+  });
+});
+
+describe('ledgerUrlFor and statsTable', () => {
+  it('takes --ledger first, else the gateway\'s default ledger', () => {
+    expect(ledgerUrlFor({ ledger: 'postgres://db/bench' })).toBe('postgres://db/bench');
+    expect(ledgerUrlFor({})).toBe('sqlite:.bench/ledger.db');
+  });
+
+  it('lines up the figures, with a dash where a model has no verdicts or no use yet', () => {
+    const row = (alias: string, calls: number, useful: number, verdicts: number, lastUsed: number | null) => ({
+      alias, collection: null, useful, verdicts, calls, failures: 1, lastUsed,
+      tokens: { input: 1_234_567, output: 89, reasoning: 0, cached: 1_000_000, cacheWrite: 0 }, cost: 0.123456,
+    });
+    expect(statsTable([row('m1', 1200, 3, 4, Date.parse('2026-11-30T12:34:56Z')), row('long-model-name', 5, 0, 0, null)]).split('\n')).toEqual([
+      'model            calls  failed  useful  input tokens     cached  output tokens    cost         last used',
+      'm1               1,200       1  3 of 4     1,234,567  1,000,000             89  0.1235  2026-11-30 12:34',
+      'long-model-name      5       1       -     1,234,567  1,000,000             89  0.1235                 -',
+    ]);
+  });
+});
