@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLedger } from '@bench/ledger';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseLedgerCommand } from './ledger-command-options';
@@ -61,6 +62,9 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
     const config = join(dir, 'bench.jsonc');
     writeFileSync(config, JSON.stringify({ ledger: `sqlite:${join(dir, 'ledger.db')}`, providers: {}, models: {}, collections: {} }));
+    const missing = await runCli(['stats', '--config', config], {}, dir);
+    expect([missing.code, missing.stderr]).toEqual([2, `bench-gateway: no ledger at ${join(dir, 'ledger.db')} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE\n`]);
+    await (await createLedger(`sqlite:${join(dir, 'ledger.db')}`)).close();
     const empty = await runCli(['stats', '--config', config], {}, dir);
     expect([empty.code, empty.stdout]).toEqual([0, `no calls recorded (ledger sqlite:${join(dir, 'ledger.db')})\n`]);
     writeFileSync(config, JSON.stringify({ ledger: 'memory:', providers: {}, models: {}, collections: {} }));

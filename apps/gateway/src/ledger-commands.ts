@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseConfig } from '@bench/gateway-node';
 import { createLedger } from '@bench/ledger';
@@ -20,6 +21,11 @@ export function ledgerUrlFor(options: Pick<LedgerCommandOptions, 'ledger' | 'con
 export async function runLedgerCommand(options: LedgerCommandOptions, out: Writable): Promise<void> {
   const url = ledgerUrlFor(options);
   if (url === 'memory:') throw new Error('the ledger is memory:, which keeps nothing once the gateway stops; there is nothing to read');
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
+  // Opening a ledger creates it: a mistyped path would read as a ledger with no calls.
+  if (file !== undefined && file !== ':memory:' && !existsSync(file)) {
+    throw new Error(`no ledger at ${file} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE`);
+  }
   const ledger = await createLedger(url);
   try {
     if (options.command === 'stats') {
