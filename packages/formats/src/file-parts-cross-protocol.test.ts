@@ -24,7 +24,7 @@ const anthropicBody = {
 describe('an Anthropic request with a PDF in a user message and in a tool_result', () => {
   const request = anthropicCodec.parseRequest(anthropicBody);
 
-  it('reaches OpenAI Chat as a file part; in the tool result it cannot, with a warning', () => {
+  it('reaches OpenAI Chat as a file part; from the tool result, in a user message after the tool message', () => {
     const { body, warnings } = openaiChatCodec.formatRequest(request);
     expect(body.messages).toEqual([
       {
@@ -36,8 +36,9 @@ describe('an Anthropic request with a PDF in a user message and in a tool_result
       },
       { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"/work/report.pdf"}' } }] },
       { role: 'tool', tool_call_id: 'toolu_1', content: '' },
+      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call toolu_1:' }, { type: 'file', file: { filename: 'document.pdf', file_data: DATA_URL } }] },
     ]);
-    expect(warnings).toEqual([{ code: 'dropped', path: 'messages[2].content[0].content[0]', message: 'OpenAI Chat cannot carry a file in a tool result; not sent' }]);
+    expect(warnings).toEqual([{ code: 'converted', path: 'messages[2].content[0].content[0]', message: 'a file in a tool result is sent in a user message after the tool messages' }]);
   });
 
   it('reaches OpenAI Responses as input_file parts, in the message and in the function_call_output', () => {

@@ -105,7 +105,7 @@ describe('formatRequest writes another protocol\'s file parts', () => {
     expect(body.messages).toEqual([{ role: 'user', content: 'a' }]);
   });
 
-  it('leaves out, with a warning, a file in a tool result, as it does an image', () => {
+  it('sends a file in a tool result, as it does an image, in a user message after the tool message', () => {
     const { body, warnings } = openaiChatCodec.formatRequest(
       requestFrom('anthropic', [
         { role: 'assistant', content: [{ type: 'tool-call', id: 't1', name: 'read', arguments: '{}' }] },
@@ -115,7 +115,8 @@ describe('formatRequest writes another protocol\'s file parts', () => {
     expect(body.messages).toEqual([
       { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'read', arguments: '{}' } }] },
       { role: 'tool', tool_call_id: 't1', content: 'ok' },
+      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call t1:' }, { type: 'file', file: { filename: 'document.pdf', file_data: pdfPart.file.file_data } }] },
     ]);
-    expect(warnings).toEqual([{ code: 'dropped', path: 'messages[1].content[0].content[1]', message: 'OpenAI Chat cannot carry a file in a tool result; not sent' }]);
+    expect(warnings).toEqual([{ code: 'converted', path: 'messages[1].content[0].content[1]', message: 'a file in a tool result is sent in a user message after the tool messages' }]);
   });
 });

@@ -3,6 +3,7 @@ import type { Warning } from '../neutral/warning';
 import { formatFilePart, formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
 import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
+import { toolResultMedia } from './tool-result-media';
 import { dropped, ownFields, warnExtra } from './warn-extra';
 
 type WireMessage = Record<string, unknown>;
@@ -17,8 +18,12 @@ export function formatMessage(message: Message, index: number, own: boolean, war
       return formatUser(message, path, own, warnings);
     case 'assistant':
       return [formatAssistant(message, path, own, warnings)];
-    case 'tool':
-      return message.content.map((part, at) => formatToolResult(part, message.extra, `${path}.content[${at}]`, own, warnings));
+    case 'tool': {
+      const out = message.content.map((part, at) => formatToolResult(part, message.extra, `${path}.content[${at}]`, own, warnings));
+      const media = message.content.flatMap((part, at) => toolResultMedia(part, `${path}.content[${at}]`, own, warnings));
+      if (media.length > 0) out.push({ role: 'user', content: media });
+      return out;
+    }
     default: {
       const unreachable: never = message;
       return unreachable;
@@ -32,8 +37,10 @@ function formatUser(message: UserMessage, path: string, own: boolean, warnings: 
   const texts: TextPart[] = [];
   message.content.forEach((part, at) => {
     const partPath = `${path}.content[${at}]`;
-    if (part.type === 'tool-result') out.push(formatToolResult(part, undefined, partPath, own, warnings));
-    else if (part.type === 'text') {
+    if (part.type === 'tool-result') {
+      out.push(formatToolResult(part, undefined, partPath, own, warnings));
+      parts.push(...toolResultMedia(part, partPath, own, warnings));
+    } else if (part.type === 'text') {
       texts.push(part);
       parts.push(formatTextPart(part, own, partPath, warnings));
     } else if (part.type === 'image') parts.push(formatImagePart(part, own, partPath, warnings));
@@ -116,10 +123,8 @@ function formatToolResult(part: ToolResultPart, messageExtra: Record<string, unk
   if (!own) warnExtra(part.extra, path, warnings);
   if (part.isError) dropped(warnings, `${path}.isError`, 'a tool result error flag (the content is sent as is)');
   const texts: TextPart[] = [];
-  part.content.forEach((inner, at) => {
-    if (inner.type === 'text') texts.push(inner);
-    else dropped(warnings, `${path}.content[${at}]`, inner.type === 'image' ? 'an image in a tool result' : 'a file in a tool result');
-  });
+  // Images and files go after the tool messages (toolResultMedia).
+  for (const inner of part.content) if (inner.type === 'text') texts.push(inner);
   let content: unknown;
   if (own && part.extra?.[CONTENT] === 'string') content = texts.map((text) => text.text).join('');
   else if (own) content = texts.map((text, at) => formatTextPart(text, true, `${path}.content[${at}]`, warnings));

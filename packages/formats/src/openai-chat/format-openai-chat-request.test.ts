@@ -80,7 +80,9 @@ describe('formatRequest', () => {
         'sessionKey',
       ].sort(),
     );
-    expect(formatted.warnings.every((warning) => warning.code === 'dropped')).toBe(true);
+    // The tool result's image is not lost: it follows the tool message in a user message.
+    const converted = formatted.warnings.filter((warning) => warning.code !== 'dropped').map((warning) => [warning.code, warning.path]);
+    expect(converted).toEqual([['converted', 'messages[2].content[0].content[0]']]);
     expect(formatted.body).not.toHaveProperty('metadata');
     expect(formatted.body).not.toHaveProperty('top_k');
   });

@@ -237,6 +237,27 @@ describe('route: images', () => {
     expect(content).toContainEqual({ type: 'image_url', image_url: expect.objectContaining({ url: `data:image/png;base64,${PIXEL}` }) });
   });
 
+  it("an image a tool returned (Claude Code's Read of a screenshot) reaches an OpenAI Chat member, after the tool message", async () => {
+    t.upstream.script('up-1', { answer: { text: 'A login form.' } });
+    const reply = (await sdks.anthropic.messages.create({
+      model: 'claude-opus-4-8',
+      max_tokens: 100,
+      tools: [{ name: 'Read', input_schema: { type: 'object', properties: { file_path: { type: 'string' } } } }],
+      messages: [
+        { role: 'user', content: 'what does /tmp/shot.png show?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_shot', name: 'Read', input: { file_path: '/tmp/shot.png' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_shot', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } }] }] },
+      ],
+    })) as any;
+    expect(reply.bench).toMatchObject({ alias: 'm1' });
+    expect(reply.bench.warnings).toEqual([{ path: 'messages[2].content[0].content[0]', message: 'an image in a tool result is sent in a user message after the tool messages' }]);
+    const messages = (t.upstream.requestsFor('up-1').at(-1)!.body as any).messages;
+    expect(messages.slice(-2)).toEqual([
+      { role: 'tool', tool_call_id: 'toolu_shot', content: '' },
+      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call toolu_shot:' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }] },
+    ]);
+  });
+
   it('a member without vision is skipped, with its reason in bench.skipped', async () => {
     const gateway = await startTestGateway({
       config: (base) => ({ ...base, collections: { ...base.collections, eyes: { members: ['m3', 'm2'], reply: 'route', order: 'listed' } } }),
