@@ -12,6 +12,10 @@ async function main(): Promise<void> {
   // `pnpm start -- stats` hands the `--` on as an argument of its own.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
   if (LEDGER_COMMANDS.includes(args[0] as LedgerCommandName)) {
+    if (args.includes('--help') || args.includes('-h')) {
+      console.log(USAGE);
+      return;
+    }
     await runLedgerCommand(parseLedgerCommand(args, process.env), process.stdout);
     return;
   }

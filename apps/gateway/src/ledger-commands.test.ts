@@ -71,6 +71,8 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     const memory = await runCli(['stats', '--config', config], {}, dir);
     expect(memory.code).toBe(2);
     expect(memory.stderr).toContain('the ledger is memory:, which keeps nothing once the gateway stops');
+    const help = await runCli(['stats', '--help'], {}, dir);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('bench-gateway stats [--config FILE | --ledger URL]')]);
     const bad = await runCli(['export', '--format', 'xml'], {}, dir);
     expect([bad.code, bad.stderr]).toEqual([2, 'bench-gateway: --format must be jsonl or csv, not "xml"\n']);
   });

@@ -15,8 +15,9 @@ export interface FingerprintInput {
 
 /**
  * The conversation id: sha-256 (base64url) of collection, key name, the
- * system text it opened with, and the session id or else the first user message. Each field is
- * length-prefixed so that no two different inputs hash the same text.
+ * system text it opened with, and the session id or else the first user
+ * message. Each field is length-prefixed so that no two different inputs
+ * hash the same text.
  */
 export function conversationId(input: FingerprintInput): string {
   // One string hashed at once: the same bytes as feeding each field in turn, with one call into the hash instead of a dozen.
