@@ -9,8 +9,8 @@ export interface CliOptions {
 }
 
 export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H] [--demo]
-       bench-gateway stats [--config FILE | --ledger URL] [--collection NAME] [--json]
-       bench-gateway export [--config FILE | --ledger URL] [--from DATE] [--to DATE] [--format jsonl|csv]
+       bench-gateway stats [--config FILE | --ledger URL | --demo] [--collection NAME] [--json]
+       bench-gateway export [--config FILE | --ledger URL | --demo] [--from DATE] [--to DATE] [--format jsonl|csv]
 
   --config FILE  the configuration file (JSON with comments); env BENCH_CONFIG
   --port N       the port to listen on (0 picks a free one); env PORT
@@ -19,7 +19,8 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
                  work without any API key
 
   stats          each model's calls, failures, useful verdicts, tokens and cost,
-                 from the ledger the config names (default sqlite:.bench/ledger.db);
+                 from the ledger the config names (default sqlite:.bench/ledger.db;
+                 --demo: what the demo recorded);
                  --collection for one collection, --json for the figures as JSON
   export         the calls themselves, to stdout: --from (inclusive) and --to
                  (exclusive) as ISO dates or date-times, --format jsonl (default) or csv`;

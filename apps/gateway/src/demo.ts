@@ -1,6 +1,9 @@
 import { lastUserText, startFakeUpstream, type Answer, type Behaviour, type FakeUpstream } from '@bench/testkit';
 import type { NeutralRequest } from '@bench/formats';
 
+/** Where the demo records its calls (apart from a real configuration's ledger). */
+export const DEMO_LEDGER = 'sqlite:.bench/demo-ledger.db';
+
 /** The simulated members of `--demo`: distinct voices, one slow, one that fails now and then. */
 const VOICES: Record<string, (question: string) => string> = {
   'demo-sage': (q) =>
@@ -49,7 +52,7 @@ export function demoConfig(upstream: FakeUpstream): Record<string, unknown> {
     provider: 'demo', model: id, description, contextWindow: 32768, maxOutput: 4096, tools: true, vision: false, price: { input: 0.5, output: 1.5 },
   });
   return {
-    ledger: 'sqlite:.bench/demo-ledger.db',
+    ledger: DEMO_LEDGER,
     state: 'memory:',
     providers: { demo: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' } },
     models: {

@@ -8,6 +8,8 @@ export interface LedgerCommandOptions {
   /** The ledger URL given with --ledger; else the config file's (see ledgerUrlFor). */
   ledger?: string;
   configPath?: string;
+  /** Read the demo's ledger (what `--demo` recorded). */
+  demo: boolean;
   /** stats: one collection's figures instead of each model's across all. */
   collection?: string;
   /** stats: JSON instead of a table. */
@@ -30,6 +32,7 @@ export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessE
     options: {
       config: { type: 'string' },
       ledger: { type: 'string' },
+      demo: { type: 'boolean', default: false },
       ...(command === 'stats' ? { collection: { type: 'string' }, json: { type: 'boolean', default: false } } : {}),
       ...(command === 'export' ? { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'jsonl' } } : {}),
     },
@@ -40,7 +43,8 @@ export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessE
   const format = text('format') ?? 'jsonl';
   if (format !== 'jsonl' && format !== 'csv') throw new Error(`--format must be jsonl or csv, not "${format}"`);
   const configPath = text('config') ?? (env.BENCH_CONFIG || undefined);
-  const options: LedgerCommandOptions = { command, json: values.json === true, format };
+  const options: LedgerCommandOptions = { command, demo: values.demo === true, json: values.json === true, format };
+  if (options.demo && (text('ledger') !== undefined || text('config') !== undefined)) throw new Error('--demo reads the demo\'s ledger: give it alone, without --ledger or --config');
   if (text('ledger') !== undefined) options.ledger = text('ledger');
   if (configPath !== undefined) options.configPath = configPath;
   if (text('collection') !== undefined) options.collection = text('collection');

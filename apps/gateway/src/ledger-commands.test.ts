@@ -26,7 +26,7 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     await ask('scout');
     const verdict = await fetch(`${cli.url}/bench/verdict`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ call: first.bench.call, useful: true }) });
     expect(verdict.status).toBe(200);
-    const ledger = ['--ledger', 'sqlite:.bench/demo-ledger.db'];
+    const ledger = ['--demo']; // the demo's own ledger, .bench/demo-ledger.db under its working folder
 
     // Alongside the running gateway (SQLite in WAL mode takes a reader): the calls appear once written.
     let live: Array<Record<string, any>> = [];
@@ -40,6 +40,9 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     expect(live[0]!.cost).toBeGreaterThan(0);
     expect(await cli.stop()).toBe(0);
 
+    // Run without --demo where only the demo has recorded anything: told where its calls are.
+    const missing = await runCli(['stats'], {}, dir);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining("no ledger at .bench/ledger.db (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE; the demo's calls: --demo")]);
     const table = await runCli(['stats', ...ledger], {}, dir);
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
@@ -72,7 +75,7 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     expect(memory.code).toBe(2);
     expect(memory.stderr).toContain('the ledger is memory:, which keeps nothing once the gateway stops');
     const help = await runCli(['stats', '--help'], {}, dir);
-    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('bench-gateway stats [--config FILE | --ledger URL]')]);
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('bench-gateway stats [--config FILE | --ledger URL | --demo]')]);
     const bad = await runCli(['export', '--format', 'xml'], {}, dir);
     expect([bad.code, bad.stderr]).toEqual([2, 'bench-gateway: --format must be jsonl or csv, not "xml"\n']);
   });
@@ -80,12 +83,13 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
 
 describe('parseLedgerCommand', () => {
   it('reads each command\'s own flags, and BENCH_CONFIG where --config is not given', () => {
-    expect(parseLedgerCommand(['stats', '--collection', 'core', '--json'], { BENCH_CONFIG: 'b.jsonc' })).toEqual({ command: 'stats', configPath: 'b.jsonc', collection: 'core', json: true, format: 'jsonl' });
+    expect(parseLedgerCommand(['stats', '--collection', 'core', '--json'], { BENCH_CONFIG: 'b.jsonc' })).toEqual({ command: 'stats', configPath: 'b.jsonc', collection: 'core', demo: false, json: true, format: 'jsonl' });
     expect(parseLedgerCommand(['export', '--from', '2026-11-01', '--to', '2026-12-01T00:00:00Z', '--format', 'csv', '--ledger', 'sqlite:x.db'], {})).toEqual({
       command: 'export',
       ledger: 'sqlite:x.db',
       from: Date.parse('2026-11-01'),
       to: Date.parse('2026-12-01T00:00:00Z'),
+      demo: false,
       json: false,
       format: 'csv',
     });
@@ -96,13 +100,15 @@ describe('parseLedgerCommand', () => {
     expect(() => parseLedgerCommand(['export', '--from', '2026-12-01', '--to', '2026-11-01'], {})).toThrow('--from (2026-12-01) must be before --to (2026-11-01)');
     expect(() => parseLedgerCommand(['stats', '--port', '1'], {})).toThrow(/port/);
     expect(() => parseLedgerCommand(['stats', '--format', 'csv'], {})).toThrow(/format/);
+    expect(() => parseLedgerCommand(['stats', '--demo', '--ledger', 'sqlite:x.db'], {})).toThrow("--demo reads the demo's ledger: give it alone, without --ledger or --config");
   });
 });
 
 describe('ledgerUrlFor and statsTable', () => {
   it('takes --ledger first, else the gateway\'s default ledger', () => {
-    expect(ledgerUrlFor({ ledger: 'postgres://db/bench' })).toBe('postgres://db/bench');
-    expect(ledgerUrlFor({})).toBe('sqlite:.bench/ledger.db');
+    expect(ledgerUrlFor({ ledger: 'postgres://db/bench', demo: false })).toBe('postgres://db/bench');
+    expect(ledgerUrlFor({ demo: false })).toBe('sqlite:.bench/ledger.db');
+    expect(ledgerUrlFor({ demo: true })).toBe('sqlite:.bench/demo-ledger.db');
   });
 
   it('lines up the figures, with a dash where a model has no verdicts or no use yet', () => {

@@ -4,11 +4,13 @@ import type { Writable } from 'node:stream';
 import { parseConfig } from '@bench/gateway-node';
 import { createLedger } from '@bench/ledger';
 import type { LedgerCommandOptions } from './ledger-command-options';
+import { DEMO_LEDGER } from './demo';
 import { readConfigFile } from './read-config-file';
 import { statsTable } from './stats-table';
 
 /** The ledger a command reads: --ledger, else the one the gateway would write with this config (or with none). */
-export function ledgerUrlFor(options: Pick<LedgerCommandOptions, 'ledger' | 'configPath'>): string {
+export function ledgerUrlFor(options: Pick<LedgerCommandOptions, 'ledger' | 'configPath' | 'demo'>): string {
+  if (options.demo) return DEMO_LEDGER;
   if (options.ledger !== undefined) return options.ledger;
   return parseConfig(options.configPath === undefined ? {} : readConfigFile(options.configPath)).ledger;
 }
@@ -24,7 +26,8 @@ export async function runLedgerCommand(options: LedgerCommandOptions, out: Writa
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
   // Opening a ledger creates it: a mistyped path would read as a ledger with no calls.
   if (file !== undefined && file !== ':memory:' && !existsSync(file)) {
-    throw new Error(`no ledger at ${file} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE`);
+    const demo = existsSync(DEMO_LEDGER.slice('sqlite:'.length)) ? '; the demo\'s calls: --demo' : '';
+    throw new Error(`no ledger at ${file} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE${demo}`);
   }
   const ledger = await createLedger(url);
   try {
