@@ -17,7 +17,7 @@ export function replyEvents(reply: NeutralReply): StreamEvent[] {
         });
         break;
       case 'tool-call':
-        events.push({ type: 'tool-call-start', id: part.id, name: part.name });
+        events.push({ type: 'tool-call-start', id: part.id, name: part.name, ...(part.namespace !== undefined ? { namespace: part.namespace } : {}) });
         events.push({ type: 'tool-call-delta', id: part.id, argumentsDelta: part.arguments });
         events.push({ type: 'tool-call-end', id: part.id });
         break;

@@ -4,6 +4,7 @@ import type { ClientError } from './errors/client-error';
 interface ToolCallTally {
   id: string;
   name: string;
+  namespace: string | undefined;
   args: string[];
 }
 
@@ -28,7 +29,7 @@ export class ReplyTally {
         this.reasoningParts.push(event.text);
         break;
       case 'tool-call-start':
-        this.calls.set(event.id, { id: event.id, name: event.name, args: [] });
+        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, args: [] });
         break;
       case 'tool-call-delta':
         this.calls.get(event.id)?.args.push(event.argumentsDelta);
@@ -58,6 +59,12 @@ export class ReplyTally {
   }
 
   get toolCalls(): ToolCallPart[] {
-    return [...this.calls.values()].map((call) => ({ type: 'tool-call', id: call.id, name: call.name, arguments: call.args.join('') }));
+    return [...this.calls.values()].map((call) => ({
+      type: 'tool-call',
+      id: call.id,
+      name: call.name,
+      ...(call.namespace !== undefined ? { namespace: call.namespace } : {}),
+      arguments: call.args.join(''),
+    }));
   }
 }

@@ -53,7 +53,9 @@ export type {
   ResponseFormat,
   ToolChoice,
   ToolDefinition,
+  ToolNamespace,
 } from './neutral/request';
+export { createToolNamespaceRestorer, flatToolName, type ToolNamespaceRestorer } from './shared/tool-namespace';
 export type { NeutralReply } from './neutral/reply';
 export type { FinishReason } from './neutral/finish-reason';
 export type { Usage } from './neutral/usage';

@@ -1,5 +1,5 @@
 import type { AssistantContentPart, NeutralReply } from '@bench/formats';
-import type { Answer } from './behaviour';
+import type { Answer, ScriptedToolCall } from './behaviour';
 import { planAnswer } from './answer-pieces';
 
 const joined = (value: string | string[] | undefined): string =>
@@ -14,7 +14,7 @@ export function answerReply(answer: Answer, meta: { id: string; model: string; i
   const text = joined(answer.text);
   if (text) content.push({ type: 'text', text });
   (answer.toolCalls ?? []).forEach((call, index) => {
-    content.push({ type: 'tool-call', id: call.id ?? `call_${index + 1}`, name: call.name, arguments: joined(call.arguments) });
+    content.push({ type: 'tool-call', id: call.id ?? `call_${index + 1}`, name: call.name, ...namespaceOf(call), arguments: joined(call.arguments) });
   });
   return {
     id: answer.id ?? meta.id,
@@ -25,4 +25,8 @@ export function answerReply(answer: Answer, meta: { id: string; model: string; i
     ...(plan.stopSequence === undefined ? {} : { stopSequence: plan.stopSequence }),
     usage: plan.usage,
   };
+}
+
+function namespaceOf(call: ScriptedToolCall): { namespace?: string } {
+  return call.namespace === undefined ? {} : { namespace: call.namespace };
 }

@@ -4,6 +4,8 @@ import type { FinishReason, NeutralError, Usage } from '@bench/formats';
 export interface ScriptedToolCall {
   id?: string;
   name: string;
+  /** The tool's namespace: an OpenAI Responses upstream tells it, the others write the flat name (`<namespace>__<name>`). */
+  namespace?: string;
   arguments: string | string[];
 }
 

@@ -5,6 +5,7 @@ import { signatureFor } from '../shared/signature-provenance';
 import { anthropicErrorBody } from './anthropic-error';
 import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
+import { flatToolName } from '../shared/tool-namespace';
 
 /** Anthropic's keep-alive: the `ping` event. */
 export const ANTHROPIC_PING = 'event: ping\ndata: {"type":"ping"}\n\n';
@@ -50,7 +51,7 @@ class AnthropicStreamEncoder implements StreamEncoder {
       case 'reasoning-delta':
         return this.ensureStarted() + this.reasoning(event);
       case 'tool-call-start': {
-        const out = this.ensureStarted() + this.openBlock('tool', '{"type":"tool_use","id":' + JSON.stringify(event.id) + ',"name":' + JSON.stringify(event.name) + ',"input":{}}');
+        const out = this.ensureStarted() + this.openBlock('tool', '{"type":"tool_use","id":' + JSON.stringify(event.id) + ',"name":' + JSON.stringify(flatToolName(event.name, event.namespace)) + ',"input":{}}');
         this.openToolId = event.id;
         this.toolIndex.set(event.id, this.open);
         return out;

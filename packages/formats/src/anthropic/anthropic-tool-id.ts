@@ -1,3 +1,5 @@
+import { fnv1a } from '../shared/fnv1a';
+
 const ALLOWED = /^[a-zA-Z0-9_-]+$/;
 const DISALLOWED = /[^a-zA-Z0-9_-]/g;
 
@@ -16,12 +18,3 @@ export function anthropicToolId(id: string): string {
   return `${id.replace(DISALLOWED, '_')}_${fnv1a(id).toString(36)}`;
 }
 
-/** 32-bit FNV-1a over UTF-16 code units: stable across processes and releases, which the pairing across turns needs. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}

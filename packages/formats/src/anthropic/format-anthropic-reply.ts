@@ -6,6 +6,7 @@ import { signatureFor } from '../shared/signature-provenance';
 import { isRecord } from './extra-fields';
 import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
+import { flatToolName } from '../shared/tool-namespace';
 
 type Block = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<stri
         break;
       }
       case 'tool-call':
-        content.push({ type: 'tool_use', id: part.id, name: part.name, input: replyToolInput(part.arguments, path, warnings) });
+        content.push({ type: 'tool_use', id: part.id, name: flatToolName(part.name, part.namespace), input: replyToolInput(part.arguments, path, warnings) });
         break;
       case 'image':
         warnings.push({ code: 'dropped', path, message: 'Anthropic replies carry no images' });

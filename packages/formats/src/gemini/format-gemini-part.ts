@@ -7,6 +7,7 @@ import { signatureFor, signatureUpstream } from '../shared/signature-provenance'
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
 import { formatFile, formatImage } from './format-gemini-media';
 import { responseFromToolResult } from './tool-result-content';
+import { flatToolName } from '../shared/tool-namespace';
 
 /** What formatting parts needs to know. */
 export interface PartContext {
@@ -85,12 +86,13 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
       }
       break;
     case 'tool-call': {
-      const call: Record<string, unknown> = { name: part.name };
+      const name = flatToolName(part.name, part.namespace);
+      const call: Record<string, unknown> = { name };
       if (!(ctx.own && part.extra?.$noId)) call.id = part.id;
       const args = parseArguments(part.arguments, `${path}.arguments`);
       if (!(ctx.own && part.extra?.$noArgs && Object.keys(args).length === 0)) call.args = args;
       if (ctx.own) writeSubExtra(call, 'functionCall', part.extra);
-      ctx.names.set(part.id, part.name);
+      ctx.names.set(part.id, name);
       out.functionCall = call;
       break;
     }
@@ -106,7 +108,7 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
 }
 
 function formatToolResult(part: Extract<ContentPart, { type: 'tool-result' }>, path: string, ctx: PartContext): Record<string, unknown>[] {
-  const name = part.name ?? ctx.names.get(part.callId);
+  const name = part.name !== undefined ? flatToolName(part.name, part.namespace) : ctx.names.get(part.callId);
   if (name === undefined) {
     throw new InvalidRequestError([{ path: `${path}.callId`, message: `no earlier tool call with id "${part.callId}": Gemini needs the function's name` }]);
   }

@@ -7,6 +7,7 @@ import { isRecord } from './gemini-extra';
 import { toGeminiFinishReason } from './map-gemini-finish-reason';
 import { toGeminiUsage } from './map-gemini-usage';
 import { ArrayFraming, type Framing, SSEFraming } from './gemini-stream-framing';
+import { flatToolName } from '../shared/tool-namespace';
 
 /**
  * Neutral events → Gemini SSE (`?alt=sse`): one GenerateContentResponse per
@@ -63,7 +64,7 @@ class GeminiStreamEncoder implements StreamEncoder {
         return this.chunk(this.thoughtPart(event.redacted ? '' : event.text, signature));
       }
       case 'tool-call-start':
-        this.call = { id: event.id, name: event.name, args: '' };
+        this.call = { id: event.id, name: flatToolName(event.name, event.namespace), args: '' };
         return '';
       case 'tool-call-delta':
         if (this.call) this.call.args += event.argumentsDelta;

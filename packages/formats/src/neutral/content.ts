@@ -42,6 +42,8 @@ export interface ToolCallPart {
   type: 'tool-call';
   id: string;
   name: string;
+  /** The namespace of the tool called, where it is in one (see `ToolDefinition.namespace`). */
+  namespace?: string;
   /** The arguments as JSON text, exactly as the model wrote them. */
   arguments: string;
   extra?: Extra;
@@ -52,6 +54,8 @@ export interface ToolResultPart {
   callId: string;
   /** The tool's name, where the protocol carries it (Gemini, Ollama need it). */
   name?: string;
+  /** The called tool's namespace, where it is in one and the protocol tells it. */
+  namespace?: string;
   content: ToolResultContentPart[];
   isError?: boolean;
   extra?: Extra;

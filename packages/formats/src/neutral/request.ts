@@ -10,6 +10,19 @@ export interface ToolDefinition {
   inputSchema: JSONSchema;
   /** OpenAI `strict`, where given. */
   strict?: boolean;
+  /**
+   * The group the tool belongs to (an OpenAI Responses `namespace` tool: Codex's
+   * sub-agent and MCP tools); its calls name both. The members of one group are
+   * consecutive and share this object. Protocols without namespaces see one
+   * tool named by `flatToolName`.
+   */
+  namespace?: ToolNamespace;
+  extra?: Extra;
+}
+
+export interface ToolNamespace {
+  name: string;
+  description?: string;
   extra?: Extra;
 }
 

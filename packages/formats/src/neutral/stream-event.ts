@@ -32,6 +32,8 @@ export interface ToolCallStartEvent {
   type: 'tool-call-start';
   id: string;
   name: string;
+  /** The namespace of the tool called, where it is in one. */
+  namespace?: string;
 }
 
 export interface ToolCallDeltaEvent {

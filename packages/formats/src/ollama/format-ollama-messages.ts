@@ -3,6 +3,7 @@ import type { NeutralRequest } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
 import { droppedFile, formatToolCall, imageData, warnExtra } from './format-ollama-parts';
 import { wireFields } from './rest-of';
+import { flatToolName } from '../shared/tool-namespace';
 
 type WireMessage = Record<string, unknown>;
 
@@ -152,7 +153,7 @@ function toolMessage(part: ToolResultPart, path: string, ctx: Context): WireMess
   if (part.isError) {
     ctx.warnings.push({ code: 'dropped', path: `${path}.isError`, message: 'Ollama tool messages have no error flag; the result is sent as a plain result' });
   }
-  const name = part.name ?? ctx.names.get(part.callId);
+  const name = part.name !== undefined ? flatToolName(part.name, part.namespace) : ctx.names.get(part.callId);
   if (!(ctx.same && extra?.$noToolName === true)) {
     if (name !== undefined) wire.tool_name = name;
     else ctx.warnings.push({ code: 'dropped', path: `${path}.name`, message: `no tool call ${part.callId} precedes this result, so Ollama's tool_name is missing` });
@@ -171,7 +172,7 @@ function toolNames(messages: Message[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
-    for (const part of message.content) if (part.type === 'tool-call') names.set(part.id, part.name);
+    for (const part of message.content) if (part.type === 'tool-call') names.set(part.id, flatToolName(part.name, part.namespace));
   }
   return names;
 }

@@ -2,6 +2,7 @@ import type { Extra, ImagePart, ToolCallPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { publicKeys, wireFields } from './rest-of';
 import { argumentsToObject } from './tool-call-arguments';
+import { flatToolName } from '../shared/tool-namespace';
 
 /** Warns about each wire field of another protocol that Ollama cannot carry. */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
@@ -32,7 +33,7 @@ export function formatToolCall(part: ToolCallPart, same: boolean, path: string, 
     warnings.push({ code: 'dropped', path: `${path}.arguments`, message: 'tool-call arguments are not a JSON object, which Ollama requires; sent as {}' });
     args = {};
   }
-  const fn: Record<string, unknown> = { name: part.name, arguments: args };
+  const fn: Record<string, unknown> = { name: flatToolName(part.name, part.namespace), arguments: args };
   const hinted = part.extra?.$function;
   if (same && typeof hinted === 'object' && hinted !== null) Object.assign(fn, hinted);
   const call: Record<string, unknown> = same ? wireFields(part.extra) : {};

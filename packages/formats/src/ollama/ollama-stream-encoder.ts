@@ -4,6 +4,7 @@ import { toOllamaDoneReason } from './map-ollama-finish-reason';
 import { toOllamaCounts } from './map-ollama-usage';
 import { wireFields } from './rest-of';
 import { argumentsToObject } from './tool-call-arguments';
+import { flatToolName } from '../shared/tool-namespace';
 
 interface PendingCall {
   id: string;
@@ -69,7 +70,7 @@ export function createOllamaStreamEncoder(options?: FormatStreamOptions): Stream
             ? `${lineHead()}"response":"","thinking":${JSON.stringify(event.text)},"done":false}\n`
             : `${lineHead()}"message":{"role":"assistant","content":"","thinking":${JSON.stringify(event.text)}},"done":false}\n`;
         case 'tool-call-start':
-          pending.set(event.id, { id: event.id, name: event.name, args: '' });
+          pending.set(event.id, { id: event.id, name: flatToolName(event.name, event.namespace), args: '' });
           return '';
         case 'tool-call-delta': {
           const call = pending.get(event.id);

@@ -5,6 +5,7 @@ import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { toolResultMedia } from './tool-result-media';
 import { dropped, ownFields, warnExtra } from './warn-extra';
+import { flatToolName } from '../shared/tool-namespace';
 
 type WireMessage = Record<string, unknown>;
 const FUNCTION_SKIP = new Set(['function']);
@@ -112,7 +113,7 @@ function formatToolCall(part: ToolCallPart, own: boolean, path: string, warnings
   const call: WireMessage = {
     id: part.id,
     type: 'function',
-    function: { name: part.name, arguments: part.arguments, ...inner },
+    function: { name: flatToolName(part.name, part.namespace), arguments: part.arguments, ...inner },
     ...(own ? ownFields(part.extra, FUNCTION_SKIP) : {}),
   };
   if (own && part.extra?.[NO_ID] === true) delete call.id;

@@ -4,6 +4,7 @@ import type { Warning } from '../neutral/warning';
 import { formatOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { formatOpenAIChatUsage } from './map-openai-chat-usage';
 import { dropped } from './warn-extra';
+import { flatToolName } from '../shared/tool-namespace';
 
 /** A neutral reply → a chat.completion body; `reply.extra` (the gateway's `bench`) goes on top. */
 export function formatOpenAIChatReply(reply: NeutralReply): Formatted<Record<string, unknown>> {
@@ -25,7 +26,7 @@ export function formatOpenAIChatReply(reply: NeutralReply): Formatted<Record<str
         reasoning = reasoning === undefined ? part.text : `${reasoning}\n${part.text}`;
         return;
       case 'tool-call':
-        calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
+        calls.push({ id: part.id, type: 'function', function: { name: flatToolName(part.name, part.namespace), arguments: part.arguments } });
         return;
       case 'image':
         return dropped(warnings, path, 'an image in a reply');

@@ -3,6 +3,7 @@ import type { FinishEvent, StartEvent, StreamEvent } from '../neutral/stream-eve
 import { formatOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { formatOpenAIChatUsage } from './map-openai-chat-usage';
 import { openAIErrorObject } from './openai-chat-error';
+import { flatToolName } from '../shared/tool-namespace';
 
 const DONE = 'data: [DONE]\n\n';
 const OPEN_DELTA = ',"choices":[{"index":0,"delta":';
@@ -44,7 +45,7 @@ export class OpenAIChatStreamEncoder implements StreamEncoder {
         return (
           this.open() +
           this.chunk(
-            `{"tool_calls":[{"index":${index},"id":${JSON.stringify(event.id)},"type":"function","function":{"name":${JSON.stringify(event.name)},"arguments":""}}]}`,
+            `{"tool_calls":[{"index":${index},"id":${JSON.stringify(event.id)},"type":"function","function":{"name":${JSON.stringify(flatToolName(event.name, event.namespace))},"arguments":""}}]}`,
           )
         );
       }

@@ -1,6 +1,7 @@
 import type { ToolResultPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { formatFilePart, formatImagePart, type WirePart } from './format-openai-chat-content';
+import { flatToolName } from '../shared/tool-namespace';
 
 /**
  * The images and files of a tool result, which a Chat tool message cannot
@@ -21,5 +22,5 @@ export function toolResultMedia(part: ToolResultPart, path: string, own: boolean
     media.push(wire);
   });
   if (media.length === 0) return media;
-  return [{ type: 'text', text: `From the result of tool call ${part.callId}${part.name === undefined ? '' : ` (${part.name})`}:` }, ...media];
+  return [{ type: 'text', text: `From the result of tool call ${part.callId}${part.name === undefined ? '' : ` (${flatToolName(part.name, part.namespace)})`}:` }, ...media];
 }

@@ -34,7 +34,7 @@ describe('real client captures (Codex, opencode)', () => {
     expect(plainJSON(formatted.body)).toStrictEqual(capture.body);
   });
 
-  it('reads the Codex shape: developer messages as system, prompt_cache_key as session, other tools kept', () => {
+  it('reads the Codex shape: developer messages as system, prompt_cache_key as session, namespaced tools, other tools kept', () => {
     const codex = captures.find(({ name }) => name === 'codex-3.json')?.capture.body;
     const request = openaiResponsesCodec.parseRequest(codex);
     expect(request.system).toHaveLength(3);
@@ -45,8 +45,13 @@ describe('real client captures (Codex, opencode)', () => {
     expect(request.sessionKey).toBe('<text, 36 chars>');
     expect(request.reasoning).toEqual({ enabled: true });
     expect(request.toolChoice).toEqual({ type: 'auto' });
-    expect(request.tools?.map((tool) => tool.name)).not.toContain('multi_agent_v1');
-    expect(request.extra.other_tools).toEqual([expect.objectContaining({ type: 'namespace' }), { type: 'web_search', external_web_access: false }]);
+    expect(request.tools?.map((tool) => [tool.namespace?.name, tool.name])).toEqual([
+      ...['exec_command', 'write_stdin', 'request_user_input', 'view_image'].map((name) => [undefined, name]),
+      ...['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent'].map((name) => ['multi_agent_v1', name]),
+      ...['get_goal', 'create_goal', 'update_goal'].map((name) => [undefined, name]),
+    ]);
+    expect(request.tools?.[4]?.namespace?.description).toBe('<text, 43 chars>');
+    expect(request.extra.other_tools).toEqual([{ type: 'web_search', external_web_access: false }]);
     expect(request.extra.include).toEqual(['reasoning.encrypted_content']);
   });
 
@@ -56,6 +61,8 @@ describe('real client captures (Codex, opencode)', () => {
     const foreign = openaiResponsesCodec.formatRequest({ ...request, origin: 'anthropic' });
     const paths = foreign.warnings.map((warning) => warning.path);
     expect(paths).toEqual(expect.arrayContaining(['extra.other_tools', 'extra.include', 'extra.store', 'extra.client_metadata']));
-    expect(foreign.body.tools).toHaveLength((request.tools ?? []).length);
+    const tools = foreign.body.tools as Array<Record<string, unknown>>;
+    expect(tools.map((tool) => tool.name)).toEqual(['exec_command', 'write_stdin', 'request_user_input', 'view_image', 'multi_agent_v1', 'get_goal', 'create_goal', 'update_goal']);
+    expect((tools[4]?.tools as Array<Record<string, unknown>>).map((tool) => tool.name)).toEqual(['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent']);
   });
 });

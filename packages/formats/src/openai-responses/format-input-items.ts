@@ -147,6 +147,7 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         item.type = 'function_call';
         item.call_id = part.id;
         item.name = part.name;
+        if (part.namespace !== undefined) item.namespace = part.namespace;
         item.arguments = part.arguments;
         flow.push(item);
         return;

@@ -39,7 +39,10 @@ export function formatOpenAIResponsesReply(reply: NeutralReply, options?: Format
       case 'tool-call': {
         message = undefined;
         const id = typeof part.extra?.id === 'string' ? part.extra.id : `fc_${base}_${output.length}`;
-        output.push({ id, type: 'function_call', status: 'completed', call_id: part.id, name: part.name, arguments: part.arguments });
+        const item: Item = { id, type: 'function_call', status: 'completed', call_id: part.id, name: part.name };
+        if (part.namespace !== undefined) item.namespace = part.namespace;
+        item.arguments = part.arguments;
+        output.push(item);
         return;
       }
       default: {

@@ -26,7 +26,7 @@ export function formatOpenAIResponsesRequest(request: NeutralRequest): UpstreamR
   else if (!(same && extra.$input === 'absent' && input.length === 0)) body.input = input;
 
   if (request.tools !== undefined) {
-    const tools = request.tools.map((tool, index) => formatTool(tool, same, index, warnings));
+    const tools = formatTools(request.tools, same, warnings);
     body.tools = same ? placeItems(tools, placedOf(extra[OTHER_TOOLS], extra.$otherToolsAt)) : tools;
   }
   if (request.toolChoice !== undefined) body.tool_choice = formatToolChoice(request.toolChoice);
@@ -73,6 +73,31 @@ function singleUserText(request: NeutralRequest): string | undefined {
   const [part, ...more] = message?.role === 'user' ? message.content : [];
   if (rest.length > 0 || more.length > 0 || part?.type !== 'text' || message?.extra) return undefined;
   return part.extra ? undefined : part.text;
+}
+
+/** Function tools, each run of one namespace's members gathered back into its `namespace` tool. */
+function formatTools(tools: ToolDefinition[], same: boolean, warnings: Warning[]): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  let group: { name: string; tools: Array<Record<string, unknown>> } | undefined;
+  tools.forEach((tool, index) => {
+    const formatted = formatTool(tool, same, index, warnings);
+    const namespace = tool.namespace;
+    if (namespace === undefined) {
+      group = undefined;
+      out.push(formatted);
+    } else if (group?.name === namespace.name) {
+      group.tools.push(formatted);
+    } else {
+      if (!same) warnForeignExtra(namespace.extra, `tools[${index}].namespace`, warnings);
+      const wire: Record<string, unknown> = same ? wireFields(namespace.extra) : {};
+      group = { name: namespace.name, tools: [formatted] };
+      Object.assign(wire, { type: 'namespace', name: namespace.name });
+      if (namespace.description !== undefined) wire.description = namespace.description;
+      wire.tools = group.tools;
+      out.push(wire);
+    }
+  });
+  return out;
 }
 
 function formatTool(tool: ToolDefinition, same: boolean, index: number, warnings: Warning[]): Record<string, unknown> {

@@ -85,6 +85,7 @@ export const functionCallItemSchema = z.looseObject({
   type: z.literal('function_call'),
   call_id: z.string().min(1),
   name: z.string().min(1),
+  namespace: z.string().min(1).optional(),
   arguments: z.string(),
 });
 
@@ -117,6 +118,7 @@ export const outputItemSchema = z.looseObject({
   id: z.string().nullish(),
   call_id: z.string().nullish(),
   name: z.string().nullish(),
+  namespace: z.string().nullish(),
   arguments: z.string().nullish(),
   encrypted_content: z.string().nullish(),
   summary: z.array(z.object({ text: z.string().nullish() })).nullish(),

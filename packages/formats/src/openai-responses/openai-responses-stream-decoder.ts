@@ -128,7 +128,7 @@ class ResponsesStreamDecoder implements StreamDecoder {
     if (item.id) this.calls.set(item.id, call);
     if (typeof event.output_index === 'number') this.callsByIndex.set(event.output_index, call);
     this.sawToolCall = true;
-    this.start(out, undefined).push({ type: 'tool-call-start', id: callId, name: item.name ?? '' });
+    this.start(out, undefined).push({ type: 'tool-call-start', id: callId, name: item.name ?? '', ...(item.namespace ? { namespace: item.namespace } : {}) });
     if (item.arguments) {
       call.sawDelta = true;
       out.push({ type: 'tool-call-delta', id: callId, argumentsDelta: item.arguments });

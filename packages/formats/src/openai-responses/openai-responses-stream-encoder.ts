@@ -26,6 +26,8 @@ interface OpenReasoning extends OpenItem {
 interface OpenCall extends OpenItem {
   callId: string;
   name: string;
+  /** The item's `"name"` value as written: the quoted name, and the namespace after it where there is one. */
+  named: string;
 }
 
 /**
@@ -75,7 +77,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
           event.redacted === true,
         );
       case 'tool-call-start':
-        return this.callStart(event.id, event.name);
+        return this.callStart(event.id, event.name, event.namespace);
       case 'tool-call-delta':
         return this.callDelta(event.id, event.argumentsDelta);
       case 'tool-call-end': {
@@ -197,18 +199,19 @@ class ResponsesStreamEncoder implements StreamEncoder {
     return out + this.event('response.output_item.done', `"output_index":${reasoning.index},"item":${item}`);
   }
 
-  private callStart(callId: string, name: string): string {
+  private callStart(callId: string, name: string, namespace: string | undefined): string {
     const out = this.open() + this.closeMessage() + this.closeReasoning();
     const index = this.output.length;
     const id = `fc_${this.base}_${index}`;
-    const call: OpenCall = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index}`, callId, name };
+    const named = namespace === undefined ? q(name) : `${q(name)},"namespace":${q(namespace)}`;
+    const call: OpenCall = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index}`, callId, name, named };
     this.output.push('');
     this.calls.set(callId, call);
     return (
       out +
       this.event(
         'response.output_item.added',
-        `"output_index":${index},"item":{"id":${q(call.id)},"type":"function_call","status":"in_progress","call_id":${q(callId)},"name":${q(name)},"arguments":""}`,
+        `"output_index":${index},"item":{"id":${q(call.id)},"type":"function_call","status":"in_progress","call_id":${q(callId)},"name":${named},"arguments":""}`,
       )
     );
   }
@@ -223,7 +226,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
   private closeCall(call: OpenCall): string {
     this.calls.delete(call.callId);
     const args = q(call.text);
-    const item = `{"id":${q(call.id)},"type":"function_call","status":"completed","call_id":${q(call.callId)},"name":${q(call.name)},"arguments":${args}}`;
+    const item = `{"id":${q(call.id)},"type":"function_call","status":"completed","call_id":${q(call.callId)},"name":${call.named},"arguments":${args}}`;
     this.output[call.index] = item;
     return (
       this.event('response.function_call_arguments.done', `${call.where},"name":${q(call.name)},"arguments":${args}`) +

@@ -45,7 +45,7 @@ export interface ParsedInput {
  */
 export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
   const out: ParsedInput = { system: [], messages: [], unmapped: [] };
-  const toolNames = new Map<string, string>();
+  const toolNames = new Map<string, { name: string; namespace?: string }>();
   items.forEach((raw, at) => {
     const path = ['input', at];
     if (!isRecord(raw)) throw new InvalidRequestError([{ path: `input[${at}]`, message: 'expected an object' }]);
@@ -60,9 +60,10 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
       if (item.arguments !== '' && !safeParseJSON(item.arguments).success) {
         throw new InvalidRequestError([{ path: `input[${at}].arguments`, message: 'expected the arguments as JSON text' }]);
       }
-      toolNames.set(item.call_id, item.name);
       const part: ToolCallPart = { type: 'tool-call', id: item.call_id, name: item.name, arguments: item.arguments };
-      const extra = extraOrUndefined(restOf(item, ['type', 'call_id', 'name', 'arguments']));
+      if (item.namespace !== undefined) part.namespace = item.namespace;
+      toolNames.set(item.call_id, part);
+      const extra = extraOrUndefined(restOf(item, ['type', 'call_id', 'name', 'namespace', 'arguments']));
       if (extra) part.extra = extra;
       assistantMessage(out.messages).content.push(part);
     } else if (type === 'function_call_output') {
@@ -74,8 +75,9 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
           : parseMessageParts(item.output, 'input_text', [...path, 'output'], true);
       if (typeof item.output === 'string') extra.$string = true;
       const part: ToolResultPart = { type: 'tool-result', callId: item.call_id, content };
-      const name = toolNames.get(item.call_id);
-      if (name !== undefined) part.name = name;
+      const call = toolNames.get(item.call_id);
+      if (call !== undefined) part.name = call.name;
+      if (call?.namespace !== undefined) part.namespace = call.namespace;
       const kept = extraOrUndefined(extra);
       if (kept) part.extra = kept;
       toolMessage(out.messages).content.push(part);

@@ -63,6 +63,7 @@ function partsOf(item: OutputItem, at: number): AssistantContentPart[] {
         name: item.name ?? '',
         arguments: item.arguments ?? '',
       };
+      if (item.namespace) part.namespace = item.namespace;
       if (item.id) part.extra = { id: item.id };
       return [part];
     }

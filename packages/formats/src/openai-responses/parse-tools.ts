@@ -1,7 +1,7 @@
 import type { Extra } from '../neutral/content';
-import type { ToolChoice, ToolDefinition } from '../neutral/request';
+import type { ToolChoice, ToolDefinition, ToolNamespace } from '../neutral/request';
 import { parseWithSchema } from '../shared/parse-with-schema';
-import { extraOrUndefined, restOf } from './extra-fields';
+import { extraOrUndefined, isRecord, restOf } from './extra-fields';
 import { functionToolChoiceSchema, functionToolSchema, type RequestBody } from './openai-responses-api';
 
 /** Request-extra key of the tools that are not functions (web_search, namespace, custom, …), kept verbatim. */
@@ -14,28 +14,55 @@ export interface ParsedTools {
   otherAt: number[];
 }
 
-/** Function tools → neutral definitions; every other tool type is kept verbatim for the same protocol. */
+/**
+ * Function tools, and namespaces of function tools, → neutral definitions;
+ * every other tool type (and a namespace holding one) is kept verbatim for
+ * the same protocol.
+ */
 export function parseTools(wire: NonNullable<RequestBody['tools']>): ParsedTools {
   const out: ParsedTools = { tools: [], other: [], otherAt: [] };
   wire.forEach((raw, index) => {
-    if (raw.type !== 'function') {
-      out.other.push(raw);
-      out.otherAt.push(index);
+    if (raw.type === 'function') {
+      out.tools.push(parseFunctionTool(raw, ['tools', index]));
       return;
     }
-    const tool = parseWithSchema(functionToolSchema, withoutNulls(raw), ['tools', index]);
-    const extra: Extra = restOf(tool, ['type', 'name', 'description', 'parameters', 'strict']);
-    const nulls = nullKeys(raw);
-    if (nulls.length > 0) extra.$nulls = nulls;
-    if (tool.parameters === undefined && !nulls.includes('parameters')) extra.$noParameters = true;
-    const definition: ToolDefinition = { name: tool.name, inputSchema: tool.parameters ?? { type: 'object', properties: {} } };
-    if (tool.description !== undefined) definition.description = tool.description;
-    if (tool.strict !== undefined) definition.strict = tool.strict;
-    const kept = extraOrUndefined(extra);
-    if (kept) definition.extra = kept;
-    out.tools.push(definition);
+    const namespace = namespaceOf(raw);
+    if (namespace) {
+      const members = raw.tools as Array<Record<string, unknown>>;
+      members.forEach((member, at) => out.tools.push({ ...parseFunctionTool(member, ['tools', index, 'tools', at]), namespace }));
+      return;
+    }
+    out.other.push(raw);
+    out.otherAt.push(index);
   });
   return out;
+}
+
+/** A `namespace` tool whose members are all functions, as the neutral group they share; undefined for any other. */
+function namespaceOf(raw: Record<string, unknown>): ToolNamespace | undefined {
+  const { name, description, tools } = raw;
+  if (raw.type !== 'namespace' || typeof name !== 'string' || name === '') return undefined;
+  if (description !== undefined && typeof description !== 'string') return undefined;
+  if (!Array.isArray(tools) || tools.length === 0 || !tools.every((tool) => isRecord(tool) && tool.type === 'function')) return undefined;
+  const namespace: ToolNamespace = { name };
+  if (description !== undefined) namespace.description = description;
+  const extra = extraOrUndefined(restOf(raw, ['type', 'name', 'description', 'tools']));
+  if (extra) namespace.extra = extra;
+  return namespace;
+}
+
+function parseFunctionTool(raw: Record<string, unknown>, path: Array<string | number>): ToolDefinition {
+  const tool = parseWithSchema(functionToolSchema, withoutNulls(raw), path);
+  const extra: Extra = restOf(tool, ['type', 'name', 'description', 'parameters', 'strict']);
+  const nulls = nullKeys(raw);
+  if (nulls.length > 0) extra.$nulls = nulls;
+  if (tool.parameters === undefined && !nulls.includes('parameters')) extra.$noParameters = true;
+  const definition: ToolDefinition = { name: tool.name, inputSchema: tool.parameters ?? { type: 'object', properties: {} } };
+  if (tool.description !== undefined) definition.description = tool.description;
+  if (tool.strict !== undefined) definition.strict = tool.strict;
+  const kept = extraOrUndefined(extra);
+  if (kept) definition.extra = kept;
+  return definition;
 }
 
 /** `tool_choice` → neutral, or undefined when it has no neutral form (allowed_tools, a hosted tool): kept in extra. */

@@ -55,7 +55,15 @@ const systemMessage = fc.constantFrom('system', 'developer').chain((role) => mes
 
 const jsonArguments = fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), fc.oneof(fc.integer(), text), { maxKeys: 3 }).map((value) => JSON.stringify(value));
 const functionCall = fc
-  .record({ type: fc.constant('function_call'), call_id: id, name: fc.constantFrom('get_weather', 'exec'), arguments: jsonArguments, id: maybe(id), status: maybe(fc.constant('completed')) })
+  .record({
+    type: fc.constant('function_call'),
+    call_id: id,
+    name: fc.constantFrom('get_weather', 'exec'),
+    namespace: maybe(fc.constantFrom('multi_agent_v1', 'mcp__node_repl')),
+    arguments: jsonArguments,
+    id: maybe(id),
+    status: maybe(fc.constant('completed')),
+  })
   .map(defined);
 const functionCallOutput = fc
   .record({ type: fc.constant('function_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })), id: maybe(id) })
@@ -82,6 +90,9 @@ const functionTool = fc
     strict: maybe(fc.boolean()),
   })
   .map(defined);
+const namespaceTool = fc
+  .record({ type: fc.constant('namespace'), name: fc.stringMatching(/^[a-z_]{1,10}$/), description: maybe(text), tools: fc.array(functionTool, { minLength: 1, maxLength: 3 }) })
+  .map(defined);
 const otherTool = fc.constantFrom<Record<string, unknown>>(
   { type: 'web_search', external_web_access: false },
   { type: 'namespace', name: 'multi_agent', description: 'agents', tools: [] },
@@ -100,7 +111,8 @@ const body = fc
     model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
     instructions: maybe(fc.oneof(text, fc.constant(null))),
     input: maybe(fc.oneof(text, fc.array(inputItem, { maxLength: 8 }))),
-    tools: maybe(fc.array(fc.oneof(functionTool, otherTool), { maxLength: 4 })),
+    // Namespace names are unique in a request (two of one name would be read as one namespace).
+    tools: maybe(fc.array(fc.oneof(functionTool, otherTool, namespaceTool), { maxLength: 4 }).filter(uniqueNamespaces)),
     tool_choice: maybe(
       fc.oneof(
         fc.constantFrom('auto', 'none', 'required'),
@@ -124,6 +136,11 @@ const body = fc
   })
   .map(defined)
   .map((wire) => dropDanglingToolChoice(wire as Record<string, unknown>, (choice) => (choice.type === 'function' ? choice.name : undefined), (tool) => tool.name));
+
+function uniqueNamespaces(tools: Array<Record<string, unknown>>): boolean {
+  const names = tools.filter((tool) => tool.type === 'namespace').map((tool) => tool.name);
+  return new Set(names).size === names.length;
+}
 
 describe('request round trip (property)', () => {
   it('parse then format a valid Responses request gives back deep-equal JSON, without warnings', () => {

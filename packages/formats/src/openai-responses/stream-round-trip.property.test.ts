@@ -20,15 +20,17 @@ const reasoningBlock = fc
     ...(signature ? [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'openai-responses' } as StreamEvent] : []),
   ]);
 const textBlock = fc.array(delta, { minLength: 1, maxLength: 3 }).map((texts) => texts.map((text): StreamEvent => ({ type: 'text-delta', text })));
-const toolBlock = fc.tuple(fc.stringMatching(/^[a-z_]{1,8}$/), fc.array(delta, { maxLength: 3 })).map(([name, parts]) => ({ name, parts }));
+const toolBlock = fc
+  .tuple(fc.stringMatching(/^[a-z_]{1,8}$/), fc.option(fc.constantFrom('multi_agent_v1', 'mcp__node_repl'), { nil: undefined }), fc.array(delta, { maxLength: 3 }))
+  .map(([name, namespace, parts]) => ({ name, namespace, parts }));
 
-type Block = { kind: 'reasoning' | 'text'; events: StreamEvent[] } | { kind: 'tool'; name: string; parts: string[] };
+type Block = { kind: 'reasoning' | 'text'; events: StreamEvent[] } | { kind: 'tool'; name: string; namespace: string | undefined; parts: string[] };
 
 const blocks = fc.array(
   fc.oneof(
     reasoningBlock.map((events): Block => ({ kind: 'reasoning', events })),
     textBlock.map((events): Block => ({ kind: 'text', events })),
-    toolBlock.map(({ name, parts }): Block => ({ kind: 'tool', name, parts })),
+    toolBlock.map(({ name, namespace, parts }): Block => ({ kind: 'tool', name, namespace, parts })),
   ),
   { maxLength: 6 },
 );
@@ -58,7 +60,7 @@ const sequence = fc.tuple(fc.stringMatching(/^resp_[a-z0-9]{1,8}$/), blocks, end
       continue;
     }
     const callId = `call_${++calls}`;
-    events.push({ type: 'tool-call-start', id: callId, name: block.name });
+    events.push({ type: 'tool-call-start', id: callId, name: block.name, ...(block.namespace ? { namespace: block.namespace } : {}) });
     for (const part of block.parts) events.push({ type: 'tool-call-delta', id: callId, argumentsDelta: part });
     events.push({ type: 'tool-call-end', id: callId });
   }

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolDefinition, ToolNamespace } from '../neutral/request';
+import { createToolNamespaceRestorer, flatToolName, flattenToolNamespaces } from './tool-namespace';
+
+const schema = { type: 'object', properties: {} };
+const agents: ToolNamespace = { name: 'multi_agent_v1', description: 'Sub-agents.' };
+const repl: ToolNamespace = { name: 'mcp__node_repl' };
+
+const tools: ToolDefinition[] = [
+  { name: 'exec_command', description: 'Runs a command.', inputSchema: schema },
+  { name: 'spawn_agent', description: 'Starts an agent.', inputSchema: schema, namespace: agents },
+  { name: 'wait_agent', inputSchema: schema, namespace: agents },
+  { name: 'js', description: 'Runs JavaScript.', inputSchema: schema, namespace: repl },
+  { name: 'wait', description: 'Waits.', inputSchema: schema, namespace: repl },
+  { name: 'wait', description: 'Waits too.', inputSchema: schema, namespace: { name: 'other' } },
+];
+
+describe('flatToolName', () => {
+  it('is the name itself outside a namespace, `<namespace>__<name>` inside one', () => {
+    expect(flatToolName('exec_command', undefined)).toBe('exec_command');
+    expect(flatToolName('spawn_agent', 'multi_agent_v1')).toBe('multi_agent_v1__spawn_agent');
+    expect(flatToolName('js', 'mcp__node_repl')).toBe('mcp__node_repl__js');
+  });
+
+  it('keeps a long one within 64 characters, unique and the same every time', () => {
+    const namespace = 'mcp__a_very_long_server_name_that_someone_configured';
+    const first = flatToolName('take_a_full_page_screenshot', namespace);
+    const second = flatToolName('take_a_full_page_screenshot_now', namespace);
+    expect(first).toHaveLength(64);
+    expect(second.length).toBeLessThanOrEqual(64);
+    expect(first).not.toBe(second);
+    expect(first.startsWith(namespace)).toBe(true);
+    expect(flatToolName('take_a_full_page_screenshot', namespace)).toBe(first);
+    expect(first).toMatch(/^[a-zA-Z0-9_-]+$/);
+  });
+});
+
+describe('flattenToolNamespaces', () => {
+  it('names each namespaced tool flat and puts the namespace description on its first tool only', () => {
+    const flat = flattenToolNamespaces(tools);
+    expect(flat.map((tool) => tool.name)).toEqual(['exec_command', 'multi_agent_v1__spawn_agent', 'multi_agent_v1__wait_agent', 'mcp__node_repl__js', 'mcp__node_repl__wait', 'other__wait']);
+    expect(flat.map((tool) => tool.description)).toEqual(['Runs a command.', 'Sub-agents.\n\nStarts an agent.', undefined, 'Runs JavaScript.', 'Waits.', 'Waits too.']);
+    expect(flat.every((tool) => tool.namespace === undefined)).toBe(true);
+    expect(flat[1]?.inputSchema).toBe(schema);
+  });
+
+  it('gives the namespace description alone to a first tool without one, and the same array back when nothing is namespaced', () => {
+    const flat = flattenToolNamespaces([{ name: 'close_agent', inputSchema: schema, namespace: agents }]);
+    expect(flat[0]?.description).toBe('Sub-agents.');
+    const plain = [tools[0]!];
+    expect(flattenToolNamespaces(plain)).toBe(plain);
+  });
+});
+
+describe('createToolNamespaceRestorer', () => {
+  const restore = createToolNamespaceRestorer(tools)!;
+  const restored = (name: string, namespace?: string) => {
+    const call: { name: string; namespace?: string } = namespace === undefined ? { name } : { name, namespace };
+    restore(call);
+    return call;
+  };
+
+  it('turns a flat name back into the tool and its namespace', () => {
+    expect(restored('multi_agent_v1__spawn_agent')).toEqual({ name: 'spawn_agent', namespace: 'multi_agent_v1' });
+    expect(restored('mcp__node_repl__js')).toEqual({ name: 'js', namespace: 'mcp__node_repl' });
+    const long: ToolDefinition = { name: 'take_a_full_page_screenshot', inputSchema: schema, namespace: { name: 'mcp__a_very_long_server_name_that_someone_configured' } };
+    const call = { name: flatToolName(long.name, long.namespace!.name) };
+    createToolNamespaceRestorer([long])!(call);
+    expect(call).toEqual({ name: 'take_a_full_page_screenshot', namespace: 'mcp__a_very_long_server_name_that_someone_configured' });
+  });
+
+  it('restores a bare name only one namespace has, and leaves plain tools, ambiguous names, unknown names and named namespaces alone', () => {
+    expect(restored('spawn_agent')).toEqual({ name: 'spawn_agent', namespace: 'multi_agent_v1' });
+    expect(restored('exec_command')).toEqual({ name: 'exec_command' });
+    expect(restored('wait')).toEqual({ name: 'wait' });
+    expect(restored('rm_rf')).toEqual({ name: 'rm_rf' });
+    expect(restored('spawn_agent', 'elsewhere')).toEqual({ name: 'spawn_agent', namespace: 'elsewhere' });
+  });
+
+  it('is undefined when no tool is in a namespace', () => {
+    expect(createToolNamespaceRestorer(undefined)).toBeUndefined();
+    expect(createToolNamespaceRestorer([tools[0]!])).toBeUndefined();
+  });
+});
