@@ -1,4 +1,4 @@
-import { isOutputEvent, type StreamDecoder, type StreamEvent, type ToolNamespaceRestorer, type Warning } from '@bench/formats';
+import { isOutputEvent, type StreamDecoder, type StreamEvent, type ToolCallRestorer, type Warning } from '@bench/formats';
 import type { AttemptStop } from './attempt-stop';
 import type { AttemptTimers } from './attempt-timers';
 import { classifyNeutralError } from './classify-neutral-error';
@@ -26,8 +26,8 @@ export interface AttemptBatchesInput {
   release: () => void;
   tally: ReplyTally;
   warnings: Warning[];
-  /** Where the request has namespaced tools: gives each call its namespace back (a member without namespaces names it flat). */
-  restoreToolNamespace?: ToolNamespaceRestorer | undefined;
+  /** Where the request has namespaced or freeform tools: gives each call what only those tell (see createToolCallRestorer). */
+  restoreToolCall?: ToolCallRestorer | undefined;
 }
 
 /**
@@ -82,10 +82,10 @@ export class AttemptBatches {
     }
     if (tally.firstPieceAt !== undefined) timers.piece();
     this.noteMalformed();
-    const { restoreToolNamespace } = this.input;
+    const { restoreToolCall } = this.input;
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index] as StreamEvent;
-      if (restoreToolNamespace && event.type === 'tool-call-start') restoreToolNamespace(event);
+      if (restoreToolCall && event.type === 'tool-call-start') restoreToolCall(event);
       if (event.type === 'error') {
         if (index + 1 < events.length) events = events.slice(0, index + 1);
         this.ending = true;

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { createToolNamespaceRestorer, getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
+import { createToolCallRestorer, getCodec, isOutputEvent, type NeutralRequest, type StreamEvent, type Warning } from '@bench/formats';
 import { AttemptBatches } from './attempt-batches';
 import { AttemptStop } from './attempt-stop';
 import { AttemptTimers } from './attempt-timers';
@@ -91,8 +91,8 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
   const { exchange } = sent;
   const body = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
-  const restoreToolNamespace = createToolNamespaceRestorer(input.request.tools);
-  const rest = new AttemptBatches({ alias, exchange, body, decoder, stop, timers, release, tally, warnings, restoreToolNamespace });
+  const restoreToolCall = createToolCallRestorer(input.request.tools);
+  const rest = new AttemptBatches({ alias, exchange, body, decoder, stop, timers, release, tally, warnings, restoreToolCall });
   const held: StreamEvent[] = [];
   for (;;) {
     const next = await rest.next();

@@ -17,7 +17,13 @@ export function replyEvents(reply: NeutralReply): StreamEvent[] {
         });
         break;
       case 'tool-call':
-        events.push({ type: 'tool-call-start', id: part.id, name: part.name, ...(part.namespace !== undefined ? { namespace: part.namespace } : {}) });
+        events.push({
+          type: 'tool-call-start',
+          id: part.id,
+          name: part.name,
+          ...(part.namespace !== undefined ? { namespace: part.namespace } : {}),
+          ...(part.freeform ? { freeform: true } : {}),
+        });
         events.push({ type: 'tool-call-delta', id: part.id, argumentsDelta: part.arguments });
         events.push({ type: 'tool-call-end', id: part.id });
         break;

@@ -5,6 +5,7 @@ interface ToolCallTally {
   id: string;
   name: string;
   namespace: string | undefined;
+  freeform: boolean;
   args: string[];
 }
 
@@ -29,7 +30,7 @@ export class ReplyTally {
         this.reasoningParts.push(event.text);
         break;
       case 'tool-call-start':
-        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, args: [] });
+        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, freeform: event.freeform === true, args: [] });
         break;
       case 'tool-call-delta':
         this.calls.get(event.id)?.args.push(event.argumentsDelta);
@@ -64,6 +65,7 @@ export class ReplyTally {
       id: call.id,
       name: call.name,
       ...(call.namespace !== undefined ? { namespace: call.namespace } : {}),
+      ...(call.freeform ? { freeform: true } : {}),
       arguments: call.args.join(''),
     }));
   }

@@ -55,7 +55,7 @@ export type {
   ToolDefinition,
   ToolNamespace,
 } from './neutral/request';
-export { createToolNamespaceRestorer, flatToolName, type ToolNamespaceRestorer } from './shared/tool-namespace';
+export { createToolCallRestorer, flatToolName, type ToolCallRestorer } from './shared/plain-function-tools';
 export type { NeutralReply } from './neutral/reply';
 export type { FinishReason } from './neutral/finish-reason';
 export type { Usage } from './neutral/usage';

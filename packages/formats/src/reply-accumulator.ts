@@ -49,6 +49,7 @@ export class ReplyAccumulator {
       case 'tool-call-start': {
         const call: ToolCallPart = { type: 'tool-call', id: event.id, name: event.name, arguments: '' };
         if (event.namespace !== undefined) call.namespace = event.namespace;
+        if (event.freeform) call.freeform = true;
         this.openCalls.set(event.id, call);
         this.content.push(call);
         return;

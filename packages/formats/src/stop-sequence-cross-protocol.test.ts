@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicCodec } from './anthropic/anthropic-codec';
-import type { Codec } from './codec';
+import { decode, encode } from './codec-test-streams';
 import { geminiCodec } from './gemini/gemini-codec';
-import type { StreamEvent } from './neutral/stream-event';
 import { ollamaCodec } from './ollama/ollama-codec';
 import { openaiChatCodec } from './openai-chat/openai-chat-codec';
 import { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
@@ -29,16 +28,6 @@ const vllmStream = (stopReason?: unknown) =>
   ]
     .map((choice) => `data: ${JSON.stringify({ id: 'chatcmpl-v2', object: 'chat.completion.chunk', created: 1, model: 'Qwen/Qwen3-8B', choices: [{ index: 0, logprobs: null, ...choice }] })}\n\n`)
     .join('') + 'data: [DONE]\n\n';
-
-function decode(codec: Codec, text: string): StreamEvent[] {
-  const decoder = codec.createStreamDecoder();
-  return [...decoder.push(text), ...decoder.end()];
-}
-
-function encode(codec: Codec, events: StreamEvent[]): string {
-  const encoder = codec.createStreamEncoder();
-  return events.map((event) => encoder.encode(event)).join('') + encoder.end();
-}
 
 /** The `delta` of the Anthropic stream's message_delta event. */
 function anthropicMessageDelta(wire: string): unknown {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anthropicCodec } from './anthropic/anthropic-codec';
 import type { Codec } from './codec';
+import { decode, encode as encodeWith } from './codec-test-streams';
 import { geminiCodec } from './gemini/gemini-codec';
 import type { NeutralReply } from './neutral/reply';
 import type { NeutralRequest } from './neutral/request';
@@ -10,9 +11,11 @@ import { openaiChatCodec } from './openai-chat/openai-chat-codec';
 import { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
 import { answering, openaiClient } from './openai-responses/sdk-harness';
 import { ReplyAccumulator } from './reply-accumulator';
-import { createToolNamespaceRestorer } from './shared/tool-namespace';
+import { createToolCallRestorer } from './shared/plain-function-tools';
 
 /** Codex's namespaced tools (its sub-agents, its MCP servers) through members of every protocol and back. */
+
+const encode = (codec: Codec, events: StreamEvent[]) => encodeWith(codec, events, { id: 'resp_1', model: 'gpt-5.4' });
 
 const params = { type: 'object', properties: { task: { type: 'string' } }, required: ['task'] };
 
@@ -82,16 +85,6 @@ const flatReply: NeutralReply = {
   finishReason: 'tool-calls',
 };
 
-function decode(codec: Codec, text: string): StreamEvent[] {
-  const decoder = codec.createStreamDecoder();
-  return [...decoder.push(text), ...decoder.end()];
-}
-
-function encode(codec: Codec, events: StreamEvent[]): string {
-  const encoder = codec.createStreamEncoder({ id: 'resp_1', model: 'gpt-5.4' });
-  return events.map((event) => encoder.encode(event)).join('') + encoder.end();
-}
-
 function memberStream(codec: Codec): string {
   return encode(codec, [
     { type: 'start', id: 'r1', model: 'member' },
@@ -137,7 +130,7 @@ describe.each(members)('to an upstream of %s', (_name, codec, read) => {
   });
 
   it('its call of the flat name reaches the Codex client as the tool and its namespace (JSON and stream)', () => {
-    const restore = createToolNamespaceRestorer(parsed().tools)!;
+    const restore = createToolCallRestorer(parsed().tools)!;
     const reply = codec.parseReply(codec.formatReply(flatReply).value);
     for (const part of reply.content) if (part.type === 'tool-call') restore(part);
     const output = openaiResponsesCodec.formatReply(reply).value.output as Body[];

@@ -14,7 +14,7 @@ export function answerReply(answer: Answer, meta: { id: string; model: string; i
   const text = joined(answer.text);
   if (text) content.push({ type: 'text', text });
   (answer.toolCalls ?? []).forEach((call, index) => {
-    content.push({ type: 'tool-call', id: call.id ?? `call_${index + 1}`, name: call.name, ...namespaceOf(call), arguments: joined(call.arguments) });
+    content.push({ type: 'tool-call', id: call.id ?? `call_${index + 1}`, name: call.name, ...toolOf(call), arguments: joined(call.arguments) });
   });
   return {
     id: answer.id ?? meta.id,
@@ -27,6 +27,6 @@ export function answerReply(answer: Answer, meta: { id: string; model: string; i
   };
 }
 
-function namespaceOf(call: ScriptedToolCall): { namespace?: string } {
-  return call.namespace === undefined ? {} : { namespace: call.namespace };
+function toolOf(call: ScriptedToolCall): { namespace?: string; freeform?: boolean } {
+  return { ...(call.namespace === undefined ? {} : { namespace: call.namespace }), ...(call.freeform ? { freeform: true } : {}) };
 }

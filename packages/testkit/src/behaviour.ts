@@ -6,6 +6,8 @@ export interface ScriptedToolCall {
   name: string;
   /** The tool's namespace: an OpenAI Responses upstream tells it, the others write the flat name (`<namespace>__<name>`). */
   namespace?: string;
+  /** A custom (freeform) tool's call: `arguments` are then `{"input": <text>}`; an OpenAI Responses upstream sends a custom_tool_call with the text. */
+  freeform?: boolean;
   arguments: string | string[];
 }
 

@@ -8,7 +8,7 @@ import { anthropicToolId } from './anthropic-tool-id';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
 import { foreignCacheMark, withoutCarriedMark } from './foreign-cache-mark';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
-import { flatToolName } from '../shared/tool-namespace';
+import { flatToolName } from '../shared/plain-function-tools';
 
 export interface FormatContext {
   /** The request came from Anthropic: write `extra` back. */

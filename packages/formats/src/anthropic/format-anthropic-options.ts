@@ -3,7 +3,7 @@ import type { NeutralRequest } from '../neutral/request';
 import { insertPositioned, isPositionedList, isRecord } from './extra-fields';
 import type { FormatContext } from './format-anthropic-content';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
-import { flattenToolNamespaces } from '../shared/tool-namespace';
+import { plainFunctionTools } from '../shared/plain-function-tools';
 
 type Wire = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export const MERGED_KEYS = ['server_tools', 'tool_choice', 'thinking', 'output_c
 export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatContext): void {
   const extra: Extra = ctx.same ? request.extra : {};
   if (request.tools) {
-    const tools: Wire[] = flattenToolNamespaces(request.tools).map((tool, i) => {
+    const tools: Wire[] = plainFunctionTools(request.tools).map((tool, i) => {
       if (!ctx.same) warnForeignExtra(tool.extra, `tools[${i}]`, ctx.warnings);
       const wire: Wire = { name: tool.name };
       if (tool.description !== undefined) wire.description = tool.description;

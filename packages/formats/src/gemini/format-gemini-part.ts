@@ -7,7 +7,7 @@ import { signatureFor, signatureUpstream } from '../shared/signature-provenance'
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
 import { formatFile, formatImage } from './format-gemini-media';
 import { responseFromToolResult } from './tool-result-content';
-import { flatToolName } from '../shared/tool-namespace';
+import { flatToolName } from '../shared/plain-function-tools';
 
 /** What formatting parts needs to know. */
 export interface PartContext {

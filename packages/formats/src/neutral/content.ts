@@ -44,6 +44,8 @@ export interface ToolCallPart {
   name: string;
   /** The namespace of the tool called, where it is in one (see `ToolDefinition.namespace`). */
   namespace?: string;
+  /** A call of a freeform tool (see `ToolDefinition.freeform`): its arguments are `{"input": <the text>}`. */
+  freeform?: boolean;
   /** The arguments as JSON text, exactly as the model wrote them. */
   arguments: string;
   extra?: Extra;

@@ -17,7 +17,19 @@ export interface ToolDefinition {
    * tool named by `flatToolName`.
    */
   namespace?: ToolNamespace;
+  /**
+   * A tool that takes raw text rather than JSON (an OpenAI Responses `custom`
+   * tool: Codex's apply_patch). Its `inputSchema` is `{input: string}`
+   * and its calls' arguments `{"input": <the text>}`: how protocols with only
+   * JSON tools declare and call it.
+   */
+  freeform?: FreeformInput;
   extra?: Extra;
+}
+
+export interface FreeformInput {
+  /** The text's format as the caller gave it: `{type: "text"}` or `{type: "grammar", syntax, definition}`. */
+  format?: Record<string, unknown>;
 }
 
 export interface ToolNamespace {

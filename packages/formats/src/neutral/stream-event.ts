@@ -34,6 +34,8 @@ export interface ToolCallStartEvent {
   name: string;
   /** The namespace of the tool called, where it is in one. */
   namespace?: string;
+  /** A call of a freeform tool: its arguments are `{"input": <the text>}`. */
+  freeform?: boolean;
 }
 
 export interface ToolCallDeltaEvent {

@@ -5,7 +5,7 @@ import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { toolResultMedia } from './tool-result-media';
 import { dropped, ownFields, warnExtra } from './warn-extra';
-import { flatToolName } from '../shared/tool-namespace';
+import { flatToolName } from '../shared/plain-function-tools';
 
 type WireMessage = Record<string, unknown>;
 const FUNCTION_SKIP = new Set(['function']);

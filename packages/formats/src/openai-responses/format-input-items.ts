@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, TextPart, ToolResultPart, UserMessage } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { freeformText } from '../shared/freeform-input';
 import { signatureUpstream } from '../shared/signature-provenance';
 import { formatContentPart, splitItemFields } from './format-content-part';
 import { isBenchReasoningId } from './bench-reasoning-id';
@@ -17,18 +18,19 @@ export interface PlacedItem {
 /** Neutral messages → Responses input items, then the placed items put back where they sat. */
 export function formatInputItems(messages: ReadonlyArray<Message>, placed: PlacedItem[], same: boolean, warnings: Warning[]): Item[] {
   const flow: Item[] = [];
+  const freeform = freeformCallIds(messages);
   messages.forEach((message, index) => {
     const path = `messages[${index}]`;
     if (!same) warnForeignExtra(message.extra, path, warnings);
     switch (message.role) {
       case 'user':
-        formatUser(message.content, message.extra, same, path, flow, warnings);
+        formatUser(message.content, message.extra, same, path, flow, warnings, freeform);
         return;
       case 'assistant':
         formatAssistant(message, same, path, flow, warnings);
         return;
       case 'tool':
-        message.content.forEach((part, at) => flow.push(formatToolResult(part, same, `${path}.content[${at}]`, warnings)));
+        message.content.forEach((part, at) => flow.push(formatToolResult(part, same, `${path}.content[${at}]`, warnings, freeform)));
         return;
       default: {
         const unreachable: never = message;
@@ -60,6 +62,7 @@ function formatUser(
   path: string,
   flow: Item[],
   warnings: Warning[],
+  freeform: ReadonlySet<string>,
 ): void {
   let parts: Array<Record<string, unknown>> = [];
   const texts: TextPart[] = [];
@@ -79,7 +82,7 @@ function formatUser(
     const partPath = `${path}.content[${at}]`;
     if (part.type === 'tool-result') {
       flush();
-      flow.push(formatToolResult(part, same, partPath, warnings));
+      flow.push(formatToolResult(part, same, partPath, warnings, freeform));
       return;
     }
     if (part.type === 'text') texts.push(part);
@@ -144,11 +147,12 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
       case 'tool-call': {
         close();
         const item: Item = same ? wireFields(part.extra) : {};
-        item.type = 'function_call';
+        item.type = part.freeform ? 'custom_tool_call' : 'function_call';
         item.call_id = part.id;
         item.name = part.name;
         if (part.namespace !== undefined) item.namespace = part.namespace;
-        item.arguments = part.arguments;
+        if (part.freeform) item.input = freeformText(part.arguments);
+        else item.arguments = part.arguments;
         flow.push(item);
         return;
       }
@@ -161,7 +165,17 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
   close();
 }
 
-function formatToolResult(part: ToolResultPart, same: boolean, path: string, warnings: Warning[]): Item {
+/** The ids of the freeform tools' calls: their results are `custom_tool_call_output` items. */
+function freeformCallIds(messages: ReadonlyArray<Message>): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.content) if (part.type === 'tool-call' && part.freeform) ids.add(part.id);
+  }
+  return ids;
+}
+
+function formatToolResult(part: ToolResultPart, same: boolean, path: string, warnings: Warning[], freeform: ReadonlySet<string>): Item {
   if (!same) warnForeignExtra(part.extra, path, warnings);
   if (part.isError) {
     warnings.push({ code: 'dropped', path: `${path}.isError`, message: 'OpenAI Responses has no error flag on tool results; the result was sent as a plain output' });
@@ -177,7 +191,9 @@ function formatToolResult(part: ToolResultPart, same: boolean, path: string, war
         if (!same) warnForeignExtra(inner.extra, `${path}.content[${at}]`, warnings);
         return formatContentPart(inner, 'input_text', same);
       });
-  item.type = 'function_call_output';
+  // The caller's own request says which it was; a translated one, by the call it answers.
+  const custom = same ? part.extra?.$custom === true : freeform.has(part.callId);
+  item.type = custom ? 'custom_tool_call_output' : 'function_call_output';
   item.call_id = part.callId;
   item.output = output;
   return item;

@@ -1,6 +1,8 @@
 import type { FormatReplyOptions, Formatted } from '../codec';
+import type { ToolCallPart } from '../neutral/content';
 import type { NeutralReply } from '../neutral/reply';
 import type { Warning } from '../neutral/warning';
+import { freeformText } from '../shared/freeform-input';
 import { signatureFor } from '../shared/signature-provenance';
 import { benchReasoningId } from './bench-reasoning-id';
 import { statusOfFinishReason } from './map-openai-responses-finish-reason';
@@ -38,11 +40,7 @@ export function formatOpenAIResponsesReply(reply: NeutralReply, options?: Format
       }
       case 'tool-call': {
         message = undefined;
-        const id = typeof part.extra?.id === 'string' ? part.extra.id : `fc_${base}_${output.length}`;
-        const item: Item = { id, type: 'function_call', status: 'completed', call_id: part.id, name: part.name };
-        if (part.namespace !== undefined) item.namespace = part.namespace;
-        item.arguments = part.arguments;
-        output.push(item);
+        output.push(formatToolCallItem(part, base, output.length));
         return;
       }
       default: {
@@ -69,4 +67,19 @@ export function formatOpenAIResponsesReply(reply: NeutralReply, options?: Format
     ...reply.extra,
   };
   return { value, warnings };
+}
+
+/** A call as its output item: a function_call, or a custom tool's custom_tool_call with the raw input. */
+function formatToolCallItem(part: ToolCallPart, base: string, index: number): Item {
+  const given = typeof part.extra?.id === 'string' ? part.extra.id : undefined;
+  if (part.freeform) {
+    const item: Item = { id: given ?? `ctc_${base}_${index}`, type: 'custom_tool_call', call_id: part.id, name: part.name };
+    if (part.namespace !== undefined) item.namespace = part.namespace;
+    item.input = freeformText(part.arguments);
+    return item;
+  }
+  const item: Item = { id: given ?? `fc_${base}_${index}`, type: 'function_call', status: 'completed', call_id: part.id, name: part.name };
+  if (part.namespace !== undefined) item.namespace = part.namespace;
+  item.arguments = part.arguments;
+  return item;
 }

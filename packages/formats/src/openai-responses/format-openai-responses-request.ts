@@ -75,7 +75,7 @@ function singleUserText(request: NeutralRequest): string | undefined {
   return part.extra ? undefined : part.text;
 }
 
-/** Function tools, each run of one namespace's members gathered back into its `namespace` tool. */
+/** Function and custom tools, each run of one namespace's members gathered back into its `namespace` tool. */
 function formatTools(tools: ToolDefinition[], same: boolean, warnings: Warning[]): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
   let group: { name: string; tools: Array<Record<string, unknown>> } | undefined;
@@ -103,6 +103,13 @@ function formatTools(tools: ToolDefinition[], same: boolean, warnings: Warning[]
 function formatTool(tool: ToolDefinition, same: boolean, index: number, warnings: Warning[]): Record<string, unknown> {
   if (!same) warnForeignExtra(tool.extra, `tools[${index}]`, warnings);
   const out: Record<string, unknown> = same ? wireFields(tool.extra) : {};
+  if (tool.freeform !== undefined) {
+    out.type = 'custom';
+    out.name = tool.name;
+    if (tool.description !== undefined) out.description = tool.description;
+    if (tool.freeform.format !== undefined) out.format = tool.freeform.format;
+    return out;
+  }
   out.type = 'function';
   out.name = tool.name;
   if (tool.description !== undefined) out.description = tool.description;

@@ -45,6 +45,13 @@ export const functionToolSchema = z.looseObject({
   strict: z.boolean().optional(),
 });
 
+export const customToolSchema = z.looseObject({
+  type: z.literal('custom'),
+  name: z.string().min(1),
+  description: z.string().optional(),
+  format: z.record(z.string(), z.unknown()).optional(),
+});
+
 export const functionToolChoiceSchema = z.looseObject({ type: z.literal('function'), name: z.string().min(1) });
 
 export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
@@ -95,6 +102,20 @@ export const functionCallOutputItemSchema = z.looseObject({
   output: contentSchema,
 });
 
+export const customToolCallItemSchema = z.looseObject({
+  type: z.literal('custom_tool_call'),
+  call_id: z.string().min(1),
+  name: z.string().min(1),
+  namespace: z.string().min(1).optional(),
+  input: z.string(),
+});
+
+export const customToolCallOutputItemSchema = z.looseObject({
+  type: z.literal('custom_tool_call_output'),
+  call_id: z.string().min(1),
+  output: contentSchema,
+});
+
 export const reasoningItemSchema = z.looseObject({
   type: z.literal('reasoning'),
   summary: z.array(z.looseObject({ type: z.literal('summary_text'), text: z.string() })),
@@ -120,6 +141,7 @@ export const outputItemSchema = z.looseObject({
   name: z.string().nullish(),
   namespace: z.string().nullish(),
   arguments: z.string().nullish(),
+  input: z.string().nullish(),
   encrypted_content: z.string().nullish(),
   summary: z.array(z.object({ text: z.string().nullish() })).nullish(),
   content: z.array(z.object({ type: z.string().nullish(), text: z.string().nullish(), refusal: z.string().nullish() })).nullish(),
@@ -149,6 +171,7 @@ export const streamEventSchema = z.object({
   summary_index: z.number().nullish(),
   delta: z.string().nullish(),
   arguments: z.string().nullish(),
+  input: z.string().nullish(),
   code: z.string().nullish(),
   message: z.string().nullish(),
   param: z.string().nullish(),

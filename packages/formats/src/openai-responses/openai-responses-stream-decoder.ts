@@ -1,6 +1,7 @@
 import type { StreamDecoder } from '../codec';
 import type { StreamEvent } from '../neutral/stream-event';
 import { classifyError } from '../shared/classify-error';
+import { FREEFORM_ARGUMENTS_CLOSE, FREEFORM_ARGUMENTS_OPEN, freeformArgumentsPiece } from '../shared/freeform-input';
 import { createSSESplitter } from '../shared/sse';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason';
@@ -13,7 +14,11 @@ interface Call {
   callId: string;
   sawDelta: boolean;
   ended: boolean;
+  /** A custom tool's call: its raw input pieces go out inside `{"input":"…"}`, the neutral arguments of a freeform call. */
+  freeform: boolean;
 }
+
+const TOOL_CALL_ITEMS = new Set(['function_call', 'custom_tool_call']);
 
 /**
  * An upstream's Responses SSE stream → neutral events. Calls are found by
@@ -85,10 +90,14 @@ class ResponsesStreamDecoder implements StreamDecoder {
         this.itemAdded(event, out);
         return;
       case 'response.function_call_arguments.delta':
+      case 'response.custom_tool_call_input.delta':
         this.argumentsDelta(event, out);
         return;
       case 'response.function_call_arguments.done':
         this.callDone(this.callOf(event), event.arguments, out);
+        return;
+      case 'response.custom_tool_call_input.done':
+        this.callDone(this.callOf(event), event.input, out);
         return;
       case 'response.output_item.done':
         this.itemDone(event, out);
@@ -121,17 +130,26 @@ class ResponsesStreamDecoder implements StreamDecoder {
 
   private itemAdded(event: StreamEventWire, out: StreamEvent[]): void {
     const item = event.item;
-    if (item?.type !== 'function_call') return;
+    if (!item || !TOOL_CALL_ITEMS.has(item.type)) return;
     const callId = item.call_id ?? item.id ?? `call_${this.callCount}`;
     this.callCount++;
-    const call: Call = { callId, sawDelta: false, ended: false };
+    const freeform = item.type === 'custom_tool_call';
+    const call: Call = { callId, sawDelta: false, ended: false, freeform };
     if (item.id) this.calls.set(item.id, call);
     if (typeof event.output_index === 'number') this.callsByIndex.set(event.output_index, call);
     this.sawToolCall = true;
-    this.start(out, undefined).push({ type: 'tool-call-start', id: callId, name: item.name ?? '', ...(item.namespace ? { namespace: item.namespace } : {}) });
-    if (item.arguments) {
+    this.start(out, undefined).push({
+      type: 'tool-call-start',
+      id: callId,
+      name: item.name ?? '',
+      ...(item.namespace ? { namespace: item.namespace } : {}),
+      ...(freeform ? { freeform: true } : {}),
+    });
+    if (freeform) out.push({ type: 'tool-call-delta', id: callId, argumentsDelta: FREEFORM_ARGUMENTS_OPEN });
+    const given = freeform ? item.input : item.arguments;
+    if (given) {
       call.sawDelta = true;
-      out.push({ type: 'tool-call-delta', id: callId, argumentsDelta: item.arguments });
+      out.push({ type: 'tool-call-delta', id: callId, argumentsDelta: freeform ? freeformArgumentsPiece(given) : given });
     }
   }
 
@@ -149,20 +167,22 @@ class ResponsesStreamDecoder implements StreamDecoder {
     }
     if (!event.delta) return;
     call.sawDelta = true;
-    out.push({ type: 'tool-call-delta', id: call.callId, argumentsDelta: event.delta });
+    out.push({ type: 'tool-call-delta', id: call.callId, argumentsDelta: call.freeform ? freeformArgumentsPiece(event.delta) : event.delta });
   }
 
-  private callDone(call: Call | undefined, args: string | null | undefined, out: StreamEvent[]): void {
+  /** `given`: the call's whole arguments (a custom tool's input), where the closing event carries them. */
+  private callDone(call: Call | undefined, given: string | null | undefined, out: StreamEvent[]): void {
     if (!call || call.ended) return;
-    if (!call.sawDelta && args) out.push({ type: 'tool-call-delta', id: call.callId, argumentsDelta: args });
+    if (!call.sawDelta && given) out.push({ type: 'tool-call-delta', id: call.callId, argumentsDelta: call.freeform ? freeformArgumentsPiece(given) : given });
+    if (call.freeform) out.push({ type: 'tool-call-delta', id: call.callId, argumentsDelta: FREEFORM_ARGUMENTS_CLOSE });
     call.ended = true;
     out.push({ type: 'tool-call-end', id: call.callId });
   }
 
   private itemDone(event: StreamEventWire, out: StreamEvent[]): void {
     const item = event.item;
-    if (item?.type === 'function_call') {
-      this.callDone(this.callOf({ ...event, item_id: item.id }), item.arguments, out);
+    if (item && TOOL_CALL_ITEMS.has(item.type)) {
+      this.callDone(this.callOf({ ...event, item_id: item.id }), item.type === 'custom_tool_call' ? item.input : item.arguments, out);
     } else if (item?.type === 'reasoning' && item.encrypted_content) {
       this.start(out, undefined).push({ type: 'reasoning-delta', text: '', signature: item.encrypted_content, signatureFrom: 'openai-responses' });
     }
@@ -180,7 +200,7 @@ class ResponsesStreamDecoder implements StreamDecoder {
     const response = event.response;
     const incomplete = response?.incomplete_details?.reason ?? undefined;
     const status = response?.status ?? (event.type === 'response.incomplete' ? 'incomplete' : 'completed');
-    const hasCalls = this.sawToolCall || (response?.output ?? []).some((item) => item.type === 'function_call');
+    const hasCalls = this.sawToolCall || (response?.output ?? []).some((item) => TOOL_CALL_ITEMS.has(item.type));
     const usage = parseOpenAIResponsesUsage(response?.usage);
     out.push({
       type: 'finish',

@@ -1,6 +1,7 @@
 import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { NeutralError } from '../neutral/neutral-error';
 import type { FinishEvent, StreamEvent } from '../neutral/stream-event';
+import { freeformText } from '../shared/freeform-input';
 import { signatureFor } from '../shared/signature-provenance';
 import { benchReasoningId } from './bench-reasoning-id';
 import { statusOfFinishReason } from './map-openai-responses-finish-reason';
@@ -28,6 +29,8 @@ interface OpenCall extends OpenItem {
   name: string;
   /** The item's `"name"` value as written: the quoted name, and the namespace after it where there is one. */
   named: string;
+  /** A custom tool's call: its input is written whole when it ends (the neutral pieces are of `{"input":"…"}`). */
+  freeform: boolean;
 }
 
 /**
@@ -77,7 +80,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
           event.redacted === true,
         );
       case 'tool-call-start':
-        return this.callStart(event.id, event.name, event.namespace);
+        return this.callStart(event.id, event.name, event.namespace, event.freeform === true);
       case 'tool-call-delta':
         return this.callDelta(event.id, event.argumentsDelta);
       case 'tool-call-end': {
@@ -199,37 +202,47 @@ class ResponsesStreamEncoder implements StreamEncoder {
     return out + this.event('response.output_item.done', `"output_index":${reasoning.index},"item":${item}`);
   }
 
-  private callStart(callId: string, name: string, namespace: string | undefined): string {
+  private callStart(callId: string, name: string, namespace: string | undefined, freeform: boolean): string {
     const out = this.open() + this.closeMessage() + this.closeReasoning();
     const index = this.output.length;
-    const id = `fc_${this.base}_${index}`;
+    const id = `${freeform ? 'ctc' : 'fc'}_${this.base}_${index}`;
     const named = namespace === undefined ? q(name) : `${q(name)},"namespace":${q(namespace)}`;
-    const call: OpenCall = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index}`, callId, name, named };
+    const call: OpenCall = { index, id, text: '', where: `"item_id":${q(id)},"output_index":${index}`, callId, name, named, freeform };
     this.output.push('');
     this.calls.set(callId, call);
-    return (
-      out +
-      this.event(
-        'response.output_item.added',
-        `"output_index":${index},"item":{"id":${q(call.id)},"type":"function_call","status":"in_progress","call_id":${q(callId)},"name":${named},"arguments":""}`,
-      )
-    );
+    const item = freeform
+      ? `{"id":${q(call.id)},"type":"custom_tool_call","call_id":${q(callId)},"name":${named},"input":""}`
+      : `{"id":${q(call.id)},"type":"function_call","status":"in_progress","call_id":${q(callId)},"name":${named},"arguments":""}`;
+    return out + this.event('response.output_item.added', `"output_index":${index},"item":${item}`);
   }
 
   private callDelta(callId: string, delta: string): string {
     const call = this.calls.get(callId);
     if (!call || delta === '') return '';
     call.text += delta;
-    return this.event('response.function_call_arguments.delta', `${call.where},"delta":${q(delta)}`);
+    return call.freeform ? '' : this.event('response.function_call_arguments.delta', `${call.where},"delta":${q(delta)}`);
   }
 
   private closeCall(call: OpenCall): string {
     this.calls.delete(call.callId);
+    if (call.freeform) return this.closeCustomCall(call);
     const args = q(call.text);
     const item = `{"id":${q(call.id)},"type":"function_call","status":"completed","call_id":${q(call.callId)},"name":${call.named},"arguments":${args}}`;
     this.output[call.index] = item;
     return (
       this.event('response.function_call_arguments.done', `${call.where},"name":${q(call.name)},"arguments":${args}`) +
+      this.event('response.output_item.done', `"output_index":${call.index},"item":${item}`)
+    );
+  }
+
+  /** A custom tool's call, its raw input in one delta: what it takes is only known once `{"input":"…"}` is whole. */
+  private closeCustomCall(call: OpenCall): string {
+    const input = q(freeformText(call.text));
+    const item = `{"id":${q(call.id)},"type":"custom_tool_call","call_id":${q(call.callId)},"name":${call.named},"input":${input}}`;
+    this.output[call.index] = item;
+    return (
+      (input === '""' ? '' : this.event('response.custom_tool_call_input.delta', `${call.where},"delta":${input}`)) +
+      this.event('response.custom_tool_call_input.done', `${call.where},"input":${input}`) +
       this.event('response.output_item.done', `"output_index":${call.index},"item":${item}`)
     );
   }

@@ -10,9 +10,12 @@ import type {
   ToolResultPart,
 } from '../neutral/content';
 import { parseWithSchema } from '../shared/parse-with-schema';
+import { freeformArguments } from '../shared/freeform-input';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { extraOrUndefined, isRecord, restOf } from './extra-fields';
 import {
+  customToolCallItemSchema,
+  customToolCallOutputItemSchema,
   functionCallItemSchema,
   functionCallOutputItemSchema,
   messageItemSchema,
@@ -38,9 +41,9 @@ export interface ParsedInput {
 
 /**
  * Responses `input` items → neutral system parts and messages. Consecutive
- * assistant-side items (reasoning, assistant message, function_call) become
- * one assistant message; consecutive function_call_output items one tool
- * message; system and developer messages go to `system`, with their place in
+ * assistant-side items (reasoning, assistant message, function_call,
+ * custom_tool_call) become one assistant message; consecutive tool outputs
+ * one tool message; system and developer messages go to `system`, with their place in
  * `$at` hints; unknown item types are kept with their position.
  */
 export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
@@ -66,8 +69,16 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
       const extra = extraOrUndefined(restOf(item, ['type', 'call_id', 'name', 'namespace', 'arguments']));
       if (extra) part.extra = extra;
       assistantMessage(out.messages).content.push(part);
-    } else if (type === 'function_call_output') {
-      const item = parseWithSchema(functionCallOutputItemSchema, raw, path);
+    } else if (type === 'custom_tool_call') {
+      const item = parseWithSchema(customToolCallItemSchema, raw, path);
+      const part: ToolCallPart = { type: 'tool-call', id: item.call_id, name: item.name, freeform: true, arguments: freeformArguments(item.input) };
+      if (item.namespace !== undefined) part.namespace = item.namespace;
+      toolNames.set(item.call_id, part);
+      const extra = extraOrUndefined(restOf(item, ['type', 'call_id', 'name', 'namespace', 'input']));
+      if (extra) part.extra = extra;
+      assistantMessage(out.messages).content.push(part);
+    } else if (type === 'function_call_output' || type === 'custom_tool_call_output') {
+      const item = parseWithSchema(type === 'function_call_output' ? functionCallOutputItemSchema : customToolCallOutputItemSchema, raw, path);
       const extra = restOf(item, ['type', 'call_id', 'output']);
       const content =
         typeof item.output === 'string'
@@ -78,6 +89,7 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
       const call = toolNames.get(item.call_id);
       if (call !== undefined) part.name = call.name;
       if (call?.namespace !== undefined) part.namespace = call.namespace;
+      if (type === 'custom_tool_call_output') extra.$custom = true;
       const kept = extraOrUndefined(extra);
       if (kept) part.extra = kept;
       toolMessage(out.messages).content.push(part);

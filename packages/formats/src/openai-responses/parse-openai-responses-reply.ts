@@ -1,6 +1,7 @@
 import { InvalidReplyError } from '../errors/invalid-reply-error';
 import type { AssistantContentPart, ReasoningPart, ToolCallPart } from '../neutral/content';
 import type { NeutralReply } from '../neutral/reply';
+import { freeformArguments } from '../shared/freeform-input';
 import { mapOpenAIResponsesFinishReason } from './map-openai-responses-finish-reason';
 import { parseOpenAIResponsesUsage } from './map-openai-responses-usage';
 import { replySchema, type OutputItem } from './openai-responses-api';
@@ -56,14 +57,17 @@ function partsOf(item: OutputItem, at: number): AssistantContentPart[] {
       if (item.id) part.extra = { id: item.id };
       return [part];
     }
-    case 'function_call': {
+    case 'function_call':
+    case 'custom_tool_call': {
+      const freeform = item.type === 'custom_tool_call';
       const part: ToolCallPart = {
         type: 'tool-call',
         id: item.call_id ?? item.id ?? `call_${at}`,
         name: item.name ?? '',
-        arguments: item.arguments ?? '',
+        arguments: freeform ? freeformArguments(item.input ?? '') : (item.arguments ?? ''),
       };
       if (item.namespace) part.namespace = item.namespace;
+      if (freeform) part.freeform = true;
       if (item.id) part.extra = { id: item.id };
       return [part];
     }

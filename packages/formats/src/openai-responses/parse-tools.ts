@@ -1,8 +1,9 @@
 import type { Extra } from '../neutral/content';
 import type { ToolChoice, ToolDefinition, ToolNamespace } from '../neutral/request';
+import { freeformInputSchema } from '../shared/freeform-input';
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { extraOrUndefined, isRecord, restOf } from './extra-fields';
-import { functionToolChoiceSchema, functionToolSchema, type RequestBody } from './openai-responses-api';
+import { customToolSchema, functionToolChoiceSchema, functionToolSchema, type RequestBody } from './openai-responses-api';
 
 /** Request-extra key of the tools that are not functions (web_search, namespace, custom, …), kept verbatim. */
 export const OTHER_TOOLS = 'other_tools';
@@ -15,21 +16,21 @@ export interface ParsedTools {
 }
 
 /**
- * Function tools, and namespaces of function tools, → neutral definitions;
- * every other tool type (and a namespace holding one) is kept verbatim for
- * the same protocol.
+ * Function and custom (freeform) tools, and namespaces of them, → neutral
+ * definitions; every other tool type (and a namespace holding one) is kept
+ * verbatim for the same protocol.
  */
 export function parseTools(wire: NonNullable<RequestBody['tools']>): ParsedTools {
   const out: ParsedTools = { tools: [], other: [], otherAt: [] };
   wire.forEach((raw, index) => {
-    if (raw.type === 'function') {
-      out.tools.push(parseFunctionTool(raw, ['tools', index]));
+    if (isNeutralTool(raw)) {
+      out.tools.push(parseTool(raw, ['tools', index]));
       return;
     }
     const namespace = namespaceOf(raw);
     if (namespace) {
       const members = raw.tools as Array<Record<string, unknown>>;
-      members.forEach((member, at) => out.tools.push({ ...parseFunctionTool(member, ['tools', index, 'tools', at]), namespace }));
+      members.forEach((member, at) => out.tools.push({ ...parseTool(member, ['tools', index, 'tools', at]), namespace }));
       return;
     }
     out.other.push(raw);
@@ -38,17 +39,35 @@ export function parseTools(wire: NonNullable<RequestBody['tools']>): ParsedTools
   return out;
 }
 
-/** A `namespace` tool whose members are all functions, as the neutral group they share; undefined for any other. */
+/** A `namespace` tool whose members are all functions or custom tools, as the neutral group they share; undefined for any other. */
 function namespaceOf(raw: Record<string, unknown>): ToolNamespace | undefined {
   const { name, description, tools } = raw;
   if (raw.type !== 'namespace' || typeof name !== 'string' || name === '') return undefined;
   if (description !== undefined && typeof description !== 'string') return undefined;
-  if (!Array.isArray(tools) || tools.length === 0 || !tools.every((tool) => isRecord(tool) && tool.type === 'function')) return undefined;
+  if (!Array.isArray(tools) || tools.length === 0 || !tools.every((tool) => isRecord(tool) && isNeutralTool(tool))) return undefined;
   const namespace: ToolNamespace = { name };
   if (description !== undefined) namespace.description = description;
   const extra = extraOrUndefined(restOf(raw, ['type', 'name', 'description', 'tools']));
   if (extra) namespace.extra = extra;
   return namespace;
+}
+
+function isNeutralTool(raw: Record<string, unknown>): boolean {
+  return raw.type === 'function' || raw.type === 'custom';
+}
+
+function parseTool(raw: Record<string, unknown>, path: Array<string | number>): ToolDefinition {
+  return raw.type === 'custom' ? parseCustomTool(raw, path) : parseFunctionTool(raw, path);
+}
+
+/** A custom tool: one that takes raw text, in a format (plain, or a grammar) given with it. */
+function parseCustomTool(raw: Record<string, unknown>, path: Array<string | number>): ToolDefinition {
+  const tool = parseWithSchema(customToolSchema, raw, path);
+  const definition: ToolDefinition = { name: tool.name, inputSchema: freeformInputSchema(), freeform: tool.format === undefined ? {} : { format: tool.format } };
+  if (tool.description !== undefined) definition.description = tool.description;
+  const extra = extraOrUndefined(restOf(tool, ['type', 'name', 'description', 'format']));
+  if (extra) definition.extra = extra;
+  return definition;
 }
 
 function parseFunctionTool(raw: Record<string, unknown>, path: Array<string | number>): ToolDefinition {

@@ -77,9 +77,23 @@ const reasoning = fc
     content: maybe(fc.oneof(fc.constant([]), fc.array(fc.record({ type: fc.constant('reasoning_text'), text }), { minLength: 1, maxLength: 2 }))),
   })
   .map(defined);
+const customToolCall = fc
+  .record({
+    type: fc.constant('custom_tool_call'),
+    call_id: id,
+    name: fc.constant('apply_patch'),
+    namespace: maybe(fc.constant('mcp__node_repl')),
+    input: text,
+    id: maybe(id),
+    status: maybe(fc.constant('completed')),
+  })
+  .map(defined);
+const customToolCallOutput = fc
+  .record({ type: fc.constant('custom_tool_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })), id: maybe(id) })
+  .map(defined);
 const unknownItem = fc.record({ type: fc.constant('web_search_call'), id, status: fc.constant('completed'), action: fc.record({ type: fc.constant('search'), query: text }) });
 
-const inputItem = fc.oneof(userMessage, assistantMessage, systemMessage, functionCall, functionCallOutput, reasoning, unknownItem);
+const inputItem = fc.oneof(userMessage, assistantMessage, systemMessage, functionCall, functionCallOutput, customToolCall, customToolCallOutput, reasoning, unknownItem);
 
 const functionTool = fc
   .record({
@@ -91,12 +105,19 @@ const functionTool = fc
   })
   .map(defined);
 const namespaceTool = fc
-  .record({ type: fc.constant('namespace'), name: fc.stringMatching(/^[a-z_]{1,10}$/), description: maybe(text), tools: fc.array(functionTool, { minLength: 1, maxLength: 3 }) })
+  .record({
+    type: fc.constant('namespace'),
+    name: fc.stringMatching(/^[a-z_]{1,10}$/),
+    description: maybe(text),
+    tools: fc.array(fc.oneof(functionTool, fc.constant({ type: 'custom', name: 'exec', format: { type: 'text' } })), { minLength: 1, maxLength: 3 }),
+  })
   .map(defined);
 const otherTool = fc.constantFrom<Record<string, unknown>>(
   { type: 'web_search', external_web_access: false },
   { type: 'namespace', name: 'multi_agent', description: 'agents', tools: [] },
   { type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: x' } },
+  { type: 'custom', name: 'js', description: 'Runs JavaScript.', format: { type: 'text' } },
+  { type: 'custom', name: 'notes', defer_loading: true },
   { type: 'local_shell' },
 );
 

@@ -69,3 +69,53 @@ describe('Codex namespaced tools (sub-agents, MCP servers) through the gateway',
     expect(streamed.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1' })]);
   });
 });
+
+describe("Codex's apply_patch (a custom, freeform tool) through the gateway", () => {
+  const PATCH = '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-const a = 1;\n+const a = 2;\n*** End Patch';
+  const applyPatch: OpenAI.Responses.CustomTool = {
+    type: 'custom',
+    name: 'apply_patch',
+    description: 'Use the `apply_patch` tool to edit files. This is a FREEFORM tool, so do not wrap the patch in JSON.',
+    format: { type: 'grammar', syntax: 'lark', definition: 'start: begin_patch hunk+ end_patch' },
+  };
+
+  function scriptPatch(model: string, freeform = false): void {
+    t().upstream.script(UPSTREAM[model]!, { answer: { toolCalls: [{ id: 'call_p', name: 'apply_patch', freeform, arguments: JSON.stringify({ input: PATCH }) }] } });
+  }
+
+  it.each(['m4', 'm1', 'm5'])('%s: declared as a function of an `input` string, and its call reaches Codex as a custom_tool_call with the patch, streamed and not', async (model) => {
+    scriptPatch(model);
+    const reply = await sdks().openai.responses.create({ model, input: 'change a to 2', tools: [applyPatch] });
+    expect(reply.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: PATCH })]);
+    const declared = JSON.stringify(lastBody(model));
+    expect(declared).toContain('"apply_patch"');
+    expect(declared).toContain('start: begin_patch hunk+ end_patch');
+
+    scriptPatch(model);
+    const streamed = await sdks().openai.responses.stream({ model, input: 'change a to 2', tools: [applyPatch] }).finalResponse();
+    expect(streamed.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH })]);
+  });
+
+  it('the next turn sends the patch and its result to an Anthropic member as a tool_use with {input} and its tool_result', async () => {
+    t().upstream.script('up-4', { answer: { text: 'changed' } });
+    await sdks().openai.responses.create({
+      model: 'm4',
+      tools: [applyPatch],
+      input: [
+        { type: 'message', role: 'user', content: 'change a to 2' },
+        { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: PATCH },
+        { type: 'custom_tool_call_output', call_id: 'call_p', output: 'Success. Updated the following files:\nM src/a.ts' },
+      ],
+    });
+    const [, assistant, user] = lastBody('m4').messages;
+    expect(assistant.content).toEqual([expect.objectContaining({ type: 'tool_use', id: 'call_p', name: 'apply_patch', input: { input: PATCH } })]);
+    expect(user.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: 'call_p' })]);
+  });
+
+  it('an OpenAI Responses member gets the custom tool as Codex sent it, and its custom_tool_call comes back whole', async () => {
+    scriptPatch('m6', true);
+    const streamed = await sdks().openai.responses.stream({ model: 'm6', input: 'change a to 2', tools: [applyPatch] }).finalResponse();
+    expect(lastBody('m6').tools).toEqual([applyPatch]);
+    expect(streamed.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH })]);
+  });
+});

@@ -55,3 +55,29 @@ describe('tools in a namespace (Codex), called through one upstream', () => {
     expect(result.toolCalls).toEqual([{ type: 'tool-call', id: 'call_1', name: 'wait_agent', namespace: 'multi_agent_v1', arguments: '{}' }]);
   });
 });
+
+describe('a custom (freeform) tool (Codex apply_patch), called through one upstream', () => {
+  const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
+  const freeformSchema = { type: 'object', properties: { input: { type: 'string' } }, required: ['input'] };
+  const turn = (stream: boolean): NeutralRequest => ({
+    ...ask('Add a.txt.', stream),
+    tools: [{ name: 'apply_patch', inputSchema: freeformSchema, freeform: { format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } } }],
+  });
+
+  it.each(FLAT_PROTOCOLS.flatMap((api) => [[api, true] as const, [api, false] as const]))(
+    'a %s upstream (streamed: %s) calling it with {input} gives the caller a freeform call',
+    async (api, stream) => {
+      upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'apply_patch', arguments: JSON.stringify({ input: PATCH }) }] } });
+      const { events, result } = await readAll(client.call(target(upstream, 'm1', { api }), turn(stream)));
+      expect(events.find((event) => event.type === 'tool-call-start')).toMatchObject({ name: 'apply_patch', freeform: true });
+      expect(result.toolCalls).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }]);
+    },
+  );
+
+  it('an OpenAI Responses upstream gets the custom tool, and its custom_tool_call comes back freeform with the text as input', async () => {
+    upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }] } });
+    const { result } = await readAll(client.call(target(upstream, 'm1', { api: 'openai-responses' }), turn(true)));
+    expect((upstream.requests[0]?.body as { tools: unknown }).tools).toEqual([{ type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } }]);
+    expect(result.toolCalls).toEqual([{ type: 'tool-call', id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }]);
+  });
+});

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition, ToolNamespace } from '../neutral/request';
-import { createToolNamespaceRestorer, flatToolName, flattenToolNamespaces } from './tool-namespace';
+import { freeformInputSchema } from './freeform-input';
+import { createToolCallRestorer, flatToolName, plainFunctionTools } from './plain-function-tools';
 
 const schema = { type: 'object', properties: {} };
 const agents: ToolNamespace = { name: 'multi_agent_v1', description: 'Sub-agents.' };
 const repl: ToolNamespace = { name: 'mcp__node_repl' };
+
+const grammar = { type: 'grammar', syntax: 'lark', definition: 'start: begin_patch hunk+ end_patch' };
+const applyPatch: ToolDefinition = { name: 'apply_patch', description: 'Edits files.', inputSchema: freeformInputSchema(), freeform: { format: grammar } };
 
 const tools: ToolDefinition[] = [
   { name: 'exec_command', description: 'Runs a command.', inputSchema: schema },
@@ -35,9 +39,9 @@ describe('flatToolName', () => {
   });
 });
 
-describe('flattenToolNamespaces', () => {
+describe('plainFunctionTools', () => {
   it('names each namespaced tool flat and puts the namespace description on its first tool only', () => {
-    const flat = flattenToolNamespaces(tools);
+    const flat = plainFunctionTools(tools);
     expect(flat.map((tool) => tool.name)).toEqual(['exec_command', 'multi_agent_v1__spawn_agent', 'multi_agent_v1__wait_agent', 'mcp__node_repl__js', 'mcp__node_repl__wait', 'other__wait']);
     expect(flat.map((tool) => tool.description)).toEqual(['Runs a command.', 'Sub-agents.\n\nStarts an agent.', undefined, 'Runs JavaScript.', 'Waits.', 'Waits too.']);
     expect(flat.every((tool) => tool.namespace === undefined)).toBe(true);
@@ -45,15 +49,28 @@ describe('flattenToolNamespaces', () => {
   });
 
   it('gives the namespace description alone to a first tool without one, and the same array back when nothing is namespaced', () => {
-    const flat = flattenToolNamespaces([{ name: 'close_agent', inputSchema: schema, namespace: agents }]);
+    const flat = plainFunctionTools([{ name: 'close_agent', inputSchema: schema, namespace: agents }]);
     expect(flat[0]?.description).toBe('Sub-agents.');
     const plain = [tools[0]!];
-    expect(flattenToolNamespaces(plain)).toBe(plain);
+    expect(plainFunctionTools(plain)).toBe(plain);
   });
 });
 
-describe('createToolNamespaceRestorer', () => {
-  const restore = createToolNamespaceRestorer(tools)!;
+describe('plainFunctionTools, freeform tools', () => {
+  it('keeps the name and the {input} schema, and says in the description that input is the raw text, with its grammar', () => {
+    const [plain] = plainFunctionTools([applyPatch]);
+    expect(plain).toEqual({ name: 'apply_patch', inputSchema: freeformInputSchema(), description: expect.stringMatching(/^Edits files\.\n\nGive the raw text as the `input` string/) });
+    expect(plain?.description).toContain('grammar (lark):\nstart: begin_patch hunk+ end_patch');
+    expect(plainFunctionTools([{ ...applyPatch, freeform: { format: { type: 'text' } } }])[0]?.description).not.toContain('grammar');
+  });
+
+  it('names a freeform tool in a namespace flat too', () => {
+    expect(plainFunctionTools([{ ...applyPatch, namespace: repl }])[0]?.name).toBe('mcp__node_repl__apply_patch');
+  });
+});
+
+describe('createToolCallRestorer', () => {
+  const restore = createToolCallRestorer(tools)!;
   const restored = (name: string, namespace?: string) => {
     const call: { name: string; namespace?: string } = namespace === undefined ? { name } : { name, namespace };
     restore(call);
@@ -65,7 +82,7 @@ describe('createToolNamespaceRestorer', () => {
     expect(restored('mcp__node_repl__js')).toEqual({ name: 'js', namespace: 'mcp__node_repl' });
     const long: ToolDefinition = { name: 'take_a_full_page_screenshot', inputSchema: schema, namespace: { name: 'mcp__a_very_long_server_name_that_someone_configured' } };
     const call = { name: flatToolName(long.name, long.namespace!.name) };
-    createToolNamespaceRestorer([long])!(call);
+    createToolCallRestorer([long])!(call);
     expect(call).toEqual({ name: 'take_a_full_page_screenshot', namespace: 'mcp__a_very_long_server_name_that_someone_configured' });
   });
 
@@ -77,8 +94,22 @@ describe('createToolNamespaceRestorer', () => {
     expect(restored('spawn_agent', 'elsewhere')).toEqual({ name: 'spawn_agent', namespace: 'elsewhere' });
   });
 
-  it('is undefined when no tool is in a namespace', () => {
-    expect(createToolNamespaceRestorer(undefined)).toBeUndefined();
-    expect(createToolNamespaceRestorer([tools[0]!])).toBeUndefined();
+  it('marks a call of a freeform tool freeform, by its name or its flat name', () => {
+    const restore = createToolCallRestorer([tools[0]!, applyPatch, { ...applyPatch, name: 'js', namespace: repl }])!;
+    const call: { name: string; namespace?: string; freeform?: boolean } = { name: 'apply_patch' };
+    restore(call);
+    expect(call).toEqual({ name: 'apply_patch', freeform: true });
+    const flat: { name: string; namespace?: string; freeform?: boolean } = { name: 'mcp__node_repl__js' };
+    restore(flat);
+    expect(flat).toEqual({ name: 'js', namespace: 'mcp__node_repl', freeform: true });
+    const plain: { name: string; freeform?: boolean } = { name: 'exec_command' };
+    restore(plain);
+    expect(plain).toEqual({ name: 'exec_command' });
+  });
+
+  it('is undefined when no tool is in a namespace or freeform', () => {
+    expect(createToolCallRestorer(undefined)).toBeUndefined();
+    expect(createToolCallRestorer([tools[0]!])).toBeUndefined();
+    expect(createToolCallRestorer([applyPatch])).toBeDefined();
   });
 });
