@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callCost } from './call-cost';
+import { callCost, usageCost } from './call-cost';
 
 const tokens = (input: number, output: number, cacheRead = 0, cacheWrite = 0) => ({ input, output, cacheRead, cacheWrite });
 
@@ -59,5 +59,19 @@ describe('callCost', () => {
 
   it('never bills more cached tokens than the input count', () => {
     expect(callCost(tokens(10, 0, 8, 8), { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 2_000_000 })).toBeCloseTo(4, 12);
+  });
+});
+
+describe('usageCost', () => {
+  it('bills a call from its @bench/formats usage, cache counts included, rounded to a billionth of a dollar', () => {
+    const usage = { inputTokens: 1_000, outputTokens: 300, cachedInputTokens: 600, cacheWriteTokens: 100 };
+    // 300 uncached × $3 + 600 read × $0.3 + 100 written × $3.75, 300 out × $15, per million
+    expect(usageCost(usage, { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 })).toBe(0.005955);
+    expect(usageCost({ inputTokens: 1, outputTokens: 1 }, { input: 0.1, output: 0.3 })).toBe(4e-7);
+  });
+
+  it('is null without a price, and zero without usage', () => {
+    expect(usageCost({ inputTokens: 10 }, undefined)).toBeNull();
+    expect(usageCost(undefined, { input: 1, output: 1 })).toBe(0);
   });
 });

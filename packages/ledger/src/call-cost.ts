@@ -1,4 +1,4 @@
-import type { Price } from './call-record';
+import type { CallUsage, Price } from './call-record';
 import { priceForInput } from './long-context-price';
 
 /** A call's tokens as billed: `cacheRead` and `cacheWrite` are parts of `input` (`@bench/formats` usage), `cacheWrite1h` part of `cacheWrite`. */
@@ -30,4 +30,25 @@ export function callCost(tokens: BilledTokens, given: Price | undefined): number
   const inputCost =
     uncached * price.input + cacheRead * (price.cacheRead ?? price.input) + (cacheWrite - hour) * writePrice + hour * (price.cacheWrite1h ?? writePrice);
   return (inputCost + tokens.output * price.output) / 1_000_000;
+}
+
+/** A call's usage (`@bench/formats` counts) as the tokens it is billed for. */
+export function billedTokens(usage: CallUsage | undefined): Required<BilledTokens> {
+  return {
+    input: usage?.inputTokens ?? 0,
+    output: usage?.outputTokens ?? 0,
+    cacheRead: usage?.cachedInputTokens ?? 0,
+    cacheWrite: usage?.cacheWriteTokens ?? 0,
+    cacheWrite1h: usage?.cacheWrite1hTokens ?? 0,
+  };
+}
+
+/**
+ * What a call cost in dollars, from its usage and its model's price, as the
+ * ledger records it: null when the price is unknown. Rounded to a billionth
+ * of a dollar, so a reply does not show float noise.
+ */
+export function usageCost(usage: CallUsage | undefined, price: Price | undefined): number | null {
+  const cost = callCost(billedTokens(usage), price);
+  return cost === null ? null : Math.round(cost * 1e9) / 1e9;
 }

@@ -11,5 +11,6 @@ export { UnknownCallError } from './errors/unknown-call-error';
 export { LedgerWriteError } from './errors/ledger-write-error';
 export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-error';
 export { callUnit } from './call-unit';
+export { usageCost } from './call-cost';
 export { newCallId } from './new-call-id';
 export { redactImages } from './redact-images';

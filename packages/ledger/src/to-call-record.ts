@@ -1,4 +1,4 @@
-import { callCost } from './call-cost';
+import { billedTokens, callCost } from './call-cost';
 import type { CallInput, CallRecord, Price } from './call-record';
 import { callUnit } from './call-unit';
 import { redactImages } from './redact-images';
@@ -8,13 +8,7 @@ export type PriceLookup = (alias: string, provider: string | undefined) => Price
 /** Turns a validated call input into the stored record (redaction, cost, unit). Off the request path. */
 export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup | undefined): CallRecord {
   const usage = input.usage ?? {};
-  const tokens = {
-    input: usage.inputTokens ?? 0,
-    output: usage.outputTokens ?? 0,
-    cacheRead: usage.cachedInputTokens ?? 0,
-    cacheWrite: usage.cacheWriteTokens ?? 0,
-    cacheWrite1h: usage.cacheWrite1hTokens ?? 0,
-  };
+  const tokens = billedTokens(usage);
   return {
     id: input.id,
     time: input.time ?? time,

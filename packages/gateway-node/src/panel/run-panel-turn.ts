@@ -1,5 +1,5 @@
 import { getCodec, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
-import { PanelError, runPanel, type PanelRun, type PanelReplyMode } from '@bench/panel';
+import { PanelError, runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
 import { isPromise } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
@@ -10,6 +10,7 @@ import { callerBetas } from '../runtime/caller-betas';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { streamFormOf } from '../stream/stream-form';
 import { StreamWriter } from '../stream/stream-writer';
+import { withPanelCosts } from './panel-costs';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
 
 export interface PanelTurnInput {
@@ -56,6 +57,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   const model = replyModelName(state.protocol, input.requestedModel, `bench/${collection.name}`);
   const codec = getCodec(state.protocol);
   const endpoint = state.route.endpoint ? { endpoint: state.route.endpoint } : {};
+  const costed = (bench: PanelBench) => withPanelCosts(bench, (alias) => runtime.config.models[alias]?.price);
 
   if (!request.stream) {
     const result = await run.result.catch((error: unknown) => {
@@ -68,7 +70,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
       content: [{ type: 'text', text: result.text }],
       finishReason: result.finishReason,
       usage: result.usage,
-      extra: { bench: result.bench },
+      extra: { bench: costed(result.bench) },
     };
     return sendJSON(state.res, 200, codec.formatReply(reply, { request, ...endpoint }).value, headers);
   }
@@ -89,7 +91,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
         await send({ type: 'text-delta', text: event.text });
         break;
       case 'done':
-        await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: event.bench } });
+        await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
         break;
       case 'error':
         await send({ type: 'error', error: event.error.toNeutral() });

@@ -15,10 +15,12 @@ export interface RouteBenchInput {
   attempts: readonly AttemptReport[];
   /** What the answering member's request could not carry, and malformed events skipped. */
   warnings?: readonly Warning[];
+  /** What the answering call cost in dollars, where its model has a price. */
+  cost?: number | null;
 }
 
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
-export function routeBench({ plan, collection, call, alias, attempts, warnings }: RouteBenchInput): Record<string, unknown> {
+export function routeBench({ plan, collection, call, alias, attempts, warnings, cost }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
   const failedOver = failedOverOf(attempts, alias);
   // Assigned in the reply's key order (no throwaway object per optional field): this runs on every reply.
@@ -29,6 +31,7 @@ export function routeBench({ plan, collection, call, alias, attempts, warnings }
   bench.call = call;
   if (alias) bench.alias = alias;
   bench.turn = plan.turn;
+  if (cost !== undefined && cost !== null) bench.cost = cost;
   if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));
   if (plan.skipped.length) bench.skipped = plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why }));
   // Translation losses, told to the caller (the ledger has them too): a sampling field a model refuses, a file a protocol cannot carry.

@@ -1,6 +1,6 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
-import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent } from '@bench/formats';
-import { newCallId } from '@bench/ledger';
+import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
+import { newCallId, usageCost } from '@bench/ledger';
 import { NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
@@ -70,7 +70,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
   };
 
-  const benchFor = (commit: Commit | undefined) =>
+  const benchFor = (commit: Commit | undefined, usage: Usage | undefined) =>
     routeBench({
       plan,
       collection: routed.ledgerCollection,
@@ -78,6 +78,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
       alias: commit?.ok ? commit.alias : undefined,
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
+      cost: commit?.ok ? usageCost(usage, config.models[commit.alias]?.price) : undefined,
     });
 
   if (!request.stream) {
@@ -90,7 +91,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     const sendReply = () => {
       const reply = accumulator.toReply({ id: call, model: commit.alias });
       reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
-      reply.extra = { bench: benchFor(commit) };
+      reply.extra = { bench: benchFor(commit, reply.usage) };
       const formatted = getCodec(state.protocol).formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
       sendJSON(state.res, 200, formatted.value, { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias });
     };
@@ -154,7 +155,7 @@ interface StreamTurnInput {
   call: string;
   accumulator: ReplyAccumulator;
   committedEarly: Commit | undefined;
-  benchFor: (commit: Commit | undefined) => Record<string, unknown>;
+  benchFor: (commit: Commit | undefined, usage: Usage | undefined) => Record<string, unknown>;
 }
 
 async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
@@ -207,7 +208,7 @@ async function toClientEvent(event: StreamEvent, context: ClientEventContext): P
         ...(event.stopSequence !== undefined ? { stopSequence: event.stopSequence } : {}),
         ...(event.usage ? { usage: event.usage } : {}),
         // A spread, not Object.assign: the upstream's own fields may hold a `__proto__` key, which must stay a plain field.
-        extra: { ...(sameProtocol ? event.extra : {}), bench: context.benchFor(commit) },
+        extra: { ...(sameProtocol ? event.extra : {}), bench: context.benchFor(commit, event.usage) },
       };
     }
     default:
@@ -218,7 +219,7 @@ async function toClientEvent(event: StreamEvent, context: ClientEventContext): P
 interface ClientEventContext {
   run: FailoverRun;
   replyModel: (alias: string) => string;
-  benchFor: (commit: Commit | undefined) => Record<string, unknown>;
+  benchFor: (commit: Commit | undefined, usage: Usage | undefined) => Record<string, unknown>;
   call: string;
   protocol: Protocol;
 }
