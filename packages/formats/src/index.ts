@@ -17,6 +17,7 @@ export { geminiArrayStream } from './gemini/gemini-array-stream';
 export { ollamaCodec } from './ollama/ollama-codec';
 export { openaiChatCodec } from './openai-chat/openai-chat-codec';
 export { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
+export { benchCompactionContent } from './openai-responses/bench-compaction';
 export { decodeStream, encodeStream } from './stream-transforms';
 export { estimateTokens } from './estimate-tokens';
 export { ReplyAccumulator } from './reply-accumulator';

@@ -12,6 +12,7 @@ import type {
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { freeformArguments } from '../shared/freeform-input';
 import { safeParseJSON } from '../shared/safe-parse-json';
+import { COMPACTION_INTRO, readBenchCompaction } from './bench-compaction';
 import { extraOrUndefined, isRecord, restOf } from './extra-fields';
 import {
   customToolCallItemSchema,
@@ -44,7 +45,8 @@ export interface ParsedInput {
  * assistant-side items (reasoning, assistant message, function_call,
  * custom_tool_call) become one assistant message; consecutive tool outputs
  * one tool message; system and developer messages go to `system`, with their place in
- * `$at` hints; unknown item types are kept with their position.
+ * `$at` hints; a compaction bench wrote becomes a user message with its
+ * summary; unknown item types are kept with their position.
  */
 export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
   const out: ParsedInput = { system: [], messages: [], unmapped: [] };
@@ -93,6 +95,11 @@ export function parseInputItems(items: ReadonlyArray<unknown>): ParsedInput {
       const kept = extraOrUndefined(extra);
       if (kept) part.extra = kept;
       toolMessage(out.messages).content.push(part);
+    } else if (type === 'compaction' || type === 'compaction_summary') {
+      // OpenAI's own compaction only OpenAI reads: kept as it is, like any item with no neutral form.
+      const summary = readBenchCompaction(raw.encrypted_content);
+      if (summary === undefined) out.unmapped.push({ at, item: raw });
+      else out.messages.push({ role: 'user', content: [{ type: 'text', text: `${COMPACTION_INTRO}\n\n${summary}` }] });
     } else if (type === 'reasoning') {
       const part: ReasoningPart = parseReasoningItem(parseWithSchema(reasoningItemSchema, raw, path));
       assistantMessage(out.messages).content.push(part);

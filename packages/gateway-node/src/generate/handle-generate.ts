@@ -1,3 +1,6 @@
+import type { NeutralReply } from '@bench/formats';
+import { compactionRequest } from '../compaction/compaction-request';
+import { writeCompaction } from '../compaction/write-compaction';
 import { REPLY_MODES, type ReplyMode } from '../config/config-schema';
 import type { GatewayConfig } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
@@ -13,9 +16,14 @@ import { runPanelTurn } from '../panel/run-panel-turn';
 
 /** Every protocol's generate route: parse, resolve the model, check the key, then a panel or a route turn. */
 export async function handleGenerate(state: RequestState, runtime: GatewayRuntime): Promise<void> {
-  const { request, bench, requestedModel } = await parseClientRequest(state, runtime.config);
+  const { request, bench, requestedModel, compaction } = await parseClientRequest(state, runtime.config);
   state.log.model = requestedModel;
   const target = resolveRequestTarget(state, runtime.config, requestedModel);
+  if (compaction) {
+    // A conversation's compaction goes to whoever has the conversation, whatever the collection's reply mode.
+    const answer = (reply: NeutralReply, headers: Record<string, string>) => writeCompaction(state, compaction, request.stream, reply, headers);
+    return runRouteTurn({ state, runtime, target, request: compactionRequest(request), requestedModel, answer });
+  }
   const mode = replyModeOf(target, bench);
   if (mode === 'route') return runRouteTurn({ state, runtime, target, request, requestedModel });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');

@@ -1,5 +1,6 @@
 import { getCodec, type NeutralRequest } from '@bench/formats';
 import type { GatewayConfig } from '../config/resolved-config';
+import { takeCompaction, type Compaction } from '../compaction/take-compaction';
 import { GatewayError } from '../errors/gateway-error';
 import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
@@ -8,6 +9,8 @@ import { takeBenchOptions, type BenchOptions } from './bench-options';
 
 export interface ClientRequest {
   request: NeutralRequest;
+  /** A Codex compaction asked for (Responses only), taken off the body. */
+  compaction?: Compaction;
   bench: BenchOptions;
   /** The model name as the caller asked for it (body or Gemini path). */
   requestedModel: string;
@@ -19,6 +22,7 @@ export async function parseClientRequest(state: RequestState, config: GatewayCon
   const body = await readJSONBody(state.req, config.server.bodyLimitBytes);
   const route = state.route;
   const codec = getCodec(state.protocol);
+  const compaction = state.protocol === 'openai-responses' ? takeCompaction(body, route) : undefined;
   const request = codec.parseRequest(body, {
     ...(route.pathModel !== undefined ? { model: route.pathModel } : {}),
     ...(route.stream !== undefined ? { stream: route.stream } : {}),
@@ -26,5 +30,7 @@ export async function parseClientRequest(state: RequestState, config: GatewayCon
   });
   const requestedModel = route.pathModel ?? request.model;
   if (!requestedModel) throw new GatewayError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
-  return { request, bench: takeBenchOptions(request.extra), requestedModel };
+  const parsed: ClientRequest = { request, bench: takeBenchOptions(request.extra), requestedModel };
+  if (compaction) parsed.compaction = compaction;
+  return parsed;
 }

@@ -22,6 +22,8 @@ export interface MatchedRoute {
   endpoint?: 'chat' | 'generate';
   /** Routes that need no key. */
   open?: boolean;
+  /** Codex's `/responses/compact`: compact the conversation instead of answering it. */
+  compact?: boolean;
 }
 
 const GEMINI_MODEL = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent|countTokens)$/;
@@ -34,6 +36,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'generate', protocol: 'openai-chat' };
       case '/v1/responses':
         return { name: 'generate', protocol: 'openai-responses' };
+      case '/v1/responses/compact':
+        return { name: 'generate', protocol: 'openai-responses', compact: true };
       case '/v1/messages':
         return { name: 'generate', protocol: 'anthropic' };
       case '/v1/messages/count_tokens':

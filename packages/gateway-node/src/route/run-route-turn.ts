@@ -1,5 +1,5 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
-import { getCodec, ReplyAccumulator, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
+import { getCodec, ReplyAccumulator, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
 import { newCallId, usageCost } from '@bench/ledger';
 import { NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
@@ -23,6 +23,8 @@ export interface RouteTurnInput {
   target: Target;
   request: NeutralRequest;
   requestedModel: string;
+  /** Writes the reply instead of the protocol's own (a compaction): called once the member finished, for a request not streamed. */
+  answer?: (reply: NeutralReply, headers: Record<string, string>) => void;
 }
 
 /**
@@ -92,19 +94,27 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
       const reply = accumulator.toReply({ id: call, model: commit.alias });
       reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
       reply.extra = { bench: benchFor(commit, reply.usage) };
+      const headers = { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias };
+      if (input.answer) return input.answer(reply, headers);
       const formatted = getCodec(state.protocol).formatReply(reply, { request, ...(state.route.endpoint ? { endpoint: state.route.endpoint } : {}) });
-      sendJSON(state.res, 200, formatted.value, { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias });
+      sendJSON(state.res, 200, formatted.value, headers);
     };
     // The reply goes as soon as the upstream finished; recording and settling the turn come after.
     let replied = false;
+    let replyError: unknown;
     for await (const event of run.events) {
       accumulator.add(event);
       if (event.type === 'finish') {
-        sendReply();
+        try {
+          sendReply();
+        } catch (error) {
+          replyError = error; // a reply the answer refused (a compaction with no summary): the turn is still recorded
+        }
         replied = true;
       }
     }
     await finish(commit.alias);
+    if (replyError !== undefined) throw replyError;
     if (!replied) throw new GatewayError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
     return;
   }
