@@ -10,7 +10,7 @@ import { openaiChatCodec } from './openai-chat/openai-chat-codec';
 import { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
 import { answering, openaiClient } from './openai-responses/sdk-harness';
 import { ReplyAccumulator } from './reply-accumulator';
-import { createToolCallRestorer } from './shared/plain-function-tools';
+import { createToolCallRestorer } from './shared/tool-names';
 
 /** Codex's apply_patch, a custom (freeform) tool that takes the patch as raw text, through members of every protocol and back. */
 
@@ -146,7 +146,7 @@ describe.each(members)('to an upstream of %s', (_name, codec, read) => {
   });
 
   it("its call reaches the Codex client as a custom_tool_call with the patch as input (JSON and stream)", () => {
-    const restore = createToolCallRestorer(openaiResponsesCodec.parseRequest(codexRequest).tools)!;
+    const restore = createToolCallRestorer(openaiResponsesCodec.parseRequest(codexRequest).tools, codec.protocol)!;
     const reply = codec.parseReply(codec.formatReply(memberReply).value);
     for (const part of reply.content) if (part.type === 'tool-call') restore(part);
     expect(openaiResponsesCodec.formatReply(reply).value.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_2', name: 'apply_patch', input: PATCH })]);

@@ -56,7 +56,7 @@ export type {
   ToolDefinition,
   ToolNamespace,
 } from './neutral/request';
-export { createToolCallRestorer, flatToolName, type ToolCallRestorer } from './shared/plain-function-tools';
+export { createToolCallRestorer, flatToolName, wireToolName, type ToolCallRestorer } from './shared/tool-names';
 export type { NeutralReply } from './neutral/reply';
 export type { FinishReason } from './neutral/finish-reason';
 export type { Usage } from './neutral/usage';

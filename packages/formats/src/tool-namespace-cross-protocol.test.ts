@@ -11,7 +11,7 @@ import { openaiChatCodec } from './openai-chat/openai-chat-codec';
 import { openaiResponsesCodec } from './openai-responses/openai-responses-codec';
 import { answering, openaiClient } from './openai-responses/sdk-harness';
 import { ReplyAccumulator } from './reply-accumulator';
-import { createToolCallRestorer } from './shared/plain-function-tools';
+import { createToolCallRestorer } from './shared/tool-names';
 
 /** Codex's namespaced tools (its sub-agents, its MCP servers) through members of every protocol and back. */
 
@@ -130,7 +130,7 @@ describe.each(members)('to an upstream of %s', (_name, codec, read) => {
   });
 
   it('its call of the flat name reaches the Codex client as the tool and its namespace (JSON and stream)', () => {
-    const restore = createToolCallRestorer(parsed().tools)!;
+    const restore = createToolCallRestorer(parsed().tools, codec.protocol)!;
     const reply = codec.parseReply(codec.formatReply(flatReply).value);
     for (const part of reply.content) if (part.type === 'tool-call') restore(part);
     const output = openaiResponsesCodec.formatReply(reply).value.output as Body[];

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 const text = fc.string({ maxLength: 12 });
 /** Tool ids as Anthropic takes them (`^[a-zA-Z0-9_-]+$`); others are rewritten on the way out (anthropic-tool-id.ts). */
 const toolId = fc.stringMatching(/^[a-zA-Z0-9_-]{1,12}$/);
+/** A tool name Anthropic takes (`^[a-zA-Z0-9_-]{1,64}$`); another is renamed for it by design (see wireToolName). */
+const toolName = fc.stringMatching(/^[a-zA-Z0-9_-]{1,12}$/);
 const cacheControl = fc.constant({ type: 'ephemeral' });
 const json = fc.jsonValue({ maxDepth: 2 });
 const jsonObject = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), json, { maxKeys: 3 });
@@ -43,7 +45,7 @@ const toolResultBlock = withOptional(fc.record({ type: fc.constant('tool_result'
   is_error: fc.boolean(),
   cache_control: cacheControl,
 });
-const toolUseBlock = withOptional(fc.record({ type: fc.constant('tool_use'), id: toolId, name: text, input: jsonObject }), { cache_control: cacheControl });
+const toolUseBlock = withOptional(fc.record({ type: fc.constant('tool_use'), id: toolId, name: toolName, input: jsonObject }), { cache_control: cacheControl });
 // A real signature is never empty (an empty one is bench's mark for reasoning that had none: see parse-anthropic-content).
 const thinkingBlock = fc.record({ type: fc.constant('thinking'), thinking: text, signature: fc.string({ minLength: 1, maxLength: 12 }) });
 const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: text });
@@ -59,7 +61,7 @@ const assistantMessage = fc.record({
 });
 const systemMessage = withOptional(fc.record({ role: fc.constant('system'), content: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })) }), { x_note: text });
 
-const customTool = withOptional(fc.record({ name: text, input_schema: fc.constant({ type: 'object', properties: { a: { type: 'string' } } }) }), {
+const customTool = withOptional(fc.record({ name: toolName, input_schema: fc.constant({ type: 'object', properties: { a: { type: 'string' } } }) }), {
   description: text,
   strict: fc.boolean(),
   cache_control: cacheControl,
@@ -70,7 +72,7 @@ const serverTool = fc.record({ type: fc.constant('web_search_20250305'), name: f
 
 const toolChoice = fc.oneof(
   withOptional(fc.record({ type: fc.constantFrom('auto', 'any', 'none') }), { disable_parallel_tool_use: fc.boolean() }),
-  withOptional(fc.record({ type: fc.constant('tool'), name: text }), { disable_parallel_tool_use: fc.boolean() }),
+  withOptional(fc.record({ type: fc.constant('tool'), name: toolName }), { disable_parallel_tool_use: fc.boolean() }),
 );
 const thinking = fc.oneof(
   withOptional(fc.record({ type: fc.constant('enabled'), budget_tokens: fc.integer({ min: 1024, max: 9000 }) }), { display: fc.constantFrom('summarized', 'omitted') }),

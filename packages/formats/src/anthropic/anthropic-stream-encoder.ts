@@ -5,7 +5,7 @@ import { signatureFor } from '../shared/signature-provenance';
 import { anthropicErrorBody } from './anthropic-error';
 import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 /** Anthropic's keep-alive: the `ping` event. */
 export const ANTHROPIC_PING = 'event: ping\ndata: {"type":"ping"}\n\n';

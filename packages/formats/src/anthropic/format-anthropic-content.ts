@@ -8,7 +8,7 @@ import { anthropicToolId } from './anthropic-tool-id';
 import { insertPositioned, isPositionedList, isRecord, wireKeys } from './extra-fields';
 import { foreignCacheMark, withoutCarriedMark } from './foreign-cache-mark';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
-import { flatToolName } from '../shared/plain-function-tools';
+import { wireToolName } from '../shared/tool-names';
 
 export interface FormatContext {
   /** The request came from Anthropic: write `extra` back. */
@@ -33,7 +33,7 @@ export function formatPart(part: ContentPart, path: string, ctx: FormatContext):
     case 'file':
       return formatDocument(part, path, ctx);
     case 'tool-call':
-      return own({ type: 'tool_use', id: anthropicToolId(part.id), name: flatToolName(part.name, part.namespace), input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
+      return own({ type: 'tool_use', id: anthropicToolId(part.id), name: wireToolName('anthropic', part.name, part.namespace), input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
     case 'tool-result':
       return formatToolResult(part, path, ctx);
     case 'reasoning':

@@ -3,7 +3,7 @@ import type { NeutralRequest } from '../neutral/request';
 import { insertPositioned, isPositionedList, isRecord } from './extra-fields';
 import type { FormatContext } from './format-anthropic-content';
 import { spreadExtra, warnForeignExtra } from './format-warnings';
-import { plainFunctionTools } from '../shared/plain-function-tools';
+import { plainFunctionTools, wireToolName } from '../shared/tool-names';
 
 type Wire = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export const MERGED_KEYS = ['server_tools', 'tool_choice', 'thinking', 'output_c
 export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatContext): void {
   const extra: Extra = ctx.same ? request.extra : {};
   if (request.tools) {
-    const tools: Wire[] = plainFunctionTools(request.tools).map((tool, i) => {
+    const tools: Wire[] = plainFunctionTools(request.tools, 'anthropic').map((tool, i) => {
       if (!ctx.same) warnForeignExtra(tool.extra, `tools[${i}]`, ctx.warnings);
       const wire: Wire = { name: tool.name };
       if (tool.description !== undefined) wire.description = tool.description;
@@ -67,7 +67,7 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
 function formatToolChoice(request: NeutralRequest): Wire | undefined {
   const choice = request.toolChoice;
   let wire: Wire | undefined;
-  if (choice?.type === 'tool') wire = { type: 'tool', name: choice.name };
+  if (choice?.type === 'tool') wire = { type: 'tool', name: wireToolName('anthropic', choice.name, undefined) };
   else if (choice) wire = { type: choice.type === 'required' ? 'any' : choice.type };
   if (request.parallelToolCalls !== undefined) {
     if (!wire && request.parallelToolCalls) return undefined;

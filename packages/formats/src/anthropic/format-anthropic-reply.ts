@@ -6,7 +6,7 @@ import { signatureFor } from '../shared/signature-provenance';
 import { isRecord } from './extra-fields';
 import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 type Block = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { signatureFor, signatureUpstream } from '../shared/signature-provenance'
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
 import { formatFile, formatImage } from './format-gemini-media';
 import { responseFromToolResult } from './tool-result-content';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName, wireToolName } from '../shared/tool-names';
 
 /** What formatting parts needs to know. */
 export interface PartContext {
@@ -86,7 +86,7 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
       }
       break;
     case 'tool-call': {
-      const name = flatToolName(part.name, part.namespace);
+      const name = toolNameOf(part.name, part.namespace, ctx);
       const call: Record<string, unknown> = { name };
       if (!(ctx.own && part.extra?.$noId)) call.id = part.id;
       const args = parseArguments(part.arguments, `${path}.arguments`);
@@ -108,7 +108,7 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
 }
 
 function formatToolResult(part: Extract<ContentPart, { type: 'tool-result' }>, path: string, ctx: PartContext): Record<string, unknown>[] {
-  const name = part.name !== undefined ? flatToolName(part.name, part.namespace) : ctx.names.get(part.callId);
+  const name = part.name !== undefined ? toolNameOf(part.name, part.namespace, ctx) : ctx.names.get(part.callId);
   if (name === undefined) {
     throw new InvalidRequestError([{ path: `${path}.callId`, message: `no earlier tool call with id "${part.callId}": Gemini needs the function's name` }]);
   }
@@ -137,4 +137,9 @@ function parseArguments(text: string, path: string): Record<string, unknown> {
 /** A reasoning signature as written here: upstream only Gemini's own (else undefined), to a client any, another provider's wrapped. */
 function signatureHere(signature: string, from: Protocol | undefined, ctx: PartContext): string | undefined {
   return ctx.upstream ? signatureUpstream('gemini', signature, from) : signatureFor('gemini', signature, from);
+}
+
+/** A tool's name as written here: to an upstream as Gemini takes it, to a client as the client named it. */
+function toolNameOf(name: string, namespace: string | undefined, ctx: PartContext): string {
+  return ctx.upstream ? wireToolName('gemini', name, namespace) : flatToolName(name, namespace);
 }

@@ -4,7 +4,7 @@ import type { Warning } from '../neutral/warning';
 import { isRecord, warnForeignExtra, writeOwnExtra } from './gemini-extra';
 import type { ToolsLayoutEntry } from './parse-gemini-tools';
 import { toGeminiSchema } from './to-gemini-schema';
-import { plainFunctionTools } from '../shared/plain-function-tools';
+import { plainFunctionTools, wireToolName } from '../shared/tool-names';
 
 export function formatGeminiToolConfig(choice: ToolChoice): Record<string, unknown> {
   switch (choice.type) {
@@ -15,7 +15,7 @@ export function formatGeminiToolConfig(choice: ToolChoice): Record<string, unkno
     case 'required':
       return { functionCallingConfig: { mode: 'ANY' } };
     case 'tool':
-      return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [choice.name] } };
+      return { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: [wireToolName('gemini', choice.name, undefined)] } };
     default: {
       const unreachable: never = choice;
       return unreachable;
@@ -25,7 +25,7 @@ export function formatGeminiToolConfig(choice: ToolChoice): Record<string, unkno
 
 /** Neutral tools → Gemini `tools` entries (function declarations, and own built-in tools). */
 export function formatGeminiTools(request: NeutralRequest, own: boolean, warnings: Warning[]): Record<string, unknown>[] | undefined {
-  const tools = plainFunctionTools(request.tools ?? []);
+  const tools = plainFunctionTools(request.tools ?? [], 'gemini');
   const declarations = tools.map((tool, i) => formatDeclaration(tool, own, `tools[${i}]`, warnings));
   const layout = own ? request.extra.$toolsLayout : undefined;
   const others = own && Array.isArray(request.extra.tools) ? request.extra.tools.filter(isRecord) : [];

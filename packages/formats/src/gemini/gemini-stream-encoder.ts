@@ -7,7 +7,7 @@ import { isRecord } from './gemini-extra';
 import { toGeminiFinishReason } from './map-gemini-finish-reason';
 import { toGeminiUsage } from './map-gemini-usage';
 import { ArrayFraming, type Framing, SSEFraming } from './gemini-stream-framing';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 /**
  * Neutral events → Gemini SSE (`?alt=sse`): one GenerateContentResponse per

@@ -3,7 +3,7 @@ import type { NeutralRequest } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
 import { droppedFile, formatToolCall, imageData, warnExtra } from './format-ollama-parts';
 import { wireFields } from './rest-of';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 type WireMessage = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import type { Extra, ImagePart, ToolCallPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { publicKeys, wireFields } from './rest-of';
 import { argumentsToObject } from './tool-call-arguments';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 /** Warns about each wire field of another protocol that Ollama cannot carry. */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {

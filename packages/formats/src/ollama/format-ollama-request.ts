@@ -5,7 +5,7 @@ import { formatOllamaMessages } from './format-ollama-messages';
 import { warnExtra } from './format-ollama-parts';
 import { formatOllamaSettings } from './format-ollama-settings';
 import { publicKeys, wireFields } from './rest-of';
-import { plainFunctionTools } from '../shared/plain-function-tools';
+import { plainFunctionTools } from '../shared/tool-names';
 
 /** /api/generate fields that /api/chat has no place for. */
 const GENERATE_ONLY = new Set(['suffix', 'raw', 'template', 'context']);
@@ -22,7 +22,7 @@ export function formatOllamaRequest(request: NeutralRequest): UpstreamRequest {
   if (request.tools && choice?.type === 'none') {
     warnings.push({ code: 'converted', path: 'toolChoice', message: 'Ollama has no tool_choice; "none" is met by not sending the tools' });
   } else if (request.tools) {
-    body.tools = plainFunctionTools(request.tools).map((tool, i) => formatOllamaTool(tool, same, `tools[${i}]`, warnings));
+    body.tools = plainFunctionTools(request.tools, 'ollama').map((tool, i) => formatOllamaTool(tool, same, `tools[${i}]`, warnings));
   }
   if (choice && choice.type !== 'auto' && choice.type !== 'none') {
     warnings.push({ code: 'dropped', path: 'toolChoice', message: `Ollama has no tool_choice; "${choice.type}" is not enforced` });

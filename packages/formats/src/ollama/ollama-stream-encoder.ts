@@ -4,7 +4,7 @@ import { toOllamaDoneReason } from './map-ollama-finish-reason';
 import { toOllamaCounts } from './map-ollama-usage';
 import { wireFields } from './rest-of';
 import { argumentsToObject } from './tool-call-arguments';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 interface PendingCall {
   id: string;

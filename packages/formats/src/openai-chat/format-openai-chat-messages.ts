@@ -5,7 +5,7 @@ import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { toolResultMedia } from './tool-result-media';
 import { dropped, ownFields, warnExtra } from './warn-extra';
-import { flatToolName } from '../shared/plain-function-tools';
+import { wireToolName } from '../shared/tool-names';
 
 type WireMessage = Record<string, unknown>;
 const FUNCTION_SKIP = new Set(['function']);
@@ -113,7 +113,7 @@ function formatToolCall(part: ToolCallPart, own: boolean, path: string, warnings
   const call: WireMessage = {
     id: part.id,
     type: 'function',
-    function: { name: flatToolName(part.name, part.namespace), arguments: part.arguments, ...inner },
+    function: { name: wireToolName('openai-chat', part.name, part.namespace), arguments: part.arguments, ...inner },
     ...(own ? ownFields(part.extra, FUNCTION_SKIP) : {}),
   };
   if (own && part.extra?.[NO_ID] === true) delete call.id;

@@ -4,7 +4,7 @@ import type { Warning } from '../neutral/warning';
 import { formatOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { formatOpenAIChatUsage } from './map-openai-chat-usage';
 import { dropped } from './warn-extra';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 /** A neutral reply → a chat.completion body; `reply.extra` (the gateway's `bench`) goes on top. */
 export function formatOpenAIChatReply(reply: NeutralReply): Formatted<Record<string, unknown>> {

@@ -7,7 +7,7 @@ import { formatResponseFormat, formatTool, formatToolChoice } from './format-ope
 import { MAX_TOKENS_FIELD, RESPONSE_FORMAT, STOP_STRING, STREAM_ABSENT, STREAM_OPTIONS } from './hints';
 import { isRecord } from './split-extra';
 import { dropped, ownFields, warnExtra } from './warn-extra';
-import { plainFunctionTools } from '../shared/plain-function-tools';
+import { plainFunctionTools } from '../shared/tool-names';
 
 /** A neutral request → a Chat Completions body for `/chat/completions`, with a warning for each thing it cannot hold. */
 export function formatOpenAIChatRequest(request: NeutralRequest): UpstreamRequest {
@@ -29,7 +29,7 @@ export function formatOpenAIChatRequest(request: NeutralRequest): UpstreamReques
   placeSystem(true);
 
   const body: Record<string, unknown> = { ...(own ? ownFields(request.extra) : {}), model: request.model, messages };
-  if (request.tools) body.tools = plainFunctionTools(request.tools).map((tool, index) => formatTool(tool, index, own, warnings));
+  if (request.tools) body.tools = plainFunctionTools(request.tools, 'openai-chat').map((tool, index) => formatTool(tool, index, own, warnings));
   // OpenAI refuses tool_choice and parallel_tool_calls without tools: from another protocol they are dropped, with a warning.
   const toolless = !own && !request.tools?.length;
   if (request.toolChoice) {

@@ -1,5 +1,6 @@
 import type { ResponseFormat, ToolChoice, ToolDefinition } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
+import { wireToolName } from '../shared/tool-names';
 import { NO_PARAMETERS, TOOL_OUTER } from './hints';
 import { isRecord } from './split-extra';
 import { ownFields, warnExtra } from './warn-extra';
@@ -21,7 +22,7 @@ export function formatToolChoice(choice: ToolChoice): unknown {
     case 'required':
       return choice.type;
     case 'tool':
-      return { type: 'function', function: { name: choice.name } };
+      return { type: 'function', function: { name: wireToolName('openai-chat', choice.name, undefined) } };
     default: {
       const unreachable: never = choice;
       return unreachable;

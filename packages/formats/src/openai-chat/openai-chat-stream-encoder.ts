@@ -3,7 +3,7 @@ import type { FinishEvent, StartEvent, StreamEvent } from '../neutral/stream-eve
 import { formatOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { formatOpenAIChatUsage } from './map-openai-chat-usage';
 import { openAIErrorObject } from './openai-chat-error';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 const DONE = 'data: [DONE]\n\n';
 const OPEN_DELTA = ',"choices":[{"index":0,"delta":';

@@ -1,7 +1,7 @@
 import type { ToolResultPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { formatFilePart, formatImagePart, type WirePart } from './format-openai-chat-content';
-import { flatToolName } from '../shared/plain-function-tools';
+import { flatToolName } from '../shared/tool-names';
 
 /**
  * The images and files of a tool result, which a Chat tool message cannot

@@ -2,6 +2,7 @@ import type { AssistantMessage, Message, TextPart, ToolResultPart, UserMessage }
 import type { Warning } from '../neutral/warning';
 import { freeformText } from '../shared/freeform-input';
 import { signatureUpstream } from '../shared/signature-provenance';
+import { wireToolName } from '../shared/tool-names';
 import { formatContentPart, splitItemFields } from './format-content-part';
 import { isBenchReasoningId } from './bench-reasoning-id';
 import { formatReasoningItem } from './format-reasoning-item';
@@ -149,7 +150,7 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
         const item: Item = same ? wireFields(part.extra) : {};
         item.type = part.freeform ? 'custom_tool_call' : 'function_call';
         item.call_id = part.id;
-        item.name = part.name;
+        item.name = wireToolName('openai-responses', part.name, undefined);
         if (part.namespace !== undefined) item.namespace = part.namespace;
         if (part.freeform) item.input = freeformText(part.arguments);
         else item.arguments = part.arguments;

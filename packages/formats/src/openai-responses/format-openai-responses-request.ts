@@ -7,6 +7,7 @@ import { formatInputItems, placeItems, type PlacedItem } from './format-input-it
 import { formatSystem } from './format-system';
 import { OTHER_INPUT_ITEMS } from './parse-openai-responses-request';
 import { OTHER_TOOLS } from './parse-tools';
+import { wireToolName } from '../shared/tool-names';
 
 /** A neutral request → a Responses request body for `POST /responses`. */
 export function formatOpenAIResponsesRequest(request: NeutralRequest): UpstreamRequest {
@@ -105,13 +106,13 @@ function formatTool(tool: ToolDefinition, same: boolean, index: number, warnings
   const out: Record<string, unknown> = same ? wireFields(tool.extra) : {};
   if (tool.freeform !== undefined) {
     out.type = 'custom';
-    out.name = tool.name;
+    out.name = wireToolName('openai-responses', tool.name, undefined);
     if (tool.description !== undefined) out.description = tool.description;
     if (tool.freeform.format !== undefined) out.format = tool.freeform.format;
     return out;
   }
   out.type = 'function';
-  out.name = tool.name;
+  out.name = wireToolName('openai-responses', tool.name, undefined);
   if (tool.description !== undefined) out.description = tool.description;
   if (!(same && tool.extra?.$noParameters === true)) out.parameters = tool.inputSchema;
   if (tool.strict !== undefined) out.strict = tool.strict;
@@ -122,7 +123,7 @@ function formatTool(tool: ToolDefinition, same: boolean, index: number, warnings
 }
 
 function formatToolChoice(choice: ToolChoice): unknown {
-  return choice.type === 'tool' ? { type: 'function', name: choice.name } : choice.type;
+  return choice.type === 'tool' ? { type: 'function', name: wireToolName('openai-responses', choice.name, undefined) } : choice.type;
 }
 
 function formatResponseFormat(format: ResponseFormat): Record<string, unknown> {
