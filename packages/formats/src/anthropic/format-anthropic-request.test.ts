@@ -81,7 +81,6 @@ describe('formatRequest from another protocol', () => {
       ['converted', 'reasoning.effort'],
       ['dropped', 'responseFormat'],
       ['dropped', 'seed'],
-      ['dropped', 'user'],
       ['dropped', 'logprobs'],
     ]);
     expect(body).toEqual({

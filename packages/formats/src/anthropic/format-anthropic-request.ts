@@ -28,7 +28,6 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (request.stream || !(ctx.same && request.extra.$streamAbsent === true)) body.stream = request.stream;
   formatOptions(request, body, ctx);
   if (request.seed !== undefined) warnings.push({ code: 'dropped', path: 'seed', message: 'Anthropic Messages has no seed' });
-  if (request.sessionKey !== undefined) warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Anthropic Messages has no session key field' });
   if (ctx.same) spreadExtra(body, request.extra, MERGED_KEYS);
   else warnForeignExtra(request.extra, '', warnings);
   // An Anthropic client's own request goes as sent, unless thinking it sent back was left out (unsigned, or another provider's).

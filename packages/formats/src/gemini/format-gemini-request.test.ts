@@ -75,7 +75,6 @@ describe('formatRequest from another protocol', () => {
     expect(result.warnings.map((w) => `${w.code} ${w.path}`)).toEqual([
       'dropped messages[0].content[0].cache_control',
       'dropped tools[0].strict',
-      'dropped user',
       'dropped parallelToolCalls',
     ]);
     expect(result.body).not.toHaveProperty('user');

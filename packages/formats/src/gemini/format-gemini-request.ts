@@ -89,7 +89,4 @@ function warnUnsupported(request: NeutralRequest, warnings: Warning[]): void {
   if (request.parallelToolCalls !== undefined) {
     warnings.push({ code: 'dropped', path: 'parallelToolCalls', message: 'Gemini has no switch for parallel function calls' });
   }
-  if (request.sessionKey !== undefined) {
-    warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Gemini has no client-sent conversation key' });
-  }
 }

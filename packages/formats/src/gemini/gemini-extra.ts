@@ -1,5 +1,6 @@
 import type { Extra } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { isInertField } from '../shared/inert-fields';
 
 /** Sub-objects of a part whose unknown keys are kept in the part's extra as `<sub>.<key>`. */
 export const PART_SUB_OBJECTS = ['inlineData', 'fileData', 'functionCall', 'functionResponse'] as const;
@@ -20,7 +21,7 @@ export function restOf(value: Record<string, unknown>, known: readonly string[])
 export function warnForeignExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key of Object.keys(extra)) {
-    if (key.startsWith('$')) continue;
+    if (key.startsWith('$') || isInertField(key, path)) continue;
     warnings.push({ code: 'dropped', path: path ? `${path}.${key}` : key, message: `\`${key}\` has no Gemini equivalent` });
   }
 }

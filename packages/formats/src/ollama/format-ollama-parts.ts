@@ -3,10 +3,12 @@ import type { Warning } from '../neutral/warning';
 import { publicKeys, wireFields } from './rest-of';
 import { argumentsToObject } from './tool-call-arguments';
 import { flatToolName } from '../shared/tool-names';
+import { isInertField } from '../shared/inert-fields';
 
 /** Warns about each wire field of another protocol that Ollama cannot carry. */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   for (const key of publicKeys(extra)) {
+    if (isInertField(key, path)) continue;
     warnings.push({ code: 'dropped', path: `${path}.${key}`, message: `Ollama has no "${key}"; it is not sent` });
   }
 }

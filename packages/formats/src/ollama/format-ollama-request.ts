@@ -30,9 +30,6 @@ export function formatOllamaRequest(request: NeutralRequest): UpstreamRequest {
   if (request.parallelToolCalls !== undefined) {
     warnings.push({ code: 'dropped', path: 'parallelToolCalls', message: 'Ollama has no parallel_tool_calls setting' });
   }
-  if (request.sessionKey !== undefined) {
-    warnings.push({ code: 'dropped', path: 'sessionKey', message: 'Ollama has no conversation key' });
-  }
 
   Object.assign(body, formatOllamaSettings(request, same, warnings));
 

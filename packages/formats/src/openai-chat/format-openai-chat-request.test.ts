@@ -69,7 +69,6 @@ describe('formatRequest', () => {
     });
     expect(formatted.warnings.map((warning) => warning.path).sort()).toEqual(
       [
-        'metadata',
         'system[0].cache_control',
         'messages[1].content[0]',
         'messages[1].content[1]',
@@ -77,7 +76,6 @@ describe('formatRequest', () => {
         'topK',
         'reasoning.budgetTokens',
         'reasoning.enabled',
-        'sessionKey',
       ].sort(),
     );
     // The tool result's image is not lost: it follows the tool message in a user message.

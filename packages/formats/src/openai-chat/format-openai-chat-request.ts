@@ -68,9 +68,6 @@ export function formatOpenAIChatRequest(request: NeutralRequest): UpstreamReques
     // Other protocols always end a stream with usage: ask for it.
     body.stream_options = { include_usage: request.streamUsage ?? true };
   }
-  if (request.sessionKey !== undefined) {
-    if (own) body.prompt_cache_key = request.sessionKey;
-    else dropped(warnings, 'sessionKey', 'a session key (prompt_cache_key) for another protocol');
-  }
+  if (request.sessionKey !== undefined && own) body.prompt_cache_key = request.sessionKey;
   return { path: '/chat/completions', body, warnings };
 }

@@ -1,12 +1,13 @@
 import type { Extra } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { isInertField } from '../shared/inert-fields';
 import { setOwn } from './split-extra';
 
 /** Another protocol's unmapped fields, which this one cannot carry: one warning per key (null ones lose nothing). */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key in extra) {
-    if (key.startsWith('$') || extra[key] === null || extra[key] === undefined) continue;
+    if (key.startsWith('$') || extra[key] === null || extra[key] === undefined || isInertField(key, path)) continue;
     const at = path ? `${path}.${key}` : key;
     warnings.push({ code: 'dropped', path: at, message: `OpenAI Chat has no field for ${at}; not sent` });
   }

@@ -1,5 +1,6 @@
 import type { Extra } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
+import { isInertField } from '../shared/inert-fields';
 
 /** The fields of `object` not named in `known`: what goes to a node's `extra`. */
 export function restOf(object: Record<string, unknown>, known: ReadonlyArray<string>): Extra {
@@ -29,7 +30,7 @@ export function extraOrUndefined(extra: Extra): Extra | undefined {
 export function warnForeignExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key of Object.keys(extra)) {
-    if (key.startsWith('$')) continue;
+    if (key.startsWith('$') || isInertField(key, path)) continue;
     const at = path ? `${path}.extra.${key}` : `extra.${key}`;
     warnings.push({ code: 'dropped', path: at, message: `OpenAI Responses has no place for "${key}"; it was not sent` });
   }

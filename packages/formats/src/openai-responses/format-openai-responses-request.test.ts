@@ -81,7 +81,6 @@ describe('formatRequest from another protocol', () => {
     expect(formatted.warnings.map((warning) => `${warning.code} ${warning.path}`).sort()).toEqual(
       [
         'converted reasoning.budgetTokens',
-        'dropped extra.metadata',
         'dropped messages[1].content[2]',
         'dropped messages[2].content[0].isError',
         'dropped stop',
