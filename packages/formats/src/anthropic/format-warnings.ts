@@ -6,7 +6,7 @@ import { wireKeys } from './extra-fields';
 /** One `dropped` warning per foreign extra field (not `$` hints) that Anthropic cannot carry. */
 export function warnForeignExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   for (const key of wireKeys(extra)) {
-    if (isInertField(key, path)) continue;
+    if (isInertField(key, path, 'anthropic')) continue;
     const where = path ? `${path}.${key}` : key;
     warnings.push({ code: 'dropped', path: where, message: `${where} has no place in Anthropic Messages` });
   }

@@ -73,7 +73,6 @@ describe('formatRequest from another protocol', () => {
     };
     const result = geminiCodec.formatRequest(request);
     expect(result.warnings.map((w) => `${w.code} ${w.path}`)).toEqual([
-      'dropped messages[0].content[0].cache_control',
       'dropped tools[0].strict',
       'dropped parallelToolCalls',
     ]);

@@ -21,7 +21,7 @@ export function restOf(value: Record<string, unknown>, known: readonly string[])
 export function warnForeignExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key of Object.keys(extra)) {
-    if (key.startsWith('$') || isInertField(key, path)) continue;
+    if (key.startsWith('$') || isInertField(key, path, 'gemini')) continue;
     warnings.push({ code: 'dropped', path: path ? `${path}.${key}` : key, message: `\`${key}\` has no Gemini equivalent` });
   }
 }

@@ -38,8 +38,6 @@ describe('toGeminiSchema', () => {
       required: ['a'],
     });
     expect(warnings).toEqual([
-      'dropped s.$schema',
-      'dropped s.$id',
       'converted s.properties.a.type',
       'dropped s.properties.a.examples',
       'dropped s.properties.a.format',

@@ -7,6 +7,8 @@ const KEPT = new Set([
   'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern',
   'minimum', 'maximum', 'anyOf', 'propertyOrdering',
 ]);
+/** Keywords about the schema document rather than the value (left out without a warning: nothing the model is asked for changes). */
+const ANNOTATIONS = new Set(['$defs', 'definitions', '$schema', '$id', '$comment']);
 const FORMATS: Record<string, ReadonlySet<string>> = {
   string: new Set(['enum', 'date-time']),
   number: new Set(['float', 'double']),
@@ -63,7 +65,7 @@ function convert(schema: Record<string, unknown>, path: string, ctx: Context): J
         break;
       default:
         if (KEPT.has(key)) out[key] = value;
-        else if (key !== '$defs' && key !== 'definitions') dropped(ctx, at, `\`${key}\` is not supported by Gemini`);
+        else if (!ANNOTATIONS.has(key)) dropped(ctx, at, `\`${key}\` is not supported by Gemini`);
     }
   }
   if (typeof schema.format === 'string') writeFormat(schema.format, out, `${path}.format`, ctx);

@@ -8,7 +8,7 @@ import { isInertField } from '../shared/inert-fields';
 /** Warns about each wire field of another protocol that Ollama cannot carry. */
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   for (const key of publicKeys(extra)) {
-    if (isInertField(key, path)) continue;
+    if (isInertField(key, path, 'ollama')) continue;
     warnings.push({ code: 'dropped', path: `${path}.${key}`, message: `Ollama has no "${key}"; it is not sent` });
   }
 }

@@ -69,7 +69,6 @@ describe('formatRequest', () => {
     });
     expect(formatted.warnings.map((warning) => warning.path).sort()).toEqual(
       [
-        'system[0].cache_control',
         'messages[1].content[0]',
         'messages[1].content[1]',
         'messages[2].content[0].content[0]',

@@ -7,7 +7,7 @@ import { setOwn } from './split-extra';
 export function warnExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key in extra) {
-    if (key.startsWith('$') || extra[key] === null || extra[key] === undefined || isInertField(key, path)) continue;
+    if (key.startsWith('$') || extra[key] === null || extra[key] === undefined || isInertField(key, path, 'openai-chat')) continue;
     const at = path ? `${path}.${key}` : key;
     warnings.push({ code: 'dropped', path: at, message: `OpenAI Chat has no field for ${at}; not sent` });
   }

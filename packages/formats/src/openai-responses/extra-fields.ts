@@ -30,7 +30,7 @@ export function extraOrUndefined(extra: Extra): Extra | undefined {
 export function warnForeignExtra(extra: Extra | undefined, path: string, warnings: Warning[]): void {
   if (!extra) return;
   for (const key of Object.keys(extra)) {
-    if (key.startsWith('$') || isInertField(key, path)) continue;
+    if (key.startsWith('$') || isInertField(key, path, 'openai-responses')) continue;
     const at = path ? `${path}.extra.${key}` : `extra.${key}`;
     warnings.push({ code: 'dropped', path: at, message: `OpenAI Responses has no place for "${key}"; it was not sent` });
   }

@@ -84,8 +84,6 @@ describe('formatRequest from another protocol', () => {
         'dropped messages[1].content[2]',
         'dropped messages[2].content[0].isError',
         'dropped stop',
-        'dropped system[0].extra.cache_control',
-        'dropped tools[0].extra.cache_control',
         'dropped topK',
       ].sort(),
     );
