@@ -2,12 +2,12 @@ import type { UpstreamRequest } from '../codec';
 import type { Extra } from '../neutral/content';
 import type { NeutralRequest, ReasoningConfig, ResponseFormat, ToolChoice, ToolDefinition } from '../neutral/request';
 import type { Warning } from '../neutral/warning';
+import { wireToolName } from '../shared/tool-names';
 import { isRecord, warnForeignExtra, wireFields } from './extra-fields';
 import { formatInputItems, placeItems, type PlacedItem } from './format-input-items';
 import { formatSystem } from './format-system';
 import { OTHER_INPUT_ITEMS } from './parse-openai-responses-request';
 import { OTHER_TOOLS } from './parse-tools';
-import { wireToolName } from '../shared/tool-names';
 
 /** A neutral request → a Responses request body for `POST /responses`. */
 export function formatOpenAIResponsesRequest(request: NeutralRequest): UpstreamRequest {

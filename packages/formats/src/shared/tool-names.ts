@@ -5,12 +5,21 @@ import { fnv1a } from './fnv1a';
 /** The longest tool name OpenAI, Anthropic and Gemini all take. */
 const MAX_NAME = 64;
 
-/** What a protocol's providers refuse in a tool name (a 400 for the whole request); Ollama tells of no rule. */
-const NAME_RULES: Partial<Record<Protocol, { refused: RegExp; first?: RegExp }>> = {
-  'openai-chat': { refused: /[^a-zA-Z0-9_-]/g },
-  'openai-responses': { refused: /[^a-zA-Z0-9_-]/g },
-  anthropic: { refused: /[^a-zA-Z0-9_-]/g },
-  gemini: { refused: /[^a-zA-Z0-9_.:-]/g, first: /^[a-zA-Z_]/ },
+interface NameRule {
+  /** A name the protocol's providers take (within 64 characters). */
+  takes: RegExp;
+  /** Each character they refuse. */
+  refused: RegExp;
+}
+
+const OPENAI_OR_ANTHROPIC: NameRule = { takes: /^[a-zA-Z0-9_-]+$/, refused: /[^a-zA-Z0-9_-]/g };
+
+/** The tool names a protocol's providers take (any other is a 400 for the whole request); Ollama tells of no rule. */
+const NAME_RULES: Partial<Record<Protocol, NameRule>> = {
+  'openai-chat': OPENAI_OR_ANTHROPIC,
+  'openai-responses': OPENAI_OR_ANTHROPIC,
+  anthropic: OPENAI_OR_ANTHROPIC,
+  gemini: { takes: /^[a-zA-Z_][a-zA-Z0-9_.:-]*$/, refused: /[^a-zA-Z0-9_.:-]/g },
 };
 
 /**
@@ -41,11 +50,9 @@ export function wireToolName(protocol: Protocol, name: string, namespace: string
   const named = protocol === 'openai-responses' ? name : flatToolName(name, namespace);
   const rule = NAME_RULES[protocol];
   if (!rule) return named;
-  rule.refused.lastIndex = 0;
-  const takes = named.length <= MAX_NAME && !rule.refused.test(named) && (!rule.first || rule.first.test(named));
-  if (takes) return named;
+  if (named.length <= MAX_NAME && rule.takes.test(named)) return named;
   let fixed = named.replace(rule.refused, '_');
-  if (rule.first && !rule.first.test(fixed)) fixed = `_${fixed}`;
+  if (!rule.takes.test(fixed)) fixed = `_${fixed}`; // Gemini: a letter or _ first
   return cutWithHash(fixed, named);
 }
 
@@ -57,9 +64,10 @@ function cutWithHash(text: string, original: string): string {
 
 /**
  * The tools as a protocol with only plain JSON function tools (all but
- * OpenAI Responses) declares them, each named by `wireToolName`. A namespaced tool goes by its flat name,
- * the first of a namespace carrying the namespace's description ahead of its
- * own (where the model would otherwise have read it). A freeform tool's
+ * OpenAI Responses) declares them, each named by `wireToolName`. A
+ * namespaced tool goes by its flat name, the first of a namespace carrying
+ * the namespace's description ahead of its own (where the model would
+ * otherwise have read it). A freeform tool's
  * description says its one `input` is the raw text, and gives the text's
  * grammar. The same array when there is nothing to change.
  */
