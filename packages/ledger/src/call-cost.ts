@@ -49,6 +49,7 @@ export function billedTokens(usage: CallUsage | undefined): Required<BilledToken
  * of a dollar, so a reply does not show float noise.
  */
 export function usageCost(usage: CallUsage | undefined, price: Price | undefined): number | null {
-  const cost = callCost(billedTokens(usage), price);
-  return cost === null ? null : Math.round(cost * 1e9) / 1e9;
+  if (!price) return null;
+  const cost = callCost(billedTokens(usage), price)!;
+  return Math.round(cost * 1e9) / 1e9;
 }

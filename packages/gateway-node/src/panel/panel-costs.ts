@@ -6,24 +6,28 @@ import type { PanelBench } from '@bench/panel';
  * A panel's `bench` with what each seat's and the merger's call cost (where
  * its model has a price), and `cost`, their sum, when every call that used
  * tokens has a price (a sum that leaves some out would read as the whole).
+ * Without any price, the bench as it was.
  */
-export function withPanelCosts(bench: PanelBench, priceOf: (alias: string) => Price | undefined): Record<string, unknown> {
+export function withPanelCosts(bench: PanelBench, priceOf: (alias: string) => Price | undefined): object {
   let total = 0;
-  let whole = true;
-  const costed = <T extends { alias: string; usage?: Usage }>(entry: T): T | (T & { cost: number }) => {
+  let priced = 0;
+  let unpriced = 0;
+  const costed = <T extends { alias: string; usage?: Usage }>(entry: T): T => {
     if (entry.usage === undefined) return entry;
     const cost = usageCost(entry.usage, priceOf(entry.alias));
     if (cost === null) {
-      whole = false;
+      unpriced += 1;
       return entry;
     }
+    priced += 1;
     total += cost;
     return { ...entry, cost };
   };
   const seats = bench.seats.map(costed);
   const merger = bench.merger ? costed(bench.merger) : undefined;
+  if (priced === 0) return bench;
   const out: Record<string, unknown> = { ...bench, seats };
   if (merger) out.merger = merger;
-  if (whole && (seats.some((seat) => 'cost' in seat) || (merger && 'cost' in merger))) out.cost = Math.round(total * 1e9) / 1e9;
+  if (unpriced === 0) out.cost = Math.round(total * 1e9) / 1e9;
   return out;
 }
