@@ -10,6 +10,8 @@ export interface AccessRecord {
   collection?: string;
   model?: string;
   reply?: string;
+  /** What the call cost in dollars (a panel's: all its calls), where the models have prices. */
+  cost?: number;
   seconds: number;
   error?: string;
 }

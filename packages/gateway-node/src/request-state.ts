@@ -16,7 +16,7 @@ export interface RequestState {
   startedAt: number;
   /** Whether the caller went away before the reply ended. */
   presence: CallerPresence;
-  log: { collection?: string; model?: string; reply?: string; error?: string };
+  log: { collection?: string; model?: string; reply?: string; cost?: number; error?: string };
   /** The route's conversation, once planned: every reply to the request names it (errors too). */
   conversation?: string;
 }

@@ -39,7 +39,9 @@ describe('access log', () => {
 
     const lines = requestLines();
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatchObject({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'root', collection: 'agents', reply: 'route', model: 'm1', seconds: expect.any(Number) });
+    expect(lines[0]).toMatchObject({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'root', collection: 'agents', reply: 'route', model: 'm1', cost: expect.any(Number), seconds: expect.any(Number) });
+    expect(lines[0]!.cost).toBeGreaterThan(0); // m1 has a price; m2 and m3 (the panel's other seats) have none: no panel sum
+    expect(lines[1]!.cost).toBeUndefined();
     expect(lines[1]).toMatchObject({ route: '/v1/messages', status: 200, key: 'alice', collection: 'core', reply: 'all', model: 'bench/core', seconds: expect.any(Number) });
     expect(lines[2]).toMatchObject({ route: '/v1beta/models/core:route:generateContent', status: 200, key: 'alice', collection: 'core', reply: 'route' });
     expect(lines[3]).toMatchObject({ route: '/v1/chat/completions', status: 401, seconds: expect.any(Number) });

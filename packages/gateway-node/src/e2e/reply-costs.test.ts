@@ -3,6 +3,7 @@ import { useTestGateway } from './test-gateway';
 
 // m1 is priced by the base config ({input: 1, output: 2}); m4 and m5 here; m2 and m3 have no price.
 const { t, sdks } = useTestGateway({
+  captureLog: true,
   config: (base) => ({
     ...base,
     models: {
@@ -54,6 +55,11 @@ describe('what a call cost, in the reply (bench.cost), as the ledger records it'
     expect(reply.bench.seats.map((seat: any) => seat.cost)).toEqual(seats);
     expect(reply.bench.merger.cost).toBe(M4_COST);
     expect(reply.bench.cost).toBeCloseTo(seats[0]! + seats[1]! + M4_COST, 12);
+    const logged = async () => {
+      for (let i = 0; i < 100 && !t().logLines.some((line) => line.msg === 'request' && line.collection === 'priced'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      return t().logLines.filter((line) => line.msg === 'request' && line.collection === 'priced').at(-1);
+    };
+    expect(await logged()).toMatchObject({ reply: 'merged', cost: reply.bench.cost });
     expect(await recordedCost(`${reply.bench.panel}.2`)).toBeCloseTo(seats[1]!, 12);
 
     t().upstream.script('up-1', { answer: { text: 'one', usage: { inputTokens: 1_000, outputTokens: 100 } } });

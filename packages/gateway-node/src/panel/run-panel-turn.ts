@@ -57,7 +57,11 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   const model = replyModelName(state.protocol, input.requestedModel, `bench/${collection.name}`);
   const codec = getCodec(state.protocol);
   const endpoint = state.route.endpoint ? { endpoint: state.route.endpoint } : {};
-  const costed = (bench: PanelBench) => withPanelCosts(bench, (alias) => runtime.config.models[alias]?.price);
+  const costed = (bench: PanelBench) => {
+    const priced = withPanelCosts(bench, (alias) => runtime.config.models[alias]?.price);
+    if ('cost' in priced && typeof priced.cost === 'number') state.log.cost = priced.cost;
+    return priced;
+  };
 
   if (!request.stream) {
     const result = await run.result.catch((error: unknown) => {

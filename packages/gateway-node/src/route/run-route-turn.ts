@@ -72,16 +72,19 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
   };
 
-  const benchFor = (commit: Commit | undefined, usage: Usage | undefined) =>
-    routeBench({
+  const benchFor = (commit: Commit | undefined, usage: Usage | undefined) => {
+    const cost = commit?.ok ? usageCost(usage, config.models[commit.alias]?.price) : null;
+    if (cost !== null) state.log.cost = cost;
+    return routeBench({
       plan,
       collection: routed.ledgerCollection,
       call,
       alias: commit?.ok ? commit.alias : undefined,
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
-      cost: commit?.ok ? usageCost(usage, config.models[commit.alias]?.price) : undefined,
+      cost,
     });
+  };
 
   if (!request.stream) {
     const commit = await run.committed;
