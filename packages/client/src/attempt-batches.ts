@@ -26,7 +26,7 @@ export interface AttemptBatchesInput {
   release: () => void;
   tally: ReplyTally;
   warnings: Warning[];
-  /** Where the request has namespaced or freeform tools: gives each call what only those tell (see createToolCallRestorer). */
+  /** Where the member is sent tools under other names, or namespaced or freeform ones: gives each call back what it was (see createToolCallRestorer). */
   restoreToolCall?: ToolCallRestorer | undefined;
 }
 

@@ -1,6 +1,6 @@
 import { getCodec, type NeutralRequest } from '@bench/formats';
-import type { GatewayConfig } from '../config/resolved-config';
 import { takeCompaction, type Compaction } from '../compaction/take-compaction';
+import type { GatewayConfig } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
 import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
