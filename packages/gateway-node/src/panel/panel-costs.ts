@@ -21,12 +21,13 @@ export function withPanelCosts(bench: PanelBench, priceOf: (alias: string) => Pr
     }
     priced += 1;
     total += cost;
-    return { ...entry, cost };
+    // Object.assign, not a spread: a spread given a key its source lacks makes an object Node 20 is slow to build and to stringify.
+    return Object.assign({}, entry, { cost });
   };
   const seats = bench.seats.map(costed);
   const merger = bench.merger ? costed(bench.merger) : undefined;
   if (priced === 0) return bench;
-  const out: Record<string, unknown> = { ...bench, seats };
+  const out: Record<string, unknown> = Object.assign({}, bench, { seats });
   if (merger) out.merger = merger;
   if (unpriced === 0) out.cost = Math.round(total * 1e9) / 1e9;
   return out;
