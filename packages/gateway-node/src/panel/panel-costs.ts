@@ -27,7 +27,8 @@ export function withPanelCosts(bench: PanelBench, priceOf: (alias: string) => Pr
   const seats = bench.seats.map(costed);
   const merger = bench.merger ? costed(bench.merger) : undefined;
   if (priced === 0) return bench;
-  const out: Record<string, unknown> = Object.assign({}, bench, { seats });
+  const out: Record<string, unknown> = {};
+  Object.assign(out, bench, { seats });
   if (merger) out.merger = merger;
   if (unpriced === 0) out.cost = Math.round(total * 1e9) / 1e9;
   return out;
