@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every workspace's tests through turbo, then adds up the vitest JSON
-// reports so that the very last line is the count CI reads: "N passed, N failed".
+// Type-checks every workspace, runs every workspace's tests through turbo,
+// then adds up the vitest JSON reports so that the very last line is the
+// count CI reads: "N passed, N failed" (a failed type check counts as one).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +21,10 @@ const workspaces = ['packages', 'apps']
 
 for (const dir of workspaces) rmSync(join(dir, REPORT), { force: true });
 
-const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-});
+const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
+// Tests run built code through tsup, which does not check types: a type error would pass them.
+const typecheck = spawnSync('pnpm', ['exec', 'turbo', 'run', 'typecheck', '--continue'], { cwd: root, stdio: 'inherit', env: turboEnv });
+const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: turboEnv });
 
 let passed = 0;
 let failed = 0;
@@ -46,6 +46,11 @@ for (const dir of workspaces) {
     failed += 1;
     problems.push(`${r.name.slice(root.length)}: failed to load: ${(r.message ?? '').split('\n')[0]}`);
   }
+}
+
+if (typecheck.status !== 0) {
+  failed += 1;
+  problems.push(`typecheck failed (exit ${typecheck.status ?? typecheck.signal}); see its errors above, or run pnpm typecheck`);
 }
 
 for (const problem of problems) console.log(`! ${problem}`);
