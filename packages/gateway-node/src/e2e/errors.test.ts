@@ -124,3 +124,28 @@ describe('an unknown route answers 404 in the shape of the protocol its path bel
     expect((await postJSON(t.url + path, {})).status).toBe(404);
   });
 });
+
+describe("Codex's compaction route takes bad input like any other", () => {
+  const compact = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${KEYS.root}` }) => postJSON(`${t.url}/v1/responses/compact`, body, headers);
+
+  it('401 without a key, 413 over the body limit, 400 for broken JSON or a wrong type, in the Responses shape; then still serving', async () => {
+    const history = [{ type: 'message', role: 'user', content: 'rename a to b' }];
+    const unkeyed = await compact({ model: 'bench/agents', input: history }, {});
+    expect([unkeyed.status, errorTypeOf('openai-responses', unkeyed.json)]).toEqual([401, 'authentication_error']);
+    const big = await compact({ model: 'bench/agents', input: [{ type: 'message', role: 'user', content: 'x'.repeat(70 * 1024) }] });
+    expect([big.status, errorTypeOf('openai-responses', big.json)]).toEqual([413, 'invalid_request_error']);
+    const broken = await compact('{"model":"bench/agents","input":[');
+    expect(broken.status).toBe(400);
+    expect(errorMessageOf('openai-responses', broken.json)).toMatch(/not valid JSON/);
+    const wrong = await compact({ model: 'bench/agents', input: 5 });
+    expect([wrong.status, wrong.json.error.param]).toEqual([400, 'input']);
+    expect(errorMessageOf('openai-responses', wrong.json)).toMatch(/expected a string, or an array of input items/);
+    const forged = await compact({ model: 'bench/agents', input: [{ type: 'compaction', encrypted_content: 7 }, ...history] });
+    // A compaction it cannot read is left out for a member of another protocol (OpenAI Chat here), as any unknown item.
+    expect(forged.status).toBe(200);
+    const sent = JSON.stringify(t.upstream.requestsFor('up-1').at(-1)!.body);
+    expect(sent).toContain('handoff summary');
+    expect(sent).not.toContain('encrypted_content');
+    expect((await fetch(`${t.url}/bench/health`)).status).toBe(200);
+  });
+});
