@@ -72,11 +72,11 @@ function cutWithHash(text: string, original: string): string {
  * grammar. The same array when there is nothing to change.
  */
 export function plainFunctionTools(tools: ToolDefinition[], protocol: Protocol): ToolDefinition[] {
-  const renamed = (tool: ToolDefinition) => wireToolName(protocol, tool.name, tool.namespace?.name) !== tool.name;
-  if (!tools.some((tool) => tool.namespace !== undefined || tool.freeform !== undefined || renamed(tool))) return tools;
+  const names = tools.map((tool) => wireToolName(protocol, tool.name, tool.namespace?.name));
+  if (tools.every((tool, index) => names[index] === tool.name && tool.namespace === undefined && tool.freeform === undefined)) return tools;
   return tools.map((tool, index) => {
     const { namespace, freeform, ...rest } = tool;
-    const name = wireToolName(protocol, tool.name, namespace?.name);
+    const name = names[index]!;
     if (namespace === undefined && freeform === undefined) return name === tool.name ? tool : { ...tool, name };
     const plain: ToolDefinition = { ...rest, name };
     const opensNamespace = namespace?.description && tools[index - 1]?.namespace?.name !== namespace.name;
