@@ -1,4 +1,4 @@
-import type { Codec, NeutralRequest, Warning } from '@bench/formats';
+import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse, type Codec, type NeutralRequest, type Warning } from '@bench/formats';
 import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
 import { mergeUnder } from './merge-under';
@@ -28,6 +28,11 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
+  if (target.api === 'anthropic' && target.options?.thinking !== undefined) {
+    // Thinking the model's options turn on meets the same rules as thinking the caller asked for.
+    dropThinkingAnthropicWouldRefuse(body, formatted.warnings);
+    dropSamplingThinkingRefuses(body, formatted.warnings);
+  }
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);
