@@ -60,6 +60,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const router = createRouter({
     conversations: state.conversations,
     health: state.health,
+    reasoning: state.reasoning,
     records,
     now,
     ...(options.random ? { random: options.random } : {}),

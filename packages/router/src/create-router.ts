@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { estimateTokens, type NeutralRequest } from '@bench/formats';
+import { estimateTokens, type AssistantContentPart, type NeutralRequest } from '@bench/formats';
 import { InvalidRouteInputError } from './errors/invalid-route-input-error';
 import { NoEligibleMemberError } from './errors/no-eligible-member-error';
 import { RequestTooLargeError } from './errors/request-too-large-error';
@@ -10,17 +10,20 @@ import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers } from './order-members';
 import { cutOutput } from './output-budget';
-import { isPromise } from './maybe-promise';
+import { isPromise, type MaybePromise } from './maybe-promise';
 import type { Plan, PlannedMember } from './plan';
 import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
 import { profileRequest } from './request-profile';
+import { keepReasoning, restoreReasoning } from './restore-reasoning';
 import { settleTurn, type TurnOutcome } from './settle-turn';
 import type { ConversationStore } from './stores/conversation-store';
 import type { HealthStore } from './stores/health-store';
 import { createMemoryConversationStore } from './stores/memory-conversation-store';
 import { createMemoryHealthStore } from './stores/memory-health-store';
+import { createMemoryReasoningStore } from './stores/memory-reasoning-store';
 import { createMemoryRecordSource } from './stores/memory-record-source';
+import type { ReasoningStore } from './stores/reasoning-store';
 import type { RecordSource } from './stores/record-source';
 import { validateCollection } from './validate-collection';
 import { validateRequest } from './validate-request';
@@ -32,6 +35,8 @@ export interface RouterOptions {
   health?: HealthStore;
   /** Records to rank by (default: an empty memory source: every member ties). */
   records?: RecordSource;
+  /** Reasoning kept for callers whose protocol cannot carry it back (default: in memory, 64 MiB at most). */
+  reasoning?: ReasoningStore;
   /** Default cooldown policy (afterFailures 3, forMs 30 s); `settle` may override it per collection. */
   cooldown?: Partial<CooldownSettings>;
   /** Applied to the system text before fingerprinting. */
@@ -58,12 +63,24 @@ export interface Router {
   plan(input: PlanInput): Promise<Plan>;
   /** After the turn: the conversation moves to the member that answered; failures cool members down. */
   settle(plan: Plan, outcome: TurnOutcome): Promise<void>;
+  /**
+   * Keeps the reasoning of a reply that called tools (signatures included) for a caller whose protocol has no
+   * place for it (OpenAI Chat, Ollama), until the conversation's idle expiry.
+   */
+  keepReasoning(plan: Plan, content: readonly AssistantContentPart[]): MaybePromise<void>;
+  /**
+   * The request with the reasoning kept by `keepReasoning` back in the messages that called those tools, so that
+   * the member that wrote it gets its thinking and signatures back as its own clients send them. Messages that
+   * carry a signature of their own, or call other tools, stay as they are.
+   */
+  restoreReasoning(plan: Plan, request: NeutralRequest): MaybePromise<NeutralRequest>;
 }
 
 export function createRouter(options: RouterOptions = {}): Router {
   const conversations = options.conversations ?? createMemoryConversationStore();
   const health = options.health ?? createMemoryHealthStore();
   const records = options.records ?? createMemoryRecordSource();
+  const reasoning = options.reasoning ?? createMemoryReasoningStore();
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const cooldown = resolveCooldown(options.cooldown, 'cooldown');
@@ -139,6 +156,8 @@ export function createRouter(options: RouterOptions = {}): Router {
     plan,
     settle: (settled, outcome) =>
       settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
+    keepReasoning: (settled, content) => keepReasoning(reasoning, settled, content, now()),
+    restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),
   };
 }
 

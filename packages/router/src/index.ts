@@ -41,3 +41,7 @@ export {
   type RedisConversationStoreOptions,
 } from './stores/redis-conversation-store';
 export { createRedisHealthStore, type RedisHealthStoreOptions } from './stores/redis-health-store';
+export type { ReasoningStore } from './stores/reasoning-store';
+export type { HeldPart, HeldReasoning } from './held-reasoning';
+export { createMemoryReasoningStore, type MemoryReasoningStoreOptions } from './stores/memory-reasoning-store';
+export { createRedisReasoningStore, type RedisReasoningStoreOptions } from './stores/redis-reasoning-store';

@@ -30,7 +30,7 @@ const replica = () =>
     config: (base) => ({
       ...base,
       state: `redis://127.0.0.1:${port}`,
-      collections: { ...base.collections, agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' } },
+      collections: { ...base.collections, agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' }, gems: { members: ['m5'], reply: 'route' } },
     }),
   });
 
@@ -68,6 +68,22 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     const second = (await sdksFor(b.url).openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
     expect(second.bench).toMatchObject({ alias: 'm2', turn: 2, conversation: first.bench.conversation });
     expect(b.upstream.requestsFor('up-1')).toHaveLength(0);
+  });
+
+  it('the reasoning kept for an OpenAI Chat caller on one replica goes back to the member from the other', async () => {
+    a.upstream.script('up-5', { answer: { reasoning: 'Look first.', reasoningSignature: 'gem-sig-r', toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
+    const tools = [{ type: 'function' as const, function: { name: 'read', parameters: { type: 'object' } } }];
+    const headers = { 'x-session-affinity': 'replicas-held' };
+    const user = { role: 'user' as const, content: 'read a.txt' };
+    const first = await sdksFor(a.url).openai.chat.completions.create({ model: 'bench/gems', tools, messages: [user] }, { headers });
+    const message = first.choices[0]!.message;
+    const callId = message.tool_calls![0]!.id;
+    await sdksFor(b.url).openai.chat.completions.create(
+      { model: 'bench/gems', tools, messages: [user, { role: 'assistant', content: message.content, tool_calls: message.tool_calls }, { role: 'tool', tool_call_id: callId, content: 'hi' }] },
+      { headers },
+    );
+    const sent = JSON.stringify(b.upstream.requestsFor('up-5').at(-1)?.body);
+    expect(sent).toContain('"thoughtSignature":"gem-sig-r"');
   });
 
   it('health reports the shared store reachable', async () => {

@@ -1,7 +1,7 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
 import { getCodec, ReplyAccumulator, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
 import { newCallId, usageCost } from '@bench/ledger';
-import { NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
+import { isPromise, NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import type { Target } from '../names/resolve-target';
@@ -16,6 +16,13 @@ import { StreamWriter } from '../stream/stream-writer';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { gatewayErrorFromClient } from './to-gateway-error-from-client';
+
+/**
+ * Callers whose protocol has no place for a reasoning signature (OpenAI Chat; Ollama): the router keeps a reply's
+ * reasoning for them and puts it back into the messages they send, so that the member gets its thinking and
+ * signatures as its own clients send them (Anthropic keeps thinking on in tool steps; Gemini gets its signatures).
+ */
+const KEEPS_REASONING_FOR: ReadonlySet<Protocol> = new Set(['openai-chat', 'ollama']);
 
 export interface RouteTurnInput {
   state: RequestState;
@@ -38,6 +45,9 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const routed = routerCollectionOf(config, target);
   const settings = target.kind === 'collection' ? target.collection.settings : config.defaults;
   const plan = await planTurn(input, routed);
+  const keepsReasoning = KEEPS_REASONING_FOR.has(state.protocol);
+  const restoring = keepsReasoning ? runtime.router.restoreReasoning(plan, request) : request;
+  const sent = isPromise(restoring) ? await restoring : restoring;
   if (routed.ledgerCollection) state.log.collection = routed.ledgerCollection;
   state.log.reply = 'route';
   state.conversation = plan.conversation; // set on the reply with its other headers, in one writeHead
@@ -51,7 +61,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   });
   // A sticky conversation comes back: where the upstream caches only marked prompts (Anthropic), the turn is marked.
   // (Object.assign: a spread given a key its source lacks is slow to build and to read in Node 20.)
-  const upstreamRequest = Object.assign({}, request, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: { conversation: plan.conversation } });
+  const upstreamRequest = Object.assign({}, sent, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: { conversation: plan.conversation } });
   const run = runtime.client.failover(candidates, upstreamRequest, {
     timeouts: settings.timeouts,
     retry: settings.retry,
@@ -70,6 +80,16 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
     if (committedAlias) settled.answered = committedAlias;
     await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
+  };
+
+  // Kept before the reply goes: the caller's next request (its tool results) may follow at once.
+  const keepReasoning = async () => {
+    if (!keepsReasoning || accumulator.toolCallCount() === 0) return;
+    try {
+      await runtime.router.keepReasoning(plan, accumulator.toReply({ id: call, model: '' }).content);
+    } catch (error) {
+      runtime.logger.warn({ err: (error as Error).message }, 'keeping reasoning failed');
+    }
   };
 
   const benchFor = (commit: Commit | undefined, usage: Usage | undefined) => {
@@ -108,6 +128,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     for await (const event of run.events) {
       accumulator.add(event);
       if (event.type === 'finish') {
+        await keepReasoning();
         try {
           sendReply();
         } catch (error) {
@@ -136,7 +157,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     throw gatewayErrorFromClient(first.error);
   }
   const committedEarly = first === 'grace' ? undefined : first;
-  await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor });
+  await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepReasoning });
   const commit = await run.committed;
   if (commit.ok) state.log.model = commit.alias; // also when it answered after the 200 went
   await finish(commit.ok ? commit.alias : undefined);
@@ -169,9 +190,10 @@ interface StreamTurnInput {
   accumulator: ReplyAccumulator;
   committedEarly: Commit | undefined;
   benchFor: (commit: Commit | undefined, usage: Usage | undefined) => Record<string, unknown>;
+  keepReasoning: () => Promise<void>;
 }
 
-async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor }: StreamTurnInput): Promise<void> {
+async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepReasoning }: StreamTurnInput): Promise<void> {
   const { state, runtime, request } = input;
   const form = streamFormOf(state);
   const writer = new StreamWriter(state.res, { keepAlive: form.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
@@ -192,6 +214,7 @@ async function streamTurn({ input, run, plan, call, accumulator, committedEarly,
   for await (const upstream of run.events) {
     if (writer.isClosed) break;
     accumulator.add(upstream);
+    if (upstream.type === 'finish') await keepReasoning();
     // Only start and finish are rewritten (after the commit); the others pass without a promise each.
     const event = upstream.type === 'start' || upstream.type === 'finish' ? await toClientEvent(upstream, context) : upstream;
     const full = writer.write(encoder.encode(event));

@@ -2,15 +2,20 @@ import { Redis } from 'ioredis';
 import {
   createMemoryConversationStore,
   createMemoryHealthStore,
+  createMemoryReasoningStore,
   createRedisConversationStore,
   createRedisHealthStore,
+  createRedisReasoningStore,
   type ConversationStore,
   type HealthStore,
+  type ReasoningStore,
 } from '@bench/router';
 
 export interface StateStores {
   conversations: ConversationStore;
   health: HealthStore;
+  /** Reasoning kept for callers whose protocol cannot carry it back. */
+  reasoning: ReasoningStore;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -19,7 +24,13 @@ export interface StateStores {
 /** `memory:` (one process) or `redis://…` (several replicas sharing conversations and cooldowns). */
 export function openState(url: string): StateStores {
   if (url === 'memory:') {
-    return { conversations: createMemoryConversationStore(), health: createMemoryHealthStore(), ping: async () => true, close: async () => undefined };
+    return {
+      conversations: createMemoryConversationStore(),
+      health: createMemoryHealthStore(),
+      reasoning: createMemoryReasoningStore(),
+      ping: async () => true,
+      close: async () => undefined,
+    };
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://')) {
     const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
@@ -27,6 +38,7 @@ export function openState(url: string): StateStores {
     return {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
+      reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());

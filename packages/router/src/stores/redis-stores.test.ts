@@ -7,6 +7,7 @@ import type { Collection } from '../member';
 import { createMemoryRecordSource } from './memory-record-source';
 import { createRedisConversationStore } from './redis-conversation-store';
 import { createRedisHealthStore } from './redis-health-store';
+import { createRedisReasoningStore } from './redis-reasoning-store';
 
 const HOUR = 3_600_000;
 const cooldown = { afterFailures: 2, forMs: 30_000 };
@@ -118,5 +119,20 @@ describe.skipIf(!redisAvailable)('Redis stores against a real redis-server', () 
       expect(plan.members[0]?.alias).toBe(first);
       await router.settle(plan, { answered: first });
     }
+  });
+
+  it('keeps held reasoning for every replica, restarting its idle expiry on a read', async () => {
+    const held = { calls: ['t1'], parts: [{ type: 'reasoning' as const, text: 'think', signature: 'sig', signatureFrom: 'gemini' as const }, { type: 'call' as const, id: 't1' }] };
+    await createRedisReasoningStore(a, { prefix: 'r1:' }).put('conv:k1', held, { ttlMs: 5000, now: 0 });
+    await b.pexpire('r1:reasoning:conv:k1', 100);
+    const other = createRedisReasoningStore(b, { prefix: 'r1:' });
+    expect(await other.get(['conv:k1', 'conv:none'], { ttlMs: 60_000, now: 0 })).toEqual([held, undefined]);
+    expect(await b.pttl('r1:reasoning:conv:k1')).toBeGreaterThan(50_000);
+  });
+
+  it('answers undefined for a value under its key that is not held reasoning', async () => {
+    await a.set('r2:reasoning:conv:junk', '{not json');
+    await a.set('r2:reasoning:conv:other', '{"calls":1}');
+    expect(await createRedisReasoningStore(a, { prefix: 'r2:' }).get(['conv:junk', 'conv:other'], { ttlMs: 1000, now: 0 })).toEqual([undefined, undefined]);
   });
 });

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { useTestGateway } from './test-gateway';
+
+// An OpenAI Chat client (opencode, Cline) has no place for a reasoning signature: the gateway keeps what the member
+// wrote and puts it back into the client's next request, so that a thinking Claude keeps its thinking through tool
+// steps and a Gemini member gets its own thought signatures instead of the skip placeholder.
+const gateway = useTestGateway({
+  config: (base) => ({
+    ...base,
+    models: { ...base.models, thinker: { ...base.models.m4, options: { thinking: { type: 'enabled', budget_tokens: 1024 } } } },
+    collections: {
+      ...base.collections,
+      claudeFirst: { members: ['thinker', 'm1'], reply: 'route', order: 'listed', timeouts: base.defaults.timeouts },
+      geminiFirst: { members: ['m5', 'thinker'], reply: 'route', order: 'listed', timeouts: base.defaults.timeouts },
+    },
+  }),
+});
+
+const tools = [{ type: 'function' as const, function: { name: 'read', description: 'reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+const user = { role: 'user' as const, content: 'what is in a.txt?' };
+
+type ChatMessage = Record<string, unknown>;
+
+/** Turn 1: the member thinks, signs and calls `read`; turn 2 sends the call back with its result, as opencode does. */
+async function toolLoop(model: string, upstream: string, signature: string, options: { stream?: boolean; session: string; second?: () => void }) {
+  // Gemini signs the function call itself (the testkit's Gemini writes the signature on the part after the thought).
+  const text = upstream === 'up-5' ? {} : { text: 'Reading it.' };
+  gateway.t().upstream.script(upstream, { answer: { reasoning: 'Read the file first.', reasoningSignature: signature, ...text, toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
+  const headers = { 'x-session-affinity': options.session };
+  const ask = { model, tools, max_tokens: 256 };
+  let assistant: ChatMessage;
+  if (options.stream) {
+    const stream = await gateway.sdks().openai.chat.completions.create({ ...ask, messages: [user], stream: true }, { headers });
+    let content = '';
+    const calls: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }> = [];
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta;
+      content += delta?.content ?? '';
+      for (const piece of delta?.tool_calls ?? []) {
+        if (piece.id) calls[piece.index] = { id: piece.id, type: 'function', function: { name: piece.function?.name ?? '', arguments: '' } };
+        (calls[piece.index] as (typeof calls)[number]).function.arguments += piece.function?.arguments ?? '';
+      }
+    }
+    assistant = { role: 'assistant', content, tool_calls: calls };
+  } else {
+    const first = await gateway.sdks().openai.chat.completions.create({ ...ask, messages: [user] }, { headers });
+    const message = first.choices[0]!.message;
+    assistant = { role: 'assistant', content: message.content, tool_calls: message.tool_calls };
+  }
+  const callId = (assistant.tool_calls as Array<{ id: string }>)[0]!.id;
+  (options.second ?? (() => gateway.t().upstream.script(upstream, { answer: { text: 'It says hello.' } })))();
+  const second = await gateway.sdks().openai.chat.completions.create(
+    { ...ask, messages: [user, assistant as never, { role: 'tool', tool_call_id: callId, content: 'hello' }] },
+    { headers },
+  );
+  return { second: second as typeof second & { bench: Record<string, unknown> }, callId };
+}
+
+const lastBody = (upstream: string) => gateway.t().upstream.requestsFor(upstream).at(-1)?.body as Record<string, any>;
+
+describe('reasoning kept for OpenAI Chat callers (route mode)', () => {
+  for (const stream of [false, true]) {
+    it(`a thinking Claude gets its signed thinking back in the tool step, and keeps thinking on (${stream ? 'streamed' : 'JSON'})`, async () => {
+      const { second, callId } = await toolLoop('bench/claudeFirst', 'up-4', 'ant-sig-1', { stream, session: `held-claude-${stream}` });
+      expect(second.bench).toMatchObject({ alias: 'thinker', turn: 2 });
+      const body = lastBody('up-4');
+      expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
+      const assistant = body.messages.find((message: ChatMessage) => message.role === 'assistant');
+      expect(assistant.content).toEqual([
+        { type: 'thinking', thinking: 'Read the file first.', signature: 'ant-sig-1' },
+        { type: 'text', text: 'Reading it.' },
+        { type: 'tool_use', id: callId, name: 'read', input: { path: 'a.txt' } },
+      ]);
+      expect(JSON.stringify(second.bench.warnings ?? [])).not.toContain('thinking off');
+    });
+  }
+
+  it('a Gemini member gets its own thought signature back, not the skip placeholder', async () => {
+    const { second } = await toolLoop('bench/geminiFirst', 'up-5', 'gem-sig-1', { session: 'held-gemini' });
+    expect(second.bench).toMatchObject({ alias: 'm5', turn: 2 });
+    const sent = JSON.stringify(lastBody('up-5'));
+    expect(lastBody('up-5').contents[1].parts.at(-1)).toEqual({ functionCall: { name: 'read', id: 'call_1', args: { path: 'a.txt' } }, thoughtSignature: 'gem-sig-1' });
+    expect(sent).not.toContain('skip_thought_signature_validator');
+  });
+
+  it('after a failover, another provider’s member never gets the kept signature', async () => {
+    const { second } = await toolLoop('bench/geminiFirst', 'up-5', 'gem-sig-2', {
+      session: 'held-failover',
+      second: () => {
+        gateway.t().upstream.script('up-5', { error: { status: 503 } });
+        gateway.t().upstream.script('up-4', { answer: { text: 'It says hello (thinker).' } });
+      },
+    });
+    expect(second.bench).toMatchObject({ alias: 'thinker' });
+    expect(JSON.stringify(lastBody('up-4'))).not.toContain('gem-sig-2');
+  });
+
+  it('another conversation calling a tool with the same id gets nothing kept for this one', async () => {
+    const { callId } = await toolLoop('bench/claudeFirst', 'up-4', 'ant-sig-3', { session: 'held-owner' });
+    gateway.t().upstream.script('up-4', { answer: { text: 'ok' } });
+    const assistant = { role: 'assistant' as const, content: 'Reading it.', tool_calls: [{ id: callId, type: 'function' as const, function: { name: 'read', arguments: '{"path":"a.txt"}' } }] };
+    await gateway.sdks().openai.chat.completions.create(
+      { model: 'bench/claudeFirst', tools, max_tokens: 256, messages: [user, assistant, { role: 'tool', tool_call_id: callId, content: 'hello' }] },
+      { headers: { 'x-session-affinity': 'held-stranger' } },
+    );
+    expect(JSON.stringify(lastBody('up-4'))).not.toContain('ant-sig-3');
+  });
+});
