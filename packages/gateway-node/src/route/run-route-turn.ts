@@ -15,6 +15,7 @@ import { streamFormOf } from '../stream/stream-form';
 import { StreamWriter } from '../stream/stream-writer';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
+import { restoredRequest } from './restored-request';
 import { gatewayErrorFromClient } from './to-gateway-error-from-client';
 
 /**
@@ -46,7 +47,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const settings = target.kind === 'collection' ? target.collection.settings : config.defaults;
   const plan = await planTurn(input, routed);
   const keepsReasoning = KEEPS_REASONING_FOR.has(state.protocol);
-  const restoring = keepsReasoning ? runtime.router.restoreReasoning(plan, request) : request;
+  const restoring = keepsReasoning ? restoredRequest(runtime, plan, request) : request;
   const sent = isPromise(restoring) ? await restoring : restoring;
   if (routed.ledgerCollection) state.log.collection = routed.ledgerCollection;
   state.log.reply = 'route';
