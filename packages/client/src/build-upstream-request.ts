@@ -1,6 +1,7 @@
 import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse, type Codec, type NeutralRequest, type Warning } from '@bench/formats';
 import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
+import { leaveOutGoogleSignatures } from './google-signatures';
 import { mergeUnder } from './merge-under';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
@@ -33,6 +34,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     dropThinkingAnthropicWouldRefuse(body, formatted.warnings);
     dropSamplingThinkingRefuses(body, formatted.warnings);
   }
+  leaveOutGoogleSignatures(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);

@@ -18,3 +18,6 @@ export const isOpenAIBase = hostTest(/(^|\.)openai\.com$|\.openai\.azure\.com$|\
 
 /** Anthropic's own API: not the other servers that speak Anthropic Messages. */
 export const isAnthropicBase = hostTest(/(^|\.)anthropic\.com$/);
+
+/** Google's APIs (Gemini's OpenAI-compatible endpoint, Vertex AI's): the only OpenAI-compatible servers that read its thought signatures. */
+export const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);

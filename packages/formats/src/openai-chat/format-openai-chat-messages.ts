@@ -1,6 +1,7 @@
 import type { AssistantMessage, Message, TextPart, ToolCallPart, ToolResultPart, UserMessage } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { formatFilePart, formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
+import { googleExtraContent } from './google-thought-signature';
 import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { toolResultMedia } from './tool-result-media';
@@ -62,21 +63,33 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
   const texts: TextPart[] = [];
   const reasoning: string[] = [];
   const calls: WireMessage[] = [];
+  // Google's signature (see google-thought-signature.ts) goes back on the call after it, or on the message.
+  let signature: string | undefined;
   message.content.forEach((part, at) => {
     const partPath = `${path}.content[${at}]`;
     switch (part.type) {
       case 'text':
         texts.push(part);
         return;
-      case 'reasoning':
+      case 'reasoning': {
         if (part.redacted) return dropped(warnings, partPath, 'redacted (encrypted) reasoning');
-        if (part.signature !== undefined) dropped(warnings, `${partPath}.signature`, 'a reasoning signature');
+        // Only a signature this codec read (Google's): OpenAI Chat itself has no place for one, so one of unknown origin is not Google's.
+        const kept = part.signatureFrom === 'openai-chat' ? part.signature : undefined;
+        if (part.signature !== undefined && kept === undefined) dropped(warnings, `${partPath}.signature`, part.signatureFrom ? `a reasoning signature of a ${part.signatureFrom} provider` : 'a reasoning signature');
+        if (kept !== undefined) signature = kept;
         if (!own) warnExtra(part.extra, partPath, warnings);
-        reasoning.push(part.text);
+        if (kept === undefined || part.text !== '') reasoning.push(part.text);
         return;
-      case 'tool-call':
-        calls.push(formatToolCall(part, own, partPath, warnings));
+      }
+      case 'tool-call': {
+        const call = formatToolCall(part, own, partPath, warnings);
+        if (signature !== undefined) {
+          call.extra_content ??= googleExtraContent(signature);
+          signature = undefined;
+        }
+        calls.push(call);
         return;
+      }
       case 'image':
         return dropped(warnings, partPath, 'an image in an assistant message');
       default: {
@@ -88,6 +101,7 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
   const wire: WireMessage = { role: 'assistant', content: assistantContent(texts, message, calls.length > 0, own, path, warnings) };
   if (wire.content === undefined) delete wire.content;
   if (reasoning.length) wire.reasoning_content = reasoning.join('\n');
+  if (signature !== undefined) wire.extra_content = googleExtraContent(signature);
   if (calls.length || (own && message.extra?.[EMPTY_TOOL_CALLS] === true)) wire.tool_calls = calls;
   return own ? { ...wire, ...ownFields(message.extra, withoutUnmapped(message.extra)) } : wire;
 }

@@ -79,8 +79,10 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
     if (this.reason === undefined) {
       const text = chunk.content || chunk.refusal;
       // Text after a tool call's fragments means that call is complete.
-      if (chunk.reasoning || text) this.closeToolCall(out);
+      if (chunk.reasoning || text || chunk.signature) this.closeToolCall(out);
       if (chunk.reasoning) out.push({ type: 'reasoning-delta', text: chunk.reasoning });
+      // Google's signature of what follows: a reasoning piece before it, as Gemini's own decoder has it.
+      if (chunk.signature) out.push({ type: 'reasoning-delta', text: '', signature: chunk.signature, signatureFrom: 'openai-chat' });
       if (text) out.push({ type: 'text-delta', text });
       if (chunk.toolCalls) for (const call of chunk.toolCalls) this.onToolCall(call, out);
       if (chunk.finishReason) {
@@ -105,6 +107,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       this.callCount++;
       this.calls.set(index, id);
       this.open = id;
+      if (call.signature) out.push({ type: 'reasoning-delta', text: '', signature: call.signature, signatureFrom: 'openai-chat' });
       out.push({ type: 'tool-call-start', id, name: call.name ?? '' });
     }
     const args = call.arguments;

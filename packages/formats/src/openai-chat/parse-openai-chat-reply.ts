@@ -2,6 +2,7 @@ import { InvalidReplyError } from '../errors/invalid-reply-error';
 import type { AssistantContentPart } from '../neutral/content';
 import type { NeutralReply } from '../neutral/reply';
 import { fieldPath } from '../shared/field-path';
+import { googleThoughtSignature } from './google-thought-signature';
 import { parseOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { parseOpenAIChatUsage } from './map-openai-chat-usage';
 import { replySchema } from './openai-chat-api';
@@ -23,9 +24,18 @@ export function parseOpenAIChatReply(body: unknown): NeutralReply {
   const message = choice?.message;
   const reasoning = message?.reasoning_content ?? message?.reasoning;
   if (reasoning) content.push({ type: 'reasoning', text: reasoning });
+  // A signature signs the reasoning just before it (as a stream's reasoning pieces add up), else stands alone.
+  const signed = (signature: string | undefined) => {
+    if (signature === undefined) return;
+    const last = content.at(-1);
+    if (last?.type === 'reasoning' && last.signature === undefined) Object.assign(last, { signature, signatureFrom: 'openai-chat' });
+    else content.push({ type: 'reasoning', text: '', signature, signatureFrom: 'openai-chat' });
+  };
+  signed(googleThoughtSignature(message?.extra_content));
   if (message?.content) content.push({ type: 'text', text: message.content });
   else if (message?.refusal) content.push({ type: 'text', text: message.refusal });
   (message?.tool_calls ?? []).forEach((call, index) => {
+    signed(googleThoughtSignature(call.extra_content));
     content.push({
       type: 'tool-call',
       id: call.id || `call_${index}`,

@@ -1,3 +1,4 @@
+import { googleThoughtSignature } from './google-thought-signature';
 import { usageSchema, type WireUsage } from './openai-chat-api';
 
 export interface ToolCallDelta {
@@ -5,6 +6,8 @@ export interface ToolCallDelta {
   id?: string;
   name?: string;
   arguments?: string;
+  /** Google's thought signature on the call (see google-thought-signature.ts). */
+  signature?: string;
 }
 
 /** What the decoder uses of one `chat.completion.chunk`. */
@@ -16,6 +19,8 @@ export interface ChunkView {
   content?: string;
   refusal?: string;
   toolCalls?: ToolCallDelta[];
+  /** Google's thought signature on the delta (a text answer's). */
+  signature?: string;
   finishReason?: string;
   /** vLLM / SGLang `stop_reason`: the matched stop string (a stop token id is not kept). */
   stopSequence?: string;
@@ -94,6 +99,10 @@ function readDelta(delta: unknown, view: ChunkView): void {
   if (content !== undefined) view.content = content;
   const refusal = str(delta.refusal, 'refusal');
   if (refusal !== undefined) view.refusal = refusal;
+  if (delta.extra_content !== undefined) {
+    const signature = googleThoughtSignature(delta.extra_content);
+    if (signature !== undefined) view.signature = signature;
+  }
   const calls = delta.tool_calls;
   if (calls === undefined || calls === null) return;
   if (!Array.isArray(calls)) throw new Malformed('choices[0].delta.tool_calls is not an array');
@@ -104,6 +113,10 @@ function readDelta(delta: unknown, view: ChunkView): void {
     if (index !== undefined) out.index = index;
     const callId = str(call.id, 'id');
     if (callId) out.id = callId;
+    if (call.extra_content !== undefined) {
+      const signature = googleThoughtSignature(call.extra_content);
+      if (signature !== undefined) out.signature = signature;
+    }
     const fn = call.function;
     if (fn !== undefined && fn !== null) {
       if (!isObj(fn)) throw new Malformed('a tool call delta function is not an object');
