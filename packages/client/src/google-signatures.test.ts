@@ -19,6 +19,7 @@ const request: NeutralRequest = {
     },
     { role: 'tool', content: [{ type: 'tool-result', callId: 'function-call-1', content: [{ type: 'text', text: 'sunny' }] }] },
   ],
+  stream: false,
   extra: {},
 };
 const target = (baseURL: string): ModelTarget => ({ alias: 'member', api: 'openai-chat', baseURL, model: 'gemini-3-pro-preview' });

@@ -80,6 +80,7 @@ describe("Google's thought signatures in OpenAI Chat", () => {
         { role: 'assistant', content: accumulator.toReply({ id: 'r', model: 'm' }).content },
         { role: 'tool', content: [{ type: 'tool-result', callId: 'function-call-1', content: [{ type: 'text', text: 'sunny' }] }, { type: 'tool-result', callId: 'function-call-2', content: [{ type: 'text', text: 'noon' }] }] },
       ],
+      stream: false,
       extra: {},
     };
     const formatted = openaiChatCodec.formatRequest(request);
@@ -101,6 +102,7 @@ describe("Google's thought signatures in OpenAI Chat", () => {
         { role: 'assistant', content: [{ type: 'reasoning', text: '', signature: 'SIG-T', signatureFrom: 'openai-chat' }, { type: 'text', text: 'Sunny.' }] },
         { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
       ],
+      stream: false,
       extra: {},
     };
     const assistant = (openaiChatCodec.formatRequest(request).body.messages as Array<Record<string, unknown>>)[1];
@@ -118,6 +120,7 @@ describe("Google's thought signatures in OpenAI Chat", () => {
           { role: 'assistant', content: [reasoning, { type: 'tool-call', id: 'c', name: 'f', arguments: '{}' }] },
           { role: 'tool', content: [{ type: 'tool-result', callId: 'c', content: [{ type: 'text', text: 'ok' }] }] },
         ],
+        stream: false,
         extra: {},
       };
       const formatted = openaiChatCodec.formatRequest(request);

@@ -15,6 +15,7 @@ const request: NeutralRequest = {
     { role: 'tool', content: [{ type: 'tool-result', callId: 'toolu_1', content: [{ type: 'text', text: 'ok' }] }] },
   ],
   tools: [{ name: 'read', inputSchema: { type: 'object' } }],
+  stream: false,
   extra: {},
 };
 const collection = { name: 'agents', members: [{ alias: 'm1', contextWindow: 100_000, maxOutput: 4000, tools: true }] };
