@@ -2,6 +2,7 @@ import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse, type Cod
 import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
 import { leaveOutGoogleSignatures } from './google-signatures';
+import { leaveOutReasoningControls } from './reasoning-capability';
 import { mergeUnder } from './merge-under';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
@@ -35,6 +36,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     dropSamplingThinkingRefuses(body, formatted.warnings);
   }
   leaveOutGoogleSignatures(target, body, formatted.warnings);
+  leaveOutReasoningControls(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);

@@ -15,6 +15,12 @@ export interface ModelTarget {
   headers?: Record<string, string>;
   /** Default wire fields sent with every request; the caller's own fields win. */
   options?: Record<string, unknown>;
+  /**
+   * Whether the model reasons, where its id does not tell: false leaves reasoning controls out of every request
+   * (a model without reasoning refuses them); true applies OpenAI's rules for reasoning models at OpenAI's hosts
+   * (an Azure deployment's own name). Unset: OpenAI's model ids are told apart by pattern; others get what was asked.
+   */
+  reasoning?: boolean;
   /** Tokens; used to pass over candidates no larger than one that hit its context length. */
   contextWindow?: number;
   /** Pacing: at most this many requests in any 60 s window. */

@@ -21,19 +21,21 @@ const SAMPLING: Record<OpenAIApi, readonly string[]> = {
  * model answers (Gemini CLI sends topP 0.95 with every request, opencode a
  * temperature), and a refused field would fail the whole turn: for OpenAI's
  * own API (the caller checks the host), the fields the model refuses are left
- * out, with a warning. Model ids of neither kind (an Azure deployment's own
- * name) get the body as the codec wrote it.
+ * out, with a warning. The model's configured `reasoning` says which it is
+ * where the id cannot (an Azure deployment's own name); without it, such an
+ * id gets the body as the codec wrote it.
  */
 export function fitOpenAIReasoningControls(target: ModelTarget & { api: OpenAIApi }, body: Body, warnings: Warning[]): void {
   const model = target.model.toLowerCase().replace(/^ft:/, '');
-  if (REASONING_MODEL.test(model)) {
+  const reasons = target.reasoning ?? (REASONING_MODEL.test(model) ? true : PLAIN_MODEL.test(model) ? false : undefined);
+  if (reasons === true) {
     if (effortOf(target.api, body) === 'none') return;
     const refused = SAMPLING[target.api].filter((key) => body[key] !== undefined);
     for (const key of refused) delete body[key];
     if (refused.length > 0) {
       warnings.push({ code: 'dropped', path: refused.join(', '), message: `${refused.join(', ')} left out: ${target.model} reasons, and OpenAI takes no sampling controls for a reasoning model unless its reasoning effort is "none"` });
     }
-  } else if (PLAIN_MODEL.test(model)) {
+  } else if (reasons === false) {
     const refused = dropReasoning(target.api, body);
     if (refused.length > 0) {
       warnings.push({ code: 'dropped', path: 'reasoning', message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it` });

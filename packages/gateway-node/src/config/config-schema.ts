@@ -63,6 +63,7 @@ export const modelSchema = z.strictObject({
   maxOutput: positiveInt.optional(),
   tools: z.boolean().optional(),
   vision: z.boolean().optional(),
+  reasoning: z.boolean().optional(),
   price: rates.extend({ longContext: rates.extend({ above: positiveInt }).optional() }).optional(),
   role: z.enum(['vision']).optional(),
   adHoc: z.boolean().optional(),

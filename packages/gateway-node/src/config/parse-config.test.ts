@@ -54,9 +54,11 @@ describe('parseConfig', () => {
   it('refuses unknown fields, wrong types and bad alias targets, each with its path', () => {
     const raw = exampleConfig() as Record<string, any>;
     raw.models.m1.contextWindow = 'big';
+    raw.models.m1.reasoning = 'yes';
     raw.collections.core.colour = 'red';
     expect(issuesOf(raw)).toEqual([
       expect.stringMatching(/^models\.m1\.contextWindow: .*number/),
+      expect.stringMatching(/^models\.m1\.reasoning: .*boolean/),
       expect.stringMatching(/^collections\.core: .*colour/),
     ]);
 

@@ -25,6 +25,7 @@ export async function handleOllamaShow(state: RequestState, config: GatewayConfi
   const capabilities = ['completion'];
   if (members.some((model) => model.tools)) capabilities.push('tools');
   if (members.some((model) => model.vision)) capabilities.push('vision');
+  if (members.some((model) => model.reasoning)) capabilities.push('thinking');
   const listed = listedModels(config, state.caller).find((model) => `bench/${model.name}` === name.replace(/:latest$/, '') || model.name === name);
   sendJSON(state.res, 200, {
     modelfile: '',

@@ -35,6 +35,7 @@ function buildTarget(alias: string, model: ResolvedModelOf, provider: ResolvedPr
     ...(apiKey ? { apiKey } : {}),
     ...(provider.headers ? { headers: provider.headers } : {}),
     ...(model.options ? { options: model.options } : {}),
+    ...(model.reasoning !== undefined ? { reasoning: model.reasoning } : {}),
     ...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
     ...(model.rpm ? { rpm: model.rpm } : {}),
     ...(model.timeouts ? { timeouts: model.timeouts } : {}),
