@@ -11,9 +11,10 @@ export function configFromDiscovery(providers: readonly DiscoveredProvider[]): R
   for (const provider of found) {
     for (const model of provider.models) {
       const base = (counts.get(model)! > 1 ? `${provider.name}-${model}` : model).replace(ALIAS, '-');
-      // Hosted providers' current chat models all call tools and read images; a local model's abilities are unknown.
+      // Hosted providers' current chat models all call tools and read images; a local model's, its server says (or not).
       const hosted = provider.name !== 'ollama';
-      models[base] = { provider: provider.name, model, ...(hosted ? { tools: true, vision: true } : {}) };
+      const told = provider.abilities?.[model];
+      models[base] = { provider: provider.name, model, ...(hosted ? { tools: true, vision: true } : (told ?? {})) };
     }
   }
   return {
@@ -29,9 +30,16 @@ export function configFromDiscovery(providers: readonly DiscoveredProvider[]): R
 export function discoverySummary(providers: readonly DiscoveredProvider[], missing: readonly string[]): string[] {
   const lines = providers.map((provider) =>
     provider.models.length > 0
-      ? `found ${provider.name}: ${provider.models.length} model(s), each callable by its own name`
+      ? `found ${provider.name}: ${provider.models.length} model(s), each callable by its own name${toolsNote(provider)}`
       : `${provider.name}: ${provider.error ?? 'no models'}`,
   );
   if (missing.length) lines.push(`set ${missing.join(', ')} to add those providers, or write a config file (--config) for collections`);
   return lines;
+}
+
+/** For a provider that told its models' abilities: how many call tools (what agent clients need). */
+function toolsNote(provider: DiscoveredProvider): string {
+  if (!provider.abilities) return '';
+  const tools = provider.models.filter((model) => provider.abilities?.[model]?.tools).length;
+  return ` (${tools} call tools, as agent clients need)`;
 }

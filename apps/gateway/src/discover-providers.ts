@@ -10,7 +10,16 @@ export interface DiscoveredProvider {
   baseURL: string;
   apiKeyEnv?: string;
   models: string[];
+  /** What a model can do, where the provider says (Ollama's `/api/show` capabilities), by model name. */
+  abilities?: Record<string, ModelAbilities>;
   error?: string;
+}
+
+/** Catalog fields a provider can tell for a model. */
+export interface ModelAbilities {
+  tools: boolean;
+  vision: boolean;
+  reasoning: boolean;
 }
 
 interface Candidate {
@@ -21,6 +30,8 @@ interface Candidate {
   listPath: string;
   headers: Record<string, string>;
   pick: (body: unknown) => string[];
+  /** What one listed model can do, or undefined when the provider does not say. */
+  describe?: (baseURL: string, model: string, timeoutMs: number) => Promise<ModelAbilities | undefined>;
 }
 
 const ids = (list: unknown, key: string): string[] =>
@@ -52,8 +63,31 @@ function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: stri
   found.push({
     name: 'ollama', api: 'ollama', baseURL: ollamaHost.replace(/\/$/, ''), listPath: '/api/tags', headers: {},
     pick: (body) => ids((body as { models?: unknown }).models, 'name'),
+    describe: describeOllamaModel,
   });
   return { found, missing };
+}
+
+/**
+ * Ollama's `/api/show` lists a model's capabilities (`tools`, `vision`,
+ * `thinking`; since Ollama 0.6): an agent client's request needs tools, and
+ * asks for thinking with every turn, which a model without it refuses.
+ */
+async function describeOllamaModel(baseURL: string, model: string, timeoutMs: number): Promise<ModelAbilities | undefined> {
+  try {
+    const response = await fetch(`${baseURL}/api/show`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return undefined;
+    const capabilities = ((await response.json()) as { capabilities?: unknown }).capabilities;
+    if (!Array.isArray(capabilities)) return undefined;
+    return { tools: capabilities.includes('tools'), vision: capabilities.includes('vision'), reasoning: capabilities.includes('thinking') };
+  } catch {
+    return undefined;
+  }
 }
 
 export async function discoverProviders(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<{ providers: DiscoveredProvider[]; missing: string[] }> {
@@ -64,11 +98,22 @@ export async function discoverProviders(env: NodeJS.ProcessEnv, timeoutMs = 3000
       try {
         const response = await fetch(candidate.baseURL + candidate.listPath, { headers: candidate.headers, signal: AbortSignal.timeout(timeoutMs) });
         if (!response.ok) return { ...base, models: [], error: `listing models answered ${response.status}` };
-        return { ...base, models: candidate.pick(await response.json()) };
+        const models = candidate.pick(await response.json());
+        const abilities = candidate.describe ? await describeAll(candidate, models, timeoutMs) : undefined;
+        return { ...base, models, ...(abilities ? { abilities } : {}) };
       } catch (error) {
         return { ...base, models: [], error: (error as Error).name === 'TimeoutError' ? 'no answer' : 'not reachable' };
       }
     }),
   );
   return { providers, missing };
+}
+
+async function describeAll(candidate: Candidate, models: string[], timeoutMs: number): Promise<Record<string, ModelAbilities> | undefined> {
+  const described = await Promise.all(models.map((model) => candidate.describe!(candidate.baseURL, model, timeoutMs)));
+  const abilities: Record<string, ModelAbilities> = {};
+  described.forEach((found, i) => {
+    if (found) abilities[models[i]!] = found;
+  });
+  return Object.keys(abilities).length > 0 ? abilities : undefined;
 }
