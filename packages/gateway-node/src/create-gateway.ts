@@ -65,7 +65,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     now,
     ...(options.random ? { random: options.random } : {}),
   });
-  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, logger, newId: () => newPanelId() };
+  const runtime: GatewayRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, newId: () => newPanelId() };
   const listener = createRequestHandler({
     keys,
     cors: config.server.cors,

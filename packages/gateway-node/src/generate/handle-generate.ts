@@ -13,6 +13,7 @@ import type { BenchOptions } from './bench-options';
 import { parseClientRequest } from './parse-client-request';
 import { resolveRequestTarget } from './resolve-request-target';
 import { runPanelTurn } from '../panel/run-panel-turn';
+import { responsesTurn } from '../responses-state/previous-response';
 
 /** Every protocol's generate route: parse, resolve the model, check the key, then a panel or a route turn. */
 export async function handleGenerate(state: RequestState, runtime: GatewayRuntime): Promise<void> {
@@ -25,11 +26,14 @@ export async function handleGenerate(state: RequestState, runtime: GatewayRuntim
     return runRouteTurn({ state, runtime, target, request: compactionRequest(request), requestedModel, answer });
   }
   const mode = replyModeOf(target, bench);
-  if (mode === 'route') return runRouteTurn({ state, runtime, target, request, requestedModel });
+  // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
+  const kept = state.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request) : undefined;
+  const turn = kept?.request ?? request;
+  if (mode === 'route') return runRouteTurn({ state, runtime, target, request: turn, requestedModel, ...(kept?.onAnswered ? { onAnswered: kept.onAnswered } : {}) });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
   const seatedWith = bench.with ?? [];
   checkWithPermission(state.caller, runtime.config, seatedWith);
-  return runPanelTurn({ state, runtime, collection: target.collection, mode, request, requestedModel, with: seatedWith });
+  return runPanelTurn({ state, runtime, collection: target.collection, mode, request: turn, requestedModel, with: seatedWith });
 }
 
 /** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */

@@ -1,7 +1,7 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
-import { getCodec, ReplyAccumulator, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
+import { getCodec, ReplyAccumulator, type AssistantContentPart, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
 import { newCallId, usageCost } from '@bench/ledger';
-import { isPromise, NoEligibleMemberError, RequestTooLargeError, type Plan, type TurnOutcome } from '@bench/router';
+import { isPromise, NoEligibleMemberError, RequestTooLargeError, type MaybePromise, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import type { Target } from '../names/resolve-target';
@@ -31,6 +31,8 @@ export interface RouteTurnInput {
   target: Target;
   request: NeutralRequest;
   requestedModel: string;
+  /** Called with the answer and the reply's id once the member finished, before the reply goes (a Responses reply kept). */
+  onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void>;
   /** Writes the reply instead of the protocol's own (a compaction): called once the member finished, for a request not streamed. */
   answer?: (reply: NeutralReply, headers: Record<string, string>) => void;
 }
@@ -83,14 +85,16 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));
   };
 
-  // Kept before the reply goes: the caller's next request (its tool results) may follow at once.
-  const keepReasoning = async () => {
-    if (!keepsReasoning || accumulator.toolCallCount() === 0) return;
-    try {
-      await runtime.router.keepReasoning(plan, accumulator.toReply({ id: call, model: '' }).content);
-    } catch (error) {
-      runtime.logger.warn({ err: (error as Error).message }, 'keeping reasoning failed');
-    }
+  // Kept before the reply goes: the caller's next request (its tool results) may follow at once. Nothing to keep, no promise.
+  const keepAnswer = (): Promise<void> | undefined => {
+    const reasoning = keepsReasoning && accumulator.toolCallCount() > 0;
+    if (!reasoning && !input.onAnswered) return undefined;
+    const answer = accumulator.toReply({ id: call, model: '' }).content;
+    const keep = async () => {
+      if (reasoning) await runtime.router.keepReasoning(plan, answer);
+      if (input.onAnswered) await input.onAnswered(answer, call);
+    };
+    return keep().catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed'));
   };
 
   const benchFor = (commit: Commit | undefined, usage: Usage | undefined) => {
@@ -116,6 +120,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     state.log.model = commit.alias;
     const sendReply = () => {
       const reply = accumulator.toReply({ id: call, model: commit.alias });
+      reply.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)
       reply.model = replyModelName(state.protocol, input.requestedModel, commit.alias);
       reply.extra = { bench: benchFor(commit, reply.usage) };
       const headers = { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias };
@@ -129,7 +134,8 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     for await (const event of run.events) {
       accumulator.add(event);
       if (event.type === 'finish') {
-        await keepReasoning();
+        const kept = keepAnswer();
+        if (kept) await kept;
         try {
           sendReply();
         } catch (error) {
@@ -158,7 +164,7 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
     throw gatewayErrorFromClient(first.error);
   }
   const committedEarly = first === 'grace' ? undefined : first;
-  await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepReasoning });
+  await streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepAnswer });
   const commit = await run.committed;
   if (commit.ok) state.log.model = commit.alias; // also when it answered after the 200 went
   await finish(commit.ok ? commit.alias : undefined);
@@ -191,10 +197,10 @@ interface StreamTurnInput {
   accumulator: ReplyAccumulator;
   committedEarly: Commit | undefined;
   benchFor: (commit: Commit | undefined, usage: Usage | undefined) => Record<string, unknown>;
-  keepReasoning: () => Promise<void>;
+  keepAnswer: () => Promise<void> | undefined;
 }
 
-async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepReasoning }: StreamTurnInput): Promise<void> {
+async function streamTurn({ input, run, plan, call, accumulator, committedEarly, benchFor, keepAnswer }: StreamTurnInput): Promise<void> {
   const { state, runtime, request } = input;
   const form = streamFormOf(state);
   const writer = new StreamWriter(state.res, { keepAlive: form.keepAlive, keepAliveMs: runtime.config.server.keepAliveMs });
@@ -215,7 +221,8 @@ async function streamTurn({ input, run, plan, call, accumulator, committedEarly,
   for await (const upstream of run.events) {
     if (writer.isClosed) break;
     accumulator.add(upstream);
-    if (upstream.type === 'finish') await keepReasoning();
+    const kept = upstream.type === 'finish' ? keepAnswer() : undefined;
+    if (kept) await kept;
     // Only start and finish are rewritten (after the commit); the others pass without a promise each.
     const event = upstream.type === 'start' || upstream.type === 'finish' ? await toClientEvent(upstream, context) : upstream;
     const full = writer.write(encoder.encode(event));

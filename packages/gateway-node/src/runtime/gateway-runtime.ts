@@ -3,6 +3,7 @@ import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config/resolved-config';
+import type { ResponseStore } from '../responses-state/response-store';
 
 /** What the handlers share: the config and the packages the gateway composes. */
 export interface GatewayRuntime {
@@ -14,6 +15,8 @@ export interface GatewayRuntime {
   client: Client;
   /** Useful verdicts and last use per model, from the ledger (cached). */
   records: RecordSource;
+  /** Responses replies kept for a later `previous_response_id`. */
+  responses: ResponseStore;
   logger: Logger;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;

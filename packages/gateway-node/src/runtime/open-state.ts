@@ -10,12 +10,17 @@ import {
   type HealthStore,
   type ReasoningStore,
 } from '@bench/router';
+import { createMemoryResponseStore } from '../responses-state/memory-response-store';
+import { createRedisResponseStore } from '../responses-state/redis-response-store';
+import type { ResponseStore } from '../responses-state/response-store';
 
 export interface StateStores {
   conversations: ConversationStore;
   health: HealthStore;
   /** Reasoning kept for callers whose protocol cannot carry it back. */
   reasoning: ReasoningStore;
+  /** Responses replies kept for a later `previous_response_id`. */
+  responses: ResponseStore;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export function openState(url: string): StateStores {
       conversations: createMemoryConversationStore(),
       health: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
+      responses: createMemoryResponseStore(),
       ping: async () => true,
       close: async () => undefined,
     };
@@ -39,6 +45,7 @@ export function openState(url: string): StateStores {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
+      responses: createRedisResponseStore(redis, 'bench:'),
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
