@@ -45,6 +45,23 @@ describe('previous_response_id (Responses API)', () => {
     expect(messages[2]).toMatchObject({ tool_call_id: call.call_id, content: 'hi' });
   });
 
+  it('continues from a merged panel’s answer, streamed or not, in a route turn', async () => {
+    for (const stream of [false, true]) {
+      for (const upstream of ['up-1', 'up-2', 'up-3']) t().upstream.script(upstream, { answer: { text: `${upstream} thinks Paris.` } });
+      let id = '';
+      if (stream) {
+        const events = await sdks().openai.responses.create({ model: 'bench/core:merged', input: 'Capital of France?', stream: true });
+        for await (const event of events) if (event.type === 'response.completed') id = event.response.id;
+      } else id = (await sdks().openai.responses.create({ model: 'bench/core:merged', input: 'Capital of France?' })).id;
+      t().upstream.script('up-1', { answer: { text: 'Yes.' } });
+      await sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: id, input: 'Sure?' });
+      const messages = said(lastMessages());
+      expect(messages[0]).toBe('user: Capital of France?');
+      expect(messages[1]).toMatch(/^assistant: .*Paris/s);
+      expect(messages[2]).toBe('user: Sure?');
+    }
+  });
+
   it('answers an id it does not have, or one whose request said store: false, with a 400 naming the field', async () => {
     t().upstream.script('up-1', { answer: { text: 'not kept' } });
     const unkept = await sdks().openai.responses.create({ model: 'bench/agents', input: 'Do not keep this.', store: false });

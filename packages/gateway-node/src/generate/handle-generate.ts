@@ -33,7 +33,7 @@ export async function handleGenerate(state: RequestState, runtime: GatewayRuntim
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
   const seatedWith = bench.with ?? [];
   checkWithPermission(state.caller, runtime.config, seatedWith);
-  return runPanelTurn({ state, runtime, collection: target.collection, mode, request: turn, requestedModel, with: seatedWith });
+  return runPanelTurn({ state, runtime, collection: target.collection, mode, request: turn, requestedModel, with: seatedWith, ...(kept?.onAnswered ? { onAnswered: kept.onAnswered } : {}) });
 }
 
 /** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */

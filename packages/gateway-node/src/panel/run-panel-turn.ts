@@ -1,6 +1,6 @@
-import { getCodec, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
+import { getCodec, type AssistantContentPart, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
 import { PanelError, runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
-import { isPromise } from '@bench/router';
+import { isPromise, type MaybePromise } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
@@ -21,6 +21,8 @@ export interface PanelTurnInput {
   request: NeutralRequest;
   requestedModel: string;
   with: readonly string[];
+  /** Called with the answer and the reply's id once the panel finished, before the reply's end goes (a Responses reply kept). */
+  onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void>;
 }
 
 const toGatewayError = (error: PanelError) => new GatewayError(error.status, error.toNeutral().kind, error.message, { cause: error });
@@ -63,10 +65,20 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     return priced;
   };
 
+  const keepAnswer = async (text: string) => {
+    if (!input.onAnswered) return;
+    try {
+      await input.onAnswered([{ type: 'text', text }], run.id);
+    } catch (error) {
+      runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed');
+    }
+  };
+
   if (!request.stream) {
     const result = await run.result.catch((error: unknown) => {
       throw PanelError.isInstance(error) ? toGatewayError(error) : error;
     });
+    await keepAnswer(result.text);
     const reply: NeutralReply = {
       id: run.id,
       model,
@@ -85,6 +97,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   const encoder = form.createStreamEncoder({ request, id: run.id, model, ...endpoint });
   const send = (event: StreamEvent) => writer.write(encoder.encode(event));
   await send({ type: 'start', id: run.id, model, created: Math.floor(Date.now() / 1000) });
+  let answer = '';
   for await (const event of run.events) {
     if (writer.isClosed) break;
     switch (event.type) {
@@ -92,9 +105,11 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
       case 'seat-done':
         break; // the keep-alives cover the wait
       case 'text-delta':
+        if (input.onAnswered) answer += event.text;
         await send({ type: 'text-delta', text: event.text });
         break;
       case 'done':
+        await keepAnswer(answer);
         await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
         break;
       case 'error':
