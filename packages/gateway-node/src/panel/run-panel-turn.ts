@@ -65,10 +65,9 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     return priced;
   };
 
-  const keepAnswer = async (text: string) => {
-    if (!input.onAnswered) return;
+  const keepAnswer = async (onAnswered: NonNullable<PanelTurnInput['onAnswered']>, text: string) => {
     try {
-      await input.onAnswered([{ type: 'text', text }], run.id);
+      await onAnswered([{ type: 'text', text }], run.id);
     } catch (error) {
       runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed');
     }
@@ -78,7 +77,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     const result = await run.result.catch((error: unknown) => {
       throw PanelError.isInstance(error) ? toGatewayError(error) : error;
     });
-    await keepAnswer(result.text);
+    if (input.onAnswered) await keepAnswer(input.onAnswered, result.text);
     const reply: NeutralReply = {
       id: run.id,
       model,
@@ -109,7 +108,7 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
         await send({ type: 'text-delta', text: event.text });
         break;
       case 'done':
-        await keepAnswer(answer);
+        if (input.onAnswered) await keepAnswer(input.onAnswered, answer);
         await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
         break;
       case 'error':
