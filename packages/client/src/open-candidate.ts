@@ -2,6 +2,7 @@ import pRetry from 'p-retry';
 import { abortableSleep } from './abortable-sleep';
 import type { AttemptReport } from './attempt-report';
 import { openAttempt, type AttemptInput, type OpenedAttempt } from './open-attempt';
+import { refusedReasoning } from './reasoning-refusal';
 import { retryDelay, type RetryCounts } from './retry-delay';
 import type { RetrySettings } from './settings';
 import { toClientError } from './to-client-error';
@@ -55,6 +56,8 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
     firstFailure = error;
   }
   const { target } = input;
+  const refusal = refusedReasoning(firstFailure, target, input.request);
+  if (refusal !== undefined) return openWithoutReasoning(input, refusal);
   const counts: RetryCounts = { rateLimited: 0, server: 0 };
   return pRetry(
     async (attempt) => {
@@ -76,4 +79,17 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
       },
     },
   );
+}
+
+/** The candidate again, its reasoning controls left out (see reasoning-refusal.ts); the reply says why. */
+async function openWithoutReasoning(input: CandidateInput, refusal: string): Promise<OpenedCandidate> {
+  const alias = input.target.alias;
+  const target = Object.assign({}, input.target, { reasoning: false });
+  const opened = await tryOnce(Object.assign({}, input, { target }), 2);
+  opened.warnings.push({
+    code: 'dropped',
+    path: 'reasoning',
+    message: `${alias} refused the reasoning controls ("${refusal.slice(0, 200)}") and was asked again without them; "reasoning": false on ${alias} skips the refusal`,
+  });
+  return opened;
 }

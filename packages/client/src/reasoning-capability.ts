@@ -46,6 +46,6 @@ export function leaveOutReasoningControls(target: ModelTarget, body: Wire, warni
       break;
   }
   if (left.length > 0) {
-    warnings.push({ code: 'dropped', path: 'reasoning', message: `${left.join(', ')} left out: ${target.alias} is configured not to reason (reasoning: false)` });
+    warnings.push({ code: 'dropped', path: 'reasoning', message: `${left.join(', ')} left out: ${target.alias} does not reason (reasoning: false)` });
   }
 }

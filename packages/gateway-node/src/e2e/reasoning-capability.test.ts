@@ -10,11 +10,13 @@ const gateway = useTestGateway({
       ...base.models,
       plain: { provider: 'ollama', model: 'up-plain', contextWindow: 100000, maxOutput: 4000, tools: true, reasoning: false },
       thinking: { provider: 'ollama', model: 'up-think', contextWindow: 100000, maxOutput: 4000, tools: true, reasoning: true },
+      unsure: { provider: 'ollama', model: 'up-unsure', contextWindow: 100000, maxOutput: 4000, tools: true },
     },
     collections: {
       ...base.collections,
       plainLocal: { members: ['plain'], reply: 'route', timeouts: base.defaults.timeouts },
       thinkingLocal: { members: ['thinking'], reply: 'route', timeouts: base.defaults.timeouts },
+      unsureLocal: { members: ['unsure'], reply: 'route', timeouts: base.defaults.timeouts },
     },
   }),
 });
@@ -33,7 +35,7 @@ describe('a member configured not to reason', () => {
     const reply = await claudeCodeTurn('bench/plainLocal');
     expect(reply.content).toEqual([expect.objectContaining({ type: 'text', text: 'Fixed.' })]);
     expect(gateway.t().upstream.requestsFor('up-plain').at(-1)?.body).not.toHaveProperty('think');
-    expect(JSON.stringify(reply.bench.warnings)).toContain('configured not to reason');
+    expect(JSON.stringify(reply.bench.warnings)).toContain('does not reason (reasoning: false)');
   });
 
   it('while a reasoning member gets it, and Ollama clients see which can think', async () => {
@@ -43,5 +45,14 @@ describe('a member configured not to reason', () => {
     const ollama = gateway.sdks().ollama;
     expect((await ollama.show({ model: 'bench/thinkingLocal' })).capabilities).toContain('thinking');
     expect((await ollama.show({ model: 'bench/plainLocal' })).capabilities).not.toContain('thinking');
+  });
+
+  it('one whose catalog does not say, and which refuses Claude Code’s thinking, is asked again without it', async () => {
+    const refusal = { error: { status: 400, error: { kind: 'invalid-request' as const, message: 'registry.ollama.ai/library/llama3.1:latest does not support thinking' } } };
+    gateway.t().upstream.script('up-unsure', [refusal, { answer: { text: 'Fixed anyway.' } }]);
+    const reply = await claudeCodeTurn('bench/unsureLocal');
+    expect(reply.content).toEqual([expect.objectContaining({ type: 'text', text: 'Fixed anyway.' })]);
+    expect(gateway.t().upstream.requestsFor('up-unsure').map((request) => (request.body as { think?: unknown }).think)).toEqual([true, undefined]);
+    expect(JSON.stringify(reply.bench.warnings)).toContain('\\"reasoning\\": false on unsure skips the refusal');
   });
 });
