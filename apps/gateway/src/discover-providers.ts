@@ -37,13 +37,32 @@ interface Candidate {
 const ids = (list: unknown, key: string): string[] =>
   Array.isArray(list) ? list.map((entry) => (entry as Record<string, unknown>)[key]).filter((id): id is string => typeof id === 'string') : [];
 
+/**
+ * OpenAI lists every model it has: embeddings, speech, images, moderation and
+ * the Responses-only ones (codex, -pro, deep research) cannot answer a chat
+ * completion, and each would be a route that only ever fails.
+ */
+const NOT_CHAT_OPENAI = /embed|tts|whisper|transcribe|dall-e|image|moderation|davinci|babbage|realtime|audio|sora|codex|-pro(-|$)|deep-research|computer-use/i;
+
+/** Gemini's models that generate content as text (not embeddings, speech or live audio). */
+function geminiChatModels(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((entry) => {
+      const { name, supportedGenerationMethods: methods } = entry as { name?: unknown; supportedGenerationMethods?: unknown };
+      return typeof name === 'string' && Array.isArray(methods) && methods.includes('generateContent') && !/tts|native-audio|-live/i.test(name);
+    })
+    .map((entry) => ((entry as { name: string }).name).replace(/^models\//, ''));
+}
+
 function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: string[] } {
   const found: Candidate[] = [];
   const missing: string[] = [];
   if (env.OPENAI_API_KEY) {
     found.push({
       name: 'openai', api: 'openai-chat', baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY',
-      listPath: '/models', headers: { authorization: `Bearer ${env.OPENAI_API_KEY}` }, pick: (body) => ids((body as { data?: unknown }).data, 'id'),
+      listPath: '/models', headers: { authorization: `Bearer ${env.OPENAI_API_KEY}` },
+      pick: (body) => ids((body as { data?: unknown }).data, 'id').filter((id) => !NOT_CHAT_OPENAI.test(id)),
     });
   } else missing.push('OPENAI_API_KEY');
   if (env.ANTHROPIC_API_KEY) {
@@ -56,7 +75,7 @@ function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: stri
     found.push({
       name: 'gemini', api: 'gemini', baseURL: env.GEMINI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta', apiKeyEnv: 'GEMINI_API_KEY',
       listPath: '/models', headers: { 'x-goog-api-key': env.GEMINI_API_KEY },
-      pick: (body) => ids((body as { models?: unknown }).models, 'name').map((name) => name.replace(/^models\//, '')),
+      pick: (body) => geminiChatModels((body as { models?: unknown }).models),
     });
   } else missing.push('GEMINI_API_KEY');
   const ollamaHost = env.OLLAMA_HOST ? (env.OLLAMA_HOST.includes('://') ? env.OLLAMA_HOST : `http://${env.OLLAMA_HOST}`) : 'http://127.0.0.1:11434';
