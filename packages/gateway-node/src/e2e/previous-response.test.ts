@@ -1,4 +1,6 @@
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
+import { KEYS, startKeyedGateway } from './keyed-gateway';
 import { useTestGateway } from './test-gateway';
 
 // OpenAI's Responses API keeps a conversation server-side: a request names `previous_response_id` and sends only what
@@ -71,5 +73,22 @@ describe('previous_response_id (Responses API)', () => {
     }
     const health = await fetch(`${t().url}/bench/health`);
     expect(health.status).toBe(200);
+  });
+});
+
+describe('previous_response_id with keys', () => {
+  it('is the key’s own: another key gets a response it did not make as not found', async () => {
+    const keyed = await startKeyedGateway();
+    try {
+      const as = (key: string) => new OpenAI({ apiKey: key, baseURL: `${keyed.url}/v1`, maxRetries: 0 });
+      keyed.upstream.script('up-1', { answer: { text: 'Secret noted.' } });
+      const first = await as(KEYS.alice).responses.create({ model: 'bench/core:route', input: 'My secret is 42.' });
+      keyed.upstream.script('up-1', { answer: { text: 'ok' } });
+      await expect(as(KEYS.root).responses.create({ model: 'bench/core:route', previous_response_id: first.id, input: 'What is the secret?' })).rejects.toMatchObject({ status: 400, param: 'previous_response_id' });
+      await as(KEYS.alice).responses.create({ model: 'bench/core:route', previous_response_id: first.id, input: 'What is my secret?' });
+      expect(JSON.stringify(keyed.upstream.requestsFor('up-1').at(-1)?.body)).toContain('My secret is 42.');
+    } finally {
+      await keyed.close();
+    }
   });
 });

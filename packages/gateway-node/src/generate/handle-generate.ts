@@ -27,7 +27,7 @@ export async function handleGenerate(state: RequestState, runtime: GatewayRuntim
   }
   const mode = replyModeOf(target, bench);
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
-  const kept = state.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request) : undefined;
+  const kept = state.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, state.caller.keyName) : undefined;
   const turn = kept?.request ?? request;
   if (mode === 'route') return runRouteTurn({ state, runtime, target, request: turn, requestedModel, ...(kept?.onAnswered ? { onAnswered: kept.onAnswered } : {}) });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');

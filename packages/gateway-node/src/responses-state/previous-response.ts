@@ -1,22 +1,21 @@
 import type { AssistantContentPart, Message, NeutralRequest } from '@bench/formats';
 import type { MaybePromise } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
-import type { ResponseStore } from './response-store';
+import type { ResponseStore, StoredResponse } from './response-store';
 
 /** How long a stored response is kept after its last use. */
 export const RESPONSE_TTL_MS = 24 * 3_600_000;
 /** Longer chains than this are refused rather than walked (a chain is one lookup a turn). */
 const MAX_TURNS = 10_000;
 
-const notKept = (id: string) =>
-  `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, and none whose request said store: false; send the whole conversation in input instead`;
+const NOT_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, for the key that made it, and none whose request said store: false; send the whole conversation in input instead`;
 
 /**
  * A Responses request naming `previous_response_id`: the conversation it
  * continues, read back from the store, before the request's own input; the
  * field itself goes (no member knows bench's ids). Unchanged without one.
  */
-async function withPreviousResponse(store: ResponseStore, request: NeutralRequest): Promise<{ request: NeutralRequest; previous: string | null }> {
+async function withPreviousResponse(store: ResponseStore, request: NeutralRequest, keyName: string): Promise<{ request: NeutralRequest; previous: string | null }> {
   const id = request.extra.previous_response_id;
   if (id === undefined || id === null) return { request, previous: null };
   if (typeof id !== 'string' || id === '') {
@@ -25,10 +24,11 @@ async function withPreviousResponse(store: ResponseStore, request: NeutralReques
   const turns: Message[][] = [];
   for (let at: string | null = id; at !== null; ) {
     if (turns.length >= MAX_TURNS) throw new GatewayError(400, 'invalid-request', `previous_response_id: a conversation over ${MAX_TURNS} responses long; send it in input instead`, { param: 'previous_response_id' });
-    const stored = await store.get(at, RESPONSE_TTL_MS);
+    const found = await store.get(at, RESPONSE_TTL_MS);
+    const stored = found?.keyName === keyName ? found : undefined; // another key's response is not there for this one
     if (!stored) {
       const what = at === id ? `no response "${id}" here` : `response "${id}" continues "${at}", which is no longer here`;
-      throw new GatewayError(400, 'invalid-request', `previous_response_id: ${what}: ${notKept(id)}`, { param: 'previous_response_id' });
+      throw new GatewayError(400, 'invalid-request', `previous_response_id: ${what}: ${NOT_KEPT}`, { param: 'previous_response_id' });
     }
     turns.push(stored.messages);
     at = stored.previous;
@@ -43,14 +43,11 @@ async function withPreviousResponse(store: ResponseStore, request: NeutralReques
 export async function responsesTurn(
   store: ResponseStore,
   request: NeutralRequest,
+  keyName: string,
 ): Promise<{ request: NeutralRequest; onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void> }> {
-  const { request: continued, previous } = await withPreviousResponse(store, request);
+  const { request: continued, previous } = await withPreviousResponse(store, request, keyName);
   if (request.extra.store === false) return { request: continued };
-  return { request: continued, onAnswered: (answer, replyId) => storeResponse(store, replyId, previous, request.messages, answer) };
-}
-
-/** Keeps a reply for a later `previous_response_id`: what its request added, its answer, and what it continued. */
-function storeResponse(store: ResponseStore, replyId: string, previous: string | null, added: readonly Message[], answer: AssistantContentPart[]) {
-  const messages: Message[] = [...added, { role: 'assistant', content: answer }];
-  return store.put(replyId, { previous, messages }, RESPONSE_TTL_MS);
+  // What the request added and its answer, what it continued, whose it is.
+  const keep = (answer: AssistantContentPart[]): StoredResponse => ({ previous, messages: [...request.messages, { role: 'assistant', content: answer }], keyName });
+  return { request: continued, onAnswered: (answer, replyId) => store.put(replyId, keep(answer), RESPONSE_TTL_MS) };
 }

@@ -11,6 +11,8 @@ import type { MaybePromise } from '@bench/router';
 export interface StoredResponse {
   previous: string | null;
   messages: Message[];
+  /** The key that made it ('' without keys): another key gets it as not found. */
+  keyName: string;
 }
 
 /** Stored responses, expiring when idle: a read restarts the expiry. A store in memory may answer at once. */
