@@ -23,6 +23,8 @@ export function formatOpenAIChatReply(reply: NeutralReply): Formatted<Record<str
       case 'reasoning':
         if (part.redacted) return dropped(warnings, path, 'redacted (encrypted) reasoning');
         if (part.signature !== undefined) dropped(warnings, `${path}.signature`, 'a reasoning signature');
+        // A signature alone (Gemini's on a call) is no readable reasoning: no empty reasoning_content for it.
+        if (part.text === '' && part.signature !== undefined) return;
         reasoning = reasoning === undefined ? part.text : `${reasoning}\n${part.text}`;
         return;
       case 'tool-call':

@@ -129,3 +129,20 @@ describe("Google's thought signatures in OpenAI Chat", () => {
     }
   });
 });
+
+describe('a signature alone in a reply to an OpenAI Chat caller', () => {
+  it('writes no empty reasoning_content', () => {
+    const reply = openaiChatCodec.formatReply({
+      id: 'r',
+      model: 'm',
+      content: [
+        { type: 'reasoning', text: '', signature: 'SIG', signatureFrom: 'gemini' },
+        { type: 'tool-call', id: 'c', name: 'f', arguments: '{}' },
+      ],
+      finishReason: 'tool-calls',
+    });
+    const message = (reply.value as { choices: Array<{ message: Record<string, unknown> }> }).choices[0]!.message;
+    expect(message).not.toHaveProperty('reasoning_content');
+    expect(message.tool_calls).toHaveLength(1);
+  });
+});
