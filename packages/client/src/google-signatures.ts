@@ -23,7 +23,7 @@ export function leaveOutGoogleSignatures(target: ModelTarget, body: Wire, warnin
     for (const call of message.tool_calls as Wire[]) if (withoutGoogle(call)) left += 1;
   }
   if (left > 0) {
-    warnings.push({ code: 'dropped', path: 'messages', message: `${left} Gemini thought signature(s) left out: only Google's endpoints read them, and ${target.alias} is not one` });
+    warnings.push({ code: 'dropped', path: 'messages', message: `extra_content.google (Gemini's thought signatures) left out of ${left} place(s): only Google's endpoints read it, and ${target.alias} is not one` });
   }
 }
 
