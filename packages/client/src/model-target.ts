@@ -21,6 +21,8 @@ export interface ModelTarget {
    * (an Azure deployment's own name). Unset: OpenAI's model ids are told apart by pattern; others get what was asked.
    */
   reasoning?: boolean;
+  /** How long Anthropic keeps the prompt-cache marks written for a translated request (default five minutes). */
+  promptCacheTtl?: '5m' | '1h';
   /** Tokens; used to pass over candidates no larger than one that hit its context length. */
   contextWindow?: number;
   /** Pacing: at most this many requests in any 60 s window. */

@@ -35,7 +35,7 @@ export function formatAnthropicRequest(request: NeutralRequest): UpstreamRequest
   if (!ctx.same) {
     dropSamplingThinkingRefuses(body, warnings);
     dropTopPBesideTemperature(body, warnings);
-    if (request.promptCache) markPromptCache(body);
+    if (request.promptCache) markPromptCache(body, request.promptCache.ttl);
   }
   return { path: '/messages', body, warnings };
 }

@@ -36,6 +36,13 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
     expect(body.messages[2].content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'c1', cache_control: { type: 'ephemeral' } });
   });
 
+  it('marks for an hour when asked (ttl 1h), in the same places', () => {
+    const body = format({ ...agentStep(), promptCache: { conversation: 'conv-1', ttl: '1h' } });
+    expect(marks(body)).toEqual(['system[0]', 'messages[2].content[0]']);
+    expect(body.system[0].cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+    expect(body.messages[2].content[0].cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
+  });
+
   it('marks the tools when there is no system prompt', () => {
     expect(marks(format({ ...agentStep(false), promptCache }))).toEqual(['tools[0]', 'messages[2].content[0]']);
   });

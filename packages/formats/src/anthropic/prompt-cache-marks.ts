@@ -3,6 +3,7 @@ import { isRecord } from './extra-fields';
 type Wire = Record<string, unknown>;
 
 const MARK = { type: 'ephemeral' } as const;
+const HOUR_MARK = { type: 'ephemeral', ttl: '1h' } as const;
 /** Blocks Anthropic does not let carry a cache mark. */
 const UNMARKABLE = new Set(['thinking', 'redacted_thinking']);
 
@@ -14,9 +15,13 @@ const UNMARKABLE = new Set(['thinking', 'redacted_thinking']);
  * request is marked at the end of the system prompt (the tools before it), or
  * of the tools when there is no system prompt, and at the end of its last
  * message: the next turn reads both from the cache. A request that has any
- * mark already is left as it is.
+ * mark already is left as it is. `ttl: "1h"` keeps the marks an hour instead
+ * of five minutes (turns further apart, a person reviewing, still read them).
  */
-export function markPromptCache(body: Wire): void {
+export function markPromptCache(body: Wire, ttl?: '5m' | '1h'): void {
+  const mark = (block: Wire | undefined) => {
+    if (block) block.cache_control = ttl === '1h' ? { ...HOUR_MARK } : { ...MARK };
+  };
   const system = Array.isArray(body.system) ? (body.system as Wire[]) : [];
   const tools = Array.isArray(body.tools) ? (body.tools as Wire[]) : [];
   const messages = body.messages as Wire[];
@@ -40,8 +45,4 @@ function lastMarkable(blocks: readonly Wire[]): Wire | undefined {
     if (!UNMARKABLE.has(block.type as string)) return block;
   }
   return undefined;
-}
-
-function mark(block: Wire | undefined): void {
-  if (block) block.cache_control = { ...MARK };
 }

@@ -95,7 +95,11 @@ export interface NeutralRequest {
    * marked so the next turn reads it from the cache; `@bench/client` gives the
    * key to OpenAI as `prompt_cache_key`. Other protocols cache on their own.
    */
-  promptCache?: { conversation: string };
+  promptCache?: {
+    conversation: string;
+    /** How long Anthropic keeps the marks written for it: five minutes (the default) or an hour, which costs more to write. */
+    ttl?: '5m' | '1h';
+  };
   /** Top-level wire fields the codec did not map. */
   extra: Extra;
 }

@@ -64,6 +64,7 @@ export const modelSchema = z.strictObject({
   tools: z.boolean().optional(),
   vision: z.boolean().optional(),
   reasoning: z.boolean().optional(),
+  promptCacheTtl: z.enum(['5m', '1h']).optional(),
   price: rates.extend({ longContext: rates.extend({ above: positiveInt }).optional() }).optional(),
   role: z.enum(['vision']).optional(),
   adHoc: z.boolean().optional(),

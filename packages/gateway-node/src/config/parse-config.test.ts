@@ -55,10 +55,12 @@ describe('parseConfig', () => {
     const raw = exampleConfig() as Record<string, any>;
     raw.models.m1.contextWindow = 'big';
     raw.models.m1.reasoning = 'yes';
+    raw.models.m1.promptCacheTtl = '2h';
     raw.collections.core.colour = 'red';
     expect(issuesOf(raw)).toEqual([
       expect.stringMatching(/^models\.m1\.contextWindow: .*number/),
       expect.stringMatching(/^models\.m1\.reasoning: .*boolean/),
+      expect.stringMatching(/^models\.m1\.promptCacheTtl: .*"5m"\|"1h"/),
       expect.stringMatching(/^collections\.core: .*colour/),
     ]);
 

@@ -4,8 +4,10 @@ import { useTestGateway } from './test-gateway';
 const { t, sdks } = useTestGateway({
   config: (base) => ({
     ...base,
+    models: { ...base.models, hourly: { ...base.models.m4, promptCacheTtl: '1h' } },
     collections: {
       ...base.collections,
+      hourly: { members: ['hourly'], reply: 'route' },
       claudes: { members: ['m4'], reply: 'all' },
       oneshot: { members: ['m4'], reply: 'route', sticky: false },
     },
@@ -37,6 +39,14 @@ describe('prompt caching on an Anthropic member, for a client of another protoco
     t().upstream.script('up-4', { answer: { text: 'it says hello' } });
     await agentTurn('bench/mixed');
     expect(marksSent()).toEqual(['system[0]', 'messages[2].content[0]']);
+  });
+
+  it('a member set to keep its cache an hour (promptCacheTtl) is marked for an hour', async () => {
+    t().upstream.script('up-4', { answer: { text: 'hourly' } });
+    await agentTurn('bench/hourly');
+    expect(marksSent()).toEqual(['system[0]', 'messages[2].content[0]']);
+    const body = t().upstream.requestsFor('up-4').at(-1)!.body as Record<string, any>;
+    expect(body.system[0].cache_control).toEqual({ type: 'ephemeral', ttl: '1h' });
   });
 
   it('a panel seat, asked once, and a collection that is not sticky are not marked', async () => {

@@ -36,6 +36,7 @@ function buildTarget(alias: string, model: ResolvedModelOf, provider: ResolvedPr
     ...(provider.headers ? { headers: provider.headers } : {}),
     ...(model.options ? { options: model.options } : {}),
     ...(model.reasoning !== undefined ? { reasoning: model.reasoning } : {}),
+    ...(model.promptCacheTtl ? { promptCacheTtl: model.promptCacheTtl } : {}),
     ...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
     ...(model.rpm ? { rpm: model.rpm } : {}),
     ...(model.timeouts ? { timeouts: model.timeouts } : {}),
