@@ -44,9 +44,12 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     fitOpenAIReasoningControls(target, body, formatted.warnings);
     useOpenAIPromptCacheKey(upstream, body);
   }
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers };
+  // Anthropic's hour-long cache marks came as a beta; the value goes with them.
+  if (target.api === 'anthropic' && upstream.promptCache?.ttl === '1h') addAnthropicBeta(headers, 'extended-cache-ttl-2025-04-11');
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
-    headers: { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers },
+    headers,
     body: JSON.stringify(body),
     warnings: formatted.warnings,
   };
@@ -64,4 +67,11 @@ function outputCut(request: NeutralRequest, target: ModelTarget): { maxOutputTok
     maxOutputTokens: limit,
     warning: { code: 'clamped', path: 'maxOutputTokens', message: `output budget ${request.maxOutputTokens} cut to ${limit}, what ${target.alias} can write here` },
   };
+}
+
+function addAnthropicBeta(headers: Record<string, string>, beta: string): void {
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'anthropic-beta') ?? 'anthropic-beta';
+  const values = (headers[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  if (!values.includes(beta)) values.push(beta);
+  headers[name] = values.join(',');
 }
