@@ -64,12 +64,16 @@ describe('previous_response_id (Responses API)', () => {
     }
   });
 
-  it('answers an id it does not have, or one whose request said store: false, with a 400 naming the field', async () => {
+  it('answers an id it does not have, one whose request said store: false, or one that is no id, with a 400 naming the field', async () => {
     t().upstream.script('up-1', { answer: { text: 'not kept' } });
     const unkept = await sdks().openai.responses.create({ model: 'bench/agents', input: 'Do not keep this.', store: false });
     for (const id of ['resp_nowhere', unkept.id]) {
       const refused = sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: id, input: 'go on' });
       await expect(refused).rejects.toMatchObject({ status: 400, param: 'previous_response_id', message: expect.stringContaining('send the whole conversation in input') });
+    }
+    for (const [id, said] of [[42, 'expected the id'], [['resp_a'], 'expected the id'], ['', 'expected the id'], ['r'.repeat(100_000), '100000 characters']] as const) {
+      const refused = sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: id as string, input: 'go on' });
+      await expect(refused).rejects.toMatchObject({ status: 400, param: 'previous_response_id', message: expect.stringContaining(said) });
     }
     const health = await fetch(`${t().url}/bench/health`);
     expect(health.status).toBe(200);

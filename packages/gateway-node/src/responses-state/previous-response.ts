@@ -7,6 +7,8 @@ import type { ResponseStore, StoredResponse } from './response-store';
 export const RESPONSE_TTL_MS = 24 * 3_600_000;
 /** Longer chains than this are refused rather than walked (a chain is one lookup a turn). */
 const MAX_TURNS = 10_000;
+/** Longer than any id bench (or OpenAI) writes: refused before it becomes a store key or goes into an error message. */
+const MAX_ID_LENGTH = 200;
 
 const NOT_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, for the key that made it, and none whose request said store: false; send the whole conversation in input instead`;
 
@@ -18,8 +20,9 @@ const NOT_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h af
 async function withPreviousResponse(store: ResponseStore, request: NeutralRequest, keyName: string): Promise<{ request: NeutralRequest; previous: string | null }> {
   const id = request.extra.previous_response_id;
   if (id === undefined || id === null) return { request, previous: null };
-  if (typeof id !== 'string' || id === '') {
-    throw new GatewayError(400, 'invalid-request', 'previous_response_id: expected the id of an earlier response', { param: 'previous_response_id' });
+  if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
+    const why = typeof id === 'string' && id.length > MAX_ID_LENGTH ? `${id.length} characters, longer than any response id` : 'expected the id of an earlier response';
+    throw new GatewayError(400, 'invalid-request', `previous_response_id: ${why}`, { param: 'previous_response_id' });
   }
   const turns: Message[][] = [];
   for (let at: string | null = id; at !== null; ) {
