@@ -1,5 +1,6 @@
 import type { NeutralRequest } from '@bench/formats';
-import { createRouter, type ReasoningStore } from '@bench/router';
+import { createRedisReasoningStore, createRouter, type ReasoningStore } from '@bench/router';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { restoredRequest } from './restored-request';
@@ -20,26 +21,32 @@ const request: NeutralRequest = {
 };
 const collection = { name: 'agents', members: [{ alias: 'm1', contextWindow: 100_000, maxOutput: 4000, tools: true }] };
 
-function withStore(get: ReasoningStore['get']) {
+function withStore(reasoning: ReasoningStore) {
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
-  const router = createRouter({ reasoning: { put: () => undefined, get } });
+  const router = createRouter({ reasoning });
   return { runtime: { router, logger }, lines, router };
 }
 
 describe('restoredRequest', () => {
-  it('answers the request as sent, and logs why, when the store rejects', async () => {
-    const { runtime, lines, router } = withStore(async () => {
-      throw new Error('connection is closed');
-    });
-    const plan = await router.plan({ collection, keyName: '', request });
-    expect(await restoredRequest(runtime, plan, request)).toBe(request);
-    expect(lines).toEqual([expect.objectContaining({ msg: 'reading kept reasoning failed', err: 'connection is closed' })]);
+  it('answers the request as sent, and logs why, when the Redis store cannot be read (no connection)', async () => {
+    const offline = new Redis({ host: '127.0.0.1', port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    try {
+      const { runtime, lines, router } = withStore(createRedisReasoningStore(offline));
+      const plan = await router.plan({ collection, keyName: '', request });
+      expect(await restoredRequest(runtime, plan, request)).toBe(request);
+      expect(lines).toEqual([expect.objectContaining({ msg: 'reading kept reasoning failed', err: expect.any(String) })]);
+    } finally {
+      offline.disconnect();
+    }
   });
 
-  it('and when it throws at once', async () => {
-    const { runtime, lines, router } = withStore(() => {
-      throw new Error('bad store');
+  it('and when a store of the caller’s own throws at once (ReasoningStore is public)', async () => {
+    const { runtime, lines, router } = withStore({
+      put: () => undefined,
+      get: () => {
+        throw new Error('bad store');
+      },
     });
     const plan = await router.plan({ collection, keyName: '', request });
     expect(restoredRequest(runtime, plan, request)).toBe(request);
