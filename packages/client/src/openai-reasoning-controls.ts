@@ -1,5 +1,6 @@
 import type { Warning } from '@bench/formats';
 import type { ModelTarget } from './model-target';
+import { takeOutReasoningControls } from './reasoning-capability';
 
 type Body = Record<string, unknown>;
 type OpenAIApi = 'openai-chat' | 'openai-responses';
@@ -36,7 +37,7 @@ export function fitOpenAIReasoningControls(target: ModelTarget & { api: OpenAIAp
       warnings.push({ code: 'dropped', path: refused.join(', '), message: `${refused.join(', ')} left out: ${target.model} reasons, and OpenAI takes no sampling controls for a reasoning model unless its reasoning effort is "none"` });
     }
   } else if (reasons === false) {
-    const refused = dropReasoning(target.api, body);
+    const refused = takeOutReasoningControls(target.api, body);
     if (refused.length > 0) {
       warnings.push({ code: 'dropped', path: 'reasoning', message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it` });
     }
@@ -47,25 +48,4 @@ function effortOf(api: OpenAIApi, body: Body): unknown {
   if (api === 'openai-chat') return body.reasoning_effort;
   const reasoning = body.reasoning;
   return typeof reasoning === 'object' && reasoning !== null ? (reasoning as Body).effort : undefined;
-}
-
-function dropReasoning(api: OpenAIApi, body: Body): string[] {
-  if (api === 'openai-chat') {
-    if (body.reasoning_effort === undefined) return [];
-    delete body.reasoning_effort;
-    return ['reasoning_effort'];
-  }
-  const refused: string[] = [];
-  if (body.reasoning !== undefined) {
-    delete body.reasoning;
-    refused.push('reasoning');
-  }
-  // Codex asks for its reasoning back encrypted (store: false); a model without reasoning refuses that include.
-  if (Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
-    const rest = body.include.filter((item) => item !== 'reasoning.encrypted_content');
-    if (rest.length > 0) body.include = rest;
-    else delete body.include;
-    refused.push('include reasoning.encrypted_content');
-  }
-  return refused;
 }

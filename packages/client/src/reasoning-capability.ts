@@ -1,4 +1,4 @@
-import type { Warning } from '@bench/formats';
+import type { Protocol, Warning } from '@bench/formats';
 import type { ModelTarget } from './model-target';
 
 type Wire = Record<string, unknown>;
@@ -14,20 +14,31 @@ const isRecord = (value: unknown): value is Wire => typeof value === 'object' &&
  */
 export function leaveOutReasoningControls(target: ModelTarget, body: Wire, warnings: Warning[]): void {
   if (target.reasoning !== false) return;
+  const left = takeOutReasoningControls(target.api, body);
+  if (left.length > 0) {
+    warnings.push({ code: 'dropped', path: 'reasoning', message: `${left.join(', ')} left out: ${target.alias} does not reason (reasoning: false)` });
+  }
+}
+
+/** Takes every reasoning control out of a body of the protocol; what was taken, by name. */
+export function takeOutReasoningControls(api: Protocol, body: Wire): string[] {
   const left: string[] = [];
   const drop = (node: Wire, key: string, name: string) => {
     if (node[key] === undefined) return;
     delete node[key];
     left.push(name);
   };
-  switch (target.api) {
+  switch (api) {
     case 'openai-chat':
       drop(body, 'reasoning_effort', 'reasoning_effort');
       break;
     case 'openai-responses':
       drop(body, 'reasoning', 'reasoning');
+      // Codex asks for its reasoning back encrypted (store: false); a model without reasoning refuses that include.
       if (Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')) {
-        body.include = body.include.filter((item) => item !== 'reasoning.encrypted_content');
+        const rest = body.include.filter((item) => item !== 'reasoning.encrypted_content');
+        if (rest.length > 0) body.include = rest;
+        else delete body.include;
         left.push('include reasoning.encrypted_content');
       }
       break;
@@ -45,7 +56,5 @@ export function leaveOutReasoningControls(target: ModelTarget, body: Wire, warni
       drop(body, 'think', 'think');
       break;
   }
-  if (left.length > 0) {
-    warnings.push({ code: 'dropped', path: 'reasoning', message: `${left.join(', ')} left out: ${target.alias} does not reason (reasoning: false)` });
-  }
+  return left;
 }
