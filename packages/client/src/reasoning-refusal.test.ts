@@ -1,41 +1,30 @@
-import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
 import type { NeutralRequest } from '@bench/formats';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type Client } from './create-client';
-import { ask, FAST, readAll, target } from './test-helpers';
+import { describe, expect, it } from 'vitest';
+import { ask, readAll, target, useClientAndUpstream } from './test-helpers';
 
 // Claude Code asks for thinking with every turn; a model without it refuses (Ollama: "… does not support thinking").
-let upstream: FakeUpstream;
-let client: Client;
-beforeEach(async () => {
-  upstream = await startFakeUpstream();
-  client = createClient({ timeouts: FAST, random: () => 0, retry: { backoffMs: 50 } });
-});
-afterEach(async () => {
-  await client.close();
-  await upstream.close();
-});
+const fixture = useClientAndUpstream();
 
 const thinking = (): NeutralRequest => Object.assign(ask('fix the test'), { reasoning: { enabled: true } });
 const refuse = (message: string) => ({ error: { status: 400, error: { kind: 'invalid-request' as const, message } } });
-const sentThink = () => upstream.requestsFor('llama').map((request) => (request.body as { think?: unknown }).think);
+const sentThink = () => fixture.upstream.requestsFor('llama').map((request) => (request.body as { think?: unknown }).think);
 
 describe('a member that refuses the reasoning controls it was sent', () => {
   it('is asked again without them, and the result says so', async () => {
-    upstream.script('llama', [refuse('registry.ollama.ai/library/llama3.1:latest does not support thinking'), { answer: { text: 'Fixed.' } }]);
-    const { result } = await readAll(client.call(target(upstream, 'llama', { api: 'ollama' }), thinking()));
+    fixture.upstream.script('llama', [refuse('registry.ollama.ai/library/llama3.1:latest does not support thinking'), { answer: { text: 'Fixed.' } }]);
+    const { result } = await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama' }), thinking()));
     expect(result).toMatchObject({ ok: true, text: 'Fixed.' });
     expect(sentThink()).toEqual([true, undefined]);
     expect(result.warnings).toContainEqual(expect.objectContaining({ path: 'reasoning', message: expect.stringContaining('does not support thinking') }));
   });
 
   it('is not asked again for a refusal of something else, nor when it is said to reason, nor when nothing asked for reasoning', async () => {
-    upstream.script('llama', refuse('messages[0].content: invalid'));
-    expect((await readAll(client.call(target(upstream, 'llama', { api: 'ollama' }), thinking()))).result).toMatchObject({ ok: false });
-    upstream.script('llama', refuse('thinking budget too large'));
-    expect((await readAll(client.call(target(upstream, 'llama', { api: 'ollama', reasoning: true }), thinking()))).result).toMatchObject({ ok: false });
-    upstream.script('llama', refuse('does not support thinking'));
-    expect((await readAll(client.call(target(upstream, 'llama', { api: 'ollama' }), ask()))).result).toMatchObject({ ok: false });
-    expect(upstream.requestsFor('llama')).toHaveLength(3);
+    fixture.upstream.script('llama', refuse('messages[0].content: invalid'));
+    expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama' }), thinking()))).result).toMatchObject({ ok: false });
+    fixture.upstream.script('llama', refuse('thinking budget too large'));
+    expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama', reasoning: true }), thinking()))).result).toMatchObject({ ok: false });
+    fixture.upstream.script('llama', refuse('does not support thinking'));
+    expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama' }), ask()))).result).toMatchObject({ ok: false });
+    expect(fixture.upstream.requestsFor('llama')).toHaveLength(3);
   });
 });

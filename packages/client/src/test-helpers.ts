@@ -1,6 +1,8 @@
 import type { NeutralRequest, Protocol, StreamEvent } from '@bench/formats';
-import type { FakeUpstream } from '@bench/testkit';
+import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
+import { afterEach, beforeEach } from 'vitest';
 import type { CallResult } from './call-result';
+import { createClient, type Client } from './create-client';
 import type { FailoverRun } from './failover-run';
 import type { ModelTarget } from './model-target';
 
@@ -23,3 +25,20 @@ export async function readAll(run: FailoverRun): Promise<{ events: StreamEvent[]
 }
 
 export const texts = (events: StreamEvent[]): string[] => events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : []));
+
+/**
+ * A fresh fake upstream and a client with FAST deadlines for each test of the
+ * file, both closed after it: `fixture.upstream`, `fixture.client` inside tests.
+ */
+export function useClientAndUpstream(): { readonly upstream: FakeUpstream; readonly client: Client } {
+  const fixture = {} as { upstream: FakeUpstream; client: Client };
+  beforeEach(async () => {
+    fixture.upstream = await startFakeUpstream();
+    fixture.client = createClient({ timeouts: FAST, random: () => 0, retry: { backoffMs: 50 } });
+  });
+  afterEach(async () => {
+    await fixture.client.close();
+    await fixture.upstream.close();
+  });
+  return fixture;
+}
