@@ -44,4 +44,5 @@ export { createRedisHealthStore, type RedisHealthStoreOptions } from './stores/r
 export type { ReasoningStore } from './stores/reasoning-store';
 export type { HeldPart, HeldReasoning } from './held-reasoning';
 export { createMemoryReasoningStore, type MemoryReasoningStoreOptions } from './stores/memory-reasoning-store';
+export { SizedLruCache } from './stores/sized-lru-cache';
 export { createRedisReasoningStore, type RedisReasoningStoreOptions } from './stores/redis-reasoning-store';
