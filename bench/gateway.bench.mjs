@@ -55,16 +55,18 @@ const startGateway = (log = 'silent', execArgv = [], extra = {}) =>
 const proxy = await startProxy();
 // The second baseline: the least a translating gateway must do (see lib/floor-child.mjs).
 const floor = await startChild('./floor-child.mjs', { env });
+// The same floor recording each request in a SQLite @bench/ledger as the gateway records a route turn.
+const floorLedger = await startChild('./floor-child.mjs', { env: { ...env, BENCH_FLOOR_LEDGER: ledgerUrl() } });
 const gateway = await startGateway('silent', PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
 const logged = await startGateway('default');
 
 console.log(`gateway bench: ${ROUNDS} rounds, ${SECONDS} s per autocannon run, ${STREAMS} open streams, ${cpus().length} CPUs, Node ${process.version}`);
-console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; parsing floor pid ${floor.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
+console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; parsing floor pid ${floor.pid}; floor with ledger pid ${floorLedger.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
 
 // Warm-up: JIT, pools, the ledger's first writes. The gateway's CPU per request keeps falling for its
 // first few seconds under load (about 240 µs in the first 3 s, about 135 µs after), so each target is
 // loaded for WARMUP seconds before anything is measured.
-for (const [target, s] of [[proxy, spec.proxyJson], [floor, spec.routeJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
+for (const [target, s] of [[proxy, spec.proxyJson], [floor, spec.routeJson], [floorLedger, spec.routeJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
   await cannon(target, { ...s, connections: 16, seconds: WARMUP });
 }
 await sequential(proxy.url, spec.proxyStream, 0.5);
@@ -110,6 +112,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const run = (target, s, connections, others = []) => cannon(target, { ...s, connections, seconds: SECONDS, others });
   r.proxy16 = await run(proxy, spec.proxyJson, 16, [upstream]);
   r.floor16 = await run(floor, spec.routeJson, 16);
+  r.floorLedger16 = await run(floorLedger, spec.routeJson, 16);
   r.route16 = await run(gateway, spec.routeJson, 16, [upstream]);
   r.logged16 = await run(logged, spec.routeJson, 16);
   r.panel16 = await run(gateway, spec.panelJson, 16);
@@ -128,7 +131,7 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const f = (n, d = 0) => n.toFixed(d);
   console.log(
     `round ${round}: rps@16 proxy ${f(r.proxy16.rps)} gw ${f(r.route16.rps)} | rps@64 proxy ${f(r.proxy64.rps)} gw ${f(r.route64.rps)} | ` +
-      `cpu/req µs proxy ${f(r.proxy16.cpuPerRequestUs)} floor ${f(r.floor16.cpuPerRequestUs)} gw ${f(r.route16.cpuPerRequestUs)} panel ${f(r.panel16.cpuPerRequestUs)} | ` +
+      `cpu/req µs proxy ${f(r.proxy16.cpuPerRequestUs)} floor ${f(r.floor16.cpuPerRequestUs)} floor+ledger ${f(r.floorLedger16.cpuPerRequestUs)} gw ${f(r.route16.cpuPerRequestUs)} panel ${f(r.panel16.cpuPerRequestUs)} | ` +
       `p50 ms proxy ${f(r.proxyLatency.medianMs, 3)} gw ${f(r.routeLatency.medianMs, 3)} | first ms proxy ${f(r.proxyFirst.firstMs, 3)} gw ${f(r.anthropicFirst.firstMs, 3)} | ` +
       `streams RSS MB proxy ${f(r.proxyMemory.aboveIdle / 2 ** 20, 1)} (${r.proxyMemory.established}) gw ${f(r.gatewayMemory.aboveIdle / 2 ** 20, 1)} (${r.gatewayMemory.established}) ` +
       `gw-uncapped ${f(r.uncappedMemory.aboveIdle / 2 ** 20, 1)} (${r.uncappedMemory.established})`,
@@ -148,6 +151,9 @@ const rows = [
   { figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floor16.rps, r.proxy16.rps], info: true },
   { figure: '(info) parsing floor: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
   { figure: '(info) parsing floor: median latency @1 vs the proxy', unit: 'ms', get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },
+  { figure: '(info) parsing floor with a SQLite ledger (a call and a turn a request): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floorLedger16.rps, r.proxy16.rps], info: true },
+  { figure: '(info) parsing floor with a SQLite ledger: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floorLedger16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
+  { figure: '(info) gateway route JSON vs the floor with a ledger: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floorLedger16.cpuPerRequestUs], info: true },
   { figure: '(info) gateway route JSON vs the parsing floor: throughput @16', unit: 'req/s', get: (r) => [r.route16.rps, r.floor16.rps], info: true },
   { figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs], info: true },
   { figure: '(info) idle RSS before the streams (after a 1 s warm-up and a full GC)', unit: 'MB', get: (r) => [r.uncappedMemory.idleRss / MB, r.proxyMemory.idleRss / MB], digits: 1, info: true },
@@ -232,6 +238,6 @@ writeFileSync(
 );
 console.log('written bench/results/gateway-latest.json');
 
-await Promise.all([proxy.stop(), floor.stop(), gateway.stop(), logged.stop()]);
+await Promise.all([proxy.stop(), floor.stop(), floorLedger.stop(), gateway.stop(), logged.stop()]);
 await upstream.stop();
 rmSync(temp, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// Profiles the gateway child under one load: `node bench/profile-gateway.mjs [route|distinct|panel|anthropic|logged|proxy|floor] [seconds=8]`.
+// Profiles the gateway child under one load: `node bench/profile-gateway.mjs [route|distinct|panel|anthropic|logged|proxy|floor|floor-ledger] [seconds=8]`.
 // Starts the fast upstream and a gateway child under --cpu-prof (sqlite ledger, silent log unless
 // "logged"), warms it, runs autocannon at 16 connections, then prints the profile summary.
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -13,6 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
 const messages = [{ role: 'user', content: 'Say hello.' }];
 const specs = {
   proxy: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'fast', messages, max_tokens: 32 }) },
+  'floor-ledger': { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   floor: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   // One conversation per request (autocannon otherwise sends one body, so every request is turn N of one conversation).
   distinct: { path: '/v1/chat/completions', bodyFor: (n) => JSON.stringify({ model: 'bench/agents', messages: [{ role: 'user', content: `Say hello ${n}.` }], max_tokens: 32 }) },
@@ -25,8 +26,10 @@ const spec = specs[scenario];
 const upstream = await startChild('./upstream-child.mjs');
 const profiled = { quietStdout: true, execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`] };
 // "proxy" profiles the bare pass-through proxy under the same load, "floor" the parsing floor (see lib/floor-child.mjs), for comparison.
-const baselines = { proxy: './proxy-child.mjs', floor: './floor-child.mjs' };
-const gateway = baselines[scenario] ? await startChild(baselines[scenario], { ...profiled, env: { BENCH_UPSTREAM: upstream.url } }) : await startChild('./gateway-child.mjs', {
+const baselines = { proxy: './proxy-child.mjs', floor: './floor-child.mjs', 'floor-ledger': './floor-child.mjs' };
+const baselineEnv = { BENCH_UPSTREAM: upstream.url };
+if (scenario === 'floor-ledger') baselineEnv.BENCH_FLOOR_LEDGER = `sqlite:${join(dir, 'ledger.db')}`;
+const gateway = baselines[scenario] ? await startChild(baselines[scenario], { ...profiled, env: baselineEnv }) : await startChild('./gateway-child.mjs', {
   env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(dir, 'ledger.db')}`, BENCH_LOG: scenario === 'logged' ? 'default' : 'silent' },
   quietStdout: true,
   execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],

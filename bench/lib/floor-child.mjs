@@ -3,6 +3,8 @@
 // for), calls the upstream over undici's keep-alive pool, splits the SSE reply and parses every
 // event, and writes an OpenAI Chat JSON reply from what it collected. No validation, keys,
 // routing, failover, timeouts, ledger or logging: every figure above this is what those cost.
+// With BENCH_FLOOR_LEDGER (a ledger URL) it also records each request in @bench/ledger as the
+// gateway records a route turn (one call, one turn): the floor of a gateway that keeps a ledger.
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import { serveIpc } from './ipc.mjs';
@@ -13,6 +15,23 @@ const { Agent } = require('undici');
 const upstream = new URL(process.env.BENCH_UPSTREAM);
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: null });
 const origin = upstream.origin;
+const ledger = process.env.BENCH_FLOOR_LEDGER ? await openLedger(process.env.BENCH_FLOOR_LEDGER) : undefined;
+const { newCallId } = await import('../../packages/ledger/dist/index.js');
+// The bench sends one body again and again: to the gateway, turn 1 of one conversation.
+const conversation = '9puQngyGaTYRf8x2D-lZ_tEc3iCBC39iTwjFNe_o2Ck';
+
+async function openLedger(url) {
+  const { createLedger } = await import('../../packages/ledger/dist/index.js');
+  return createLedger(url);
+}
+
+function record(alias, usage, finish, started) {
+  const call = newCallId('r');
+  const seconds = (performance.now() - started) / 1000;
+  const tokens = { inputTokens: usage?.prompt_tokens, outputTokens: usage?.completion_tokens };
+  ledger.recordCall({ id: call, purpose: 'route', collection: 'agents', keyName: 'floor', alias, provider: 'up', status: 'ok', seconds, firstPieceSeconds: seconds, usage: tokens, price: { input: 1, output: 2 }, finishReason: finish, toolCalls: 0, unit: conversation });
+  ledger.recordTurn({ conversation, turn: 1, collection: 'agents', call, alias, status: 'ok', seconds, firstTokenSeconds: seconds, usage: tokens, toolCalls: 0, finishReason: finish, tried: [] });
+}
 
 function readBody(req) {
   return new Promise((resolve, reject) => {
@@ -24,6 +43,7 @@ function readBody(req) {
 }
 
 async function answer(req, res) {
+  const started = performance.now();
   const asked = JSON.parse(await readBody(req));
   const body = JSON.stringify({ model: 'fast', messages: asked.messages, max_tokens: asked.max_tokens, stream: true, stream_options: { include_usage: true } });
   const reply = await agent.request({ origin, path: `${upstream.pathname.replace(/\/$/, '')}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
@@ -54,6 +74,7 @@ async function answer(req, res) {
     usage,
   });
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) }).end(out);
+  if (ledger) record('m1', usage, finish, started);
 }
 
 const server = createServer((req, res) => {
