@@ -64,14 +64,16 @@ export interface Router {
   /** After the turn: the conversation moves to the member that answered; failures cool members down. */
   settle(plan: Plan, outcome: TurnOutcome): Promise<void>;
   /**
-   * Keeps the reasoning of a reply that called tools (signatures included) for a caller whose protocol has no
-   * place for it (OpenAI Chat, Ollama), until the conversation's idle expiry.
+   * Keeps the reasoning of a reply that called tools (its text and signatures) for a caller that does not carry
+   * it back (OpenAI Chat and Ollama have no place for a signature; agent clients drop reasoning text from their
+   * history), until the conversation's idle expiry.
    */
   keepReasoning(plan: Plan, content: readonly AssistantContentPart[]): MaybePromise<void>;
   /**
    * The request with the reasoning kept by `keepReasoning` back in the messages that called those tools, so that
    * the member that wrote it gets its thinking and signatures back as its own clients send them. Messages that
-   * carry a signature of their own, or call other tools, stay as they are.
+   * carry a signature of their own, or call other tools, stay as they are; unsigned reasoning the caller sent
+   * back is replaced by the kept.
    */
   restoreReasoning(plan: Plan, request: NeutralRequest): MaybePromise<NeutralRequest>;
 }

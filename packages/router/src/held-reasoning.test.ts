@@ -16,9 +16,15 @@ describe('heldReasoningOf', () => {
     });
   });
 
-  it('keeps nothing from a reply without a call, or without a signature', () => {
+  it('keeps nothing from a reply without a call, or without reasoning to keep', () => {
     expect(heldReasoningOf([thinking, text('Done.')])).toBeUndefined();
-    expect(heldReasoningOf([{ type: 'reasoning', text: 'unsigned' }, call('t1')])).toBeUndefined();
+    expect(heldReasoningOf([text('Reading.'), call('t1')])).toBeUndefined();
+    expect(heldReasoningOf([{ type: 'reasoning', text: '' }, call('t1')])).toBeUndefined();
+  });
+
+  it('keeps unsigned reasoning text (DeepSeek in thinking mode refuses a tool step without it)', () => {
+    const deepseek = { type: 'reasoning' as const, text: 'I should read a.txt.' };
+    expect(heldReasoningOf([deepseek, call('t1')])).toEqual({ calls: ['t1'], parts: [deepseek, { type: 'call', id: 't1' }] });
   });
 
   it('keeps redacted reasoning (its data is its signature)', () => {
@@ -49,6 +55,12 @@ describe('restoreHeldReasoning', () => {
   it('replaces the caller’s unsigned reasoning (OpenAI Chat reasoning_content) with the signed one', () => {
     const restored = restoreHeldReasoning(assistant({ type: 'reasoning', text: 'Read it first.' }, call('t1'), call('t2')), held);
     expect(restored?.content).toEqual([thinking, call('t1'), call('t2')]);
+  });
+
+  it('puts unsigned reasoning back into a message that came without it', () => {
+    const deepseek = { type: 'reasoning' as const, text: 'I should read a.txt.' };
+    const kept = heldReasoningOf([deepseek, call('t1')])!;
+    expect(restoreHeldReasoning(assistant(text(''), call('t1')), kept)?.content).toEqual([deepseek, text(''), call('t1')]);
   });
 
   it('puts the caller’s text past the reply’s slots before the calls', () => {

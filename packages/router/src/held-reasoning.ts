@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { AssistantContentPart, AssistantMessage, ReasoningPart, ToolCallPart } from '@bench/formats';
 
 /**
- * What a member wrote in a reply that called tools, as far as a caller whose
- * protocol has no place for reasoning signatures (OpenAI Chat) loses it: its
- * reasoning parts, in their places among the reply's other parts. The text
- * and the calls themselves come back from the caller; only their places are
- * kept (`slot`).
+ * What a member wrote in a reply that called tools, as far as a caller loses
+ * it: OpenAI Chat has no place for a reasoning signature, and agent clients
+ * (opencode through the AI SDK, Gemini CLI) drop reasoning text from their
+ * history, which thinking models that call tools (DeepSeek in thinking mode)
+ * refuse to go on without. Its reasoning parts, in their places among the
+ * reply's other parts. The text and the calls themselves come back from the
+ * caller; only their places are kept (`slot`).
  */
 export interface HeldReasoning {
   /** The reply's tool-call ids, in order: the caller's message must call the same. */
@@ -16,23 +18,23 @@ export interface HeldReasoning {
 
 export type HeldPart = ReasoningPart | { type: 'slot' } | { type: 'call'; id: string };
 
-/** The reasoning a reply keeps for the next turn, or undefined when it called no tool or carried no signature. */
+/** The reasoning a reply keeps for the next turn, or undefined when it called no tool or wrote no reasoning (text or signature). */
 export function heldReasoningOf(content: readonly AssistantContentPart[]): HeldReasoning | undefined {
   const calls: string[] = [];
-  let signed = false;
+  let reasoned = false;
   const parts: HeldPart[] = [];
   for (const part of content) {
     if (part.type === 'tool-call') {
       calls.push(part.id);
       parts.push({ type: 'call', id: part.id });
     } else if (part.type === 'reasoning') {
-      if (part.signature !== undefined) signed = true;
+      if (part.signature !== undefined || part.text !== '') reasoned = true;
       parts.push(part);
     } else {
       parts.push({ type: 'slot' });
     }
   }
-  return calls.length > 0 && signed ? { calls, parts } : undefined;
+  return calls.length > 0 && reasoned ? { calls, parts } : undefined;
 }
 
 /**

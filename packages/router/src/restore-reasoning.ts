@@ -32,7 +32,7 @@ function withHeld(request: NeutralRequest, at: number[], found: Array<HeldReason
   return messages ? Object.assign({}, request, { messages }) : request;
 }
 
-/** Keeps a reply's reasoning for the conversation's next requests, when it called tools and carried a signature. */
+/** Keeps a reply's reasoning for the conversation's next requests, when it called tools and wrote reasoning (text or a signature). */
 export function keepReasoning(store: ReasoningStore, plan: Plan, content: readonly AssistantContentPart[], now: number): MaybePromise<void> {
   if (plan.identity === 'none') return;
   const held = heldReasoningOf(content);

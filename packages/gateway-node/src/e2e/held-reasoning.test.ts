@@ -22,7 +22,7 @@ const user = { role: 'user' as const, content: 'what is in a.txt?' };
 type ChatMessage = Record<string, unknown>;
 
 /** Turn 1: the member thinks, signs and calls `read`; turn 2 sends the call back with its result, as opencode does. */
-async function toolLoop(model: string, upstream: string, signature: string, options: { stream?: boolean; session: string; second?: () => void }) {
+async function toolLoop(model: string, upstream: string, signature: string | undefined, options: { stream?: boolean; session: string; second?: () => void }) {
   // Gemini signs the function call itself (the testkit's Gemini writes the signature on the part after the thought).
   const text = upstream === 'up-5' ? {} : { text: 'Reading it.' };
   gateway.t().upstream.script(upstream, { answer: { reasoning: 'Read the file first.', reasoningSignature: signature, ...text, toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
@@ -104,5 +104,44 @@ describe('reasoning kept for OpenAI Chat callers (route mode)', () => {
       { headers: { 'x-session-affinity': 'held-stranger' } },
     );
     expect(JSON.stringify(lastBody('up-4'))).not.toContain('ant-sig-3');
+  });
+});
+
+// DeepSeek in thinking mode refuses a tool step whose earlier calls come without their reasoning_content ("The
+// reasoning_content in the thinking mode must be passed back to the API"); opencode (through the AI SDK) and Gemini
+// CLI leave reasoning text out of the history they send. The reasoning has no signature: its text is what is kept.
+describe('unsigned reasoning kept for callers that drop it (route mode)', () => {
+  const assistantSent = (upstream: string) => lastBody(upstream).messages.find((message: ChatMessage) => message.role === 'assistant');
+
+  for (const stream of [false, true]) {
+    it(`an OpenAI Chat member gets its reasoning_content back in the tool step (OpenAI Chat caller, ${stream ? 'streamed' : 'JSON'})`, async () => {
+      const { second, callId } = await toolLoop('bench/agents', 'up-1', undefined, { stream, session: `held-deepseek-${stream}` });
+      expect(second.bench).toMatchObject({ alias: 'm1', turn: 2 });
+      expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Read the file first.', content: 'Reading it.', tool_calls: [expect.objectContaining({ id: callId })] });
+    });
+  }
+
+  it('an OpenAI Chat member gets its reasoning_content back behind a Gemini client that drops thought parts (Gemini CLI)', async () => {
+    const t = gateway.t();
+    const gemini = gateway.sdks().gemini;
+    const config = { tools: [{ functionDeclarations: [{ name: 'read', parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }] };
+    const question = { role: 'user', parts: [{ text: 'what is in b.txt?' }] };
+    t.upstream.script('up-1', { answer: { reasoning: 'Look at b.txt.', toolCalls: [{ name: 'read', arguments: '{"path":"b.txt"}' }] } });
+    const first = await gemini.models.generateContent({ model: 'agents', contents: [question], config });
+    const parts = first.candidates![0]!.content!.parts!;
+    expect(parts.some((part) => part.thought === true)).toBe(true);
+    const call = first.functionCalls![0]!;
+    t.upstream.script('up-1', { answer: { text: 'It says hi.' } });
+    const next = await gemini.models.generateContent({
+      model: 'agents',
+      config,
+      contents: [
+        question,
+        { role: 'model', parts: parts.filter((part) => part.thought !== true) },
+        { role: 'user', parts: [{ functionResponse: { id: call.id, name: 'read', response: { output: 'hi' } } }] },
+      ],
+    });
+    expect(next.text).toBe('It says hi.');
+    expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Look at b.txt.', tool_calls: [expect.objectContaining({ id: call.id })] });
   });
 });

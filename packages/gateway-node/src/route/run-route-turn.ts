@@ -19,11 +19,13 @@ import { restoredRequest } from './restored-request';
 import { gatewayErrorFromClient } from './to-gateway-error-from-client';
 
 /**
- * Callers whose protocol has no place for a reasoning signature (OpenAI Chat; Ollama): the router keeps a reply's
- * reasoning for them and puts it back into the messages they send, so that the member gets its thinking and
- * signatures as its own clients send them (Anthropic keeps thinking on in tool steps; Gemini gets its signatures).
+ * Callers that do not carry a reply's reasoning back: OpenAI Chat and Ollama have no place for a signature, and
+ * their agent clients (opencode through the AI SDK) and Gemini CLI leave reasoning text out of the history they
+ * send. The router keeps a reply's reasoning for them and puts it back into the messages they send, so that the
+ * member gets its thinking as its own clients send it (Anthropic keeps thinking on in tool steps; Gemini gets its
+ * signatures; DeepSeek in thinking mode gets the reasoning_content it refuses a tool step without).
  */
-const KEEPS_REASONING_FOR: ReadonlySet<Protocol> = new Set(['openai-chat', 'ollama']);
+const KEEPS_REASONING_FOR: ReadonlySet<Protocol> = new Set(['openai-chat', 'ollama', 'gemini']);
 
 export interface RouteTurnInput {
   state: RequestState;
