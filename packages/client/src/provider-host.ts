@@ -21,3 +21,6 @@ export const isAnthropicBase = hostTest(/(^|\.)anthropic\.com$/);
 
 /** Google's APIs (Gemini's OpenAI-compatible endpoint, Vertex AI's): the only OpenAI-compatible servers that read its thought signatures. */
 export const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);
+
+/** DeepSeek's own API, whose thinking mode wants every assistant message's `reasoning_content` back. */
+export const isDeepSeekBase = hostTest(/(^|\.)deepseek\.com$/);

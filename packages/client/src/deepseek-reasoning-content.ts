@@ -1,0 +1,30 @@
+import type { Warning } from '@bench/formats';
+import type { ModelTarget } from './model-target';
+import { isDeepSeekBase } from './provider-host';
+
+type Wire = Record<string, unknown>;
+
+/**
+ * DeepSeek in thinking mode (its default) refuses a conversation with an
+ * assistant message that comes without `reasoning_content` once tools were
+ * called ("Missing `reasoning_content` field in the assistant message"): a
+ * step another member answered before a failover, or one whose reasoning the
+ * caller did not send back and the gateway did not keep. Such a message gets
+ * an empty `reasoning_content`, which DeepSeek takes; the reasoning itself is
+ * gone, and the warning says for how many tool steps.
+ */
+export function fillDeepSeekReasoningContent(target: ModelTarget, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || target.reasoning === false || !isDeepSeekBase(target.baseURL)) return;
+  if ((body.thinking as Wire | undefined)?.type === 'disabled') return;
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return;
+  let steps = 0;
+  for (const message of messages as Wire[]) {
+    if (message.role !== 'assistant' || typeof message.reasoning_content === 'string') continue;
+    message.reasoning_content = '';
+    if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) steps += 1;
+  }
+  if (steps > 0) {
+    warnings.push({ code: 'dropped', path: 'messages', message: `${steps} tool step(s) reached ${target.alias} without their reasoning (written by another member, or not sent back): sent with an empty reasoning_content, as DeepSeek's thinking mode requires` });
+  }
+}
