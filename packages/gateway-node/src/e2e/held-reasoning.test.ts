@@ -120,28 +120,50 @@ describe('unsigned reasoning kept for callers that drop it (route mode)', () => 
       expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Read the file first.', content: 'Reading it.', tool_calls: [expect.objectContaining({ id: callId })] });
     });
   }
+});
 
-  it('an OpenAI Chat member gets its reasoning_content back behind a Gemini client that drops thought parts (Gemini CLI)', async () => {
+// Gemini CLI keeps a functionCall's thoughtSignature but leaves thought parts (text and their signatures) out of the
+// history it sends back.
+describe('reasoning kept for Gemini clients that drop thought parts (route mode)', () => {
+  const config = { tools: [{ functionDeclarations: [{ name: 'read', parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }] };
+
+  async function geminiToolLoop(model: string, upstream: string, question: string, answer: Record<string, unknown>) {
     const t = gateway.t();
     const gemini = gateway.sdks().gemini;
-    const config = { tools: [{ functionDeclarations: [{ name: 'read', parametersJsonSchema: { type: 'object', properties: { path: { type: 'string' } } } }] }] };
-    const question = { role: 'user', parts: [{ text: 'what is in b.txt?' }] };
-    t.upstream.script('up-1', { answer: { reasoning: 'Look at b.txt.', toolCalls: [{ name: 'read', arguments: '{"path":"b.txt"}' }] } });
-    const first = await gemini.models.generateContent({ model: 'agents', contents: [question], config });
+    const asked = { role: 'user', parts: [{ text: question }] };
+    t.upstream.script(upstream, { answer: { ...answer, toolCalls: [{ name: 'read', arguments: '{"path":"b.txt"}' }] } });
+    const first = await gemini.models.generateContent({ model, contents: [asked], config });
     const parts = first.candidates![0]!.content!.parts!;
     expect(parts.some((part) => part.thought === true)).toBe(true);
     const call = first.functionCalls![0]!;
-    t.upstream.script('up-1', { answer: { text: 'It says hi.' } });
+    t.upstream.script(upstream, { answer: { text: 'It says hi.' } });
     const next = await gemini.models.generateContent({
-      model: 'agents',
+      model,
       config,
       contents: [
-        question,
+        asked,
         { role: 'model', parts: parts.filter((part) => part.thought !== true) },
         { role: 'user', parts: [{ functionResponse: { id: call.id, name: 'read', response: { output: 'hi' } } }] },
       ],
     });
     expect(next.text).toBe('It says hi.');
-    expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Look at b.txt.', tool_calls: [expect.objectContaining({ id: call.id })] });
+    return call.id;
+  }
+
+  it('an OpenAI Chat member (DeepSeek) gets its reasoning_content back', async () => {
+    const id = await geminiToolLoop('agents', 'up-1', 'what is in b.txt?', { reasoning: 'Look at b.txt.' });
+    const assistant = lastBody('up-1').messages.find((message: ChatMessage) => message.role === 'assistant');
+    expect(assistant).toMatchObject({ reasoning_content: 'Look at b.txt.', tool_calls: [expect.objectContaining({ id })] });
+  });
+
+  it('a thinking Claude gets its signed thinking back, and keeps thinking on', async () => {
+    const id = await geminiToolLoop('claudeFirst', 'up-4', 'and in c.txt?', { reasoning: 'Look at b.txt.', reasoningSignature: 'ant-sig-g', text: 'Reading.' });
+    const body = lastBody('up-4');
+    expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
+    expect(body.messages[1].content).toEqual([
+      { type: 'thinking', thinking: 'Look at b.txt.', signature: 'ant-sig-g' },
+      { type: 'text', text: 'Reading.' },
+      { type: 'tool_use', id, name: 'read', input: { path: 'b.txt' } },
+    ]);
   });
 });
