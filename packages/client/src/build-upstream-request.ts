@@ -5,6 +5,7 @@ import { fillDeepSeekReasoningContent } from './deepseek-reasoning-content';
 import { leaveOutGoogleSignatures } from './google-signatures';
 import { leaveOutReasoningControls } from './reasoning-capability';
 import { mergeUnder } from './merge-under';
+import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
@@ -38,6 +39,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     dropSamplingThinkingRefuses(body, formatted.warnings);
   }
   leaveOutGoogleSignatures(target, body, formatted.warnings);
+  leaveOutOpenRouterDetails(target, body, formatted.warnings);
   leaveOutReasoningControls(target, body, formatted.warnings);
   fillDeepSeekReasoningContent(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {

@@ -24,3 +24,6 @@ export const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);
 
 /** DeepSeek's own API, whose thinking mode wants every assistant message's `reasoning_content` back. */
 export const isDeepSeekBase = hostTest(/(^|\.)deepseek\.com$/);
+
+/** OpenRouter, whose OpenAI Chat dialect carries reasoning in `reasoning_details`. */
+export const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);

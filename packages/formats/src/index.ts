@@ -13,6 +13,7 @@ export { getCodec } from './codecs';
 export { anthropicCodec } from './anthropic/anthropic-codec';
 export { parseCountTokensRequest as parseAnthropicCountTokensRequest } from './anthropic/parse-anthropic-request';
 export { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse } from './anthropic/thinking-guard';
+export { reasoningDetailsText } from './openai-chat/openrouter-reasoning-details';
 export { geminiCodec } from './gemini/gemini-codec';
 export { geminiArrayStream } from './gemini/gemini-array-stream';
 export { ollamaCodec } from './ollama/ollama-codec';

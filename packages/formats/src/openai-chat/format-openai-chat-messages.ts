@@ -2,6 +2,7 @@ import type { AssistantMessage, Message, TextPart, ToolCallPart, ToolResultPart,
 import type { Warning } from '../neutral/warning';
 import { formatFilePart, formatImagePart, formatTextPart, spliceUnmapped, withoutUnmapped, type WirePart } from './format-openai-chat-content';
 import { googleExtraContent } from './google-thought-signature';
+import { openRouterDetails, type ReasoningDetail } from './openrouter-reasoning-details';
 import { CONTENT, EMPTY_TOOL_CALLS, NO_ID } from './hints';
 import { isRecord } from './split-extra';
 import { toolResultMedia } from './tool-result-media';
@@ -65,6 +66,8 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
   const calls: WireMessage[] = [];
   // Google's signature (see google-thought-signature.ts) goes back on the call after it, or on the message.
   let signature: string | undefined;
+  // OpenRouter's details (see openrouter-reasoning-details.ts) go back on the message, as they came.
+  const details: ReasoningDetail[] = [];
   message.content.forEach((part, at) => {
     const partPath = `${path}.content[${at}]`;
     switch (part.type) {
@@ -76,7 +79,9 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
         // Only a signature this codec read (Google's): OpenAI Chat itself has no place for one, so one of unknown origin is not Google's.
         const kept = part.signatureFrom === 'openai-chat' ? part.signature : undefined;
         if (part.signature !== undefined && kept === undefined) dropped(warnings, `${partPath}.signature`, part.signatureFrom ? `a reasoning signature of a ${part.signatureFrom} provider` : 'a reasoning signature');
-        if (kept !== undefined) signature = kept;
+        const fromOpenRouter = kept === undefined ? undefined : openRouterDetails(kept);
+        if (fromOpenRouter) details.push(...fromOpenRouter);
+        else if (kept !== undefined) signature = kept;
         if (!own) warnExtra(part.extra, partPath, warnings);
         if (kept === undefined || part.text !== '') reasoning.push(part.text);
         return;
@@ -100,7 +105,9 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
   });
   const wire: WireMessage = { role: 'assistant', content: assistantContent(texts, message, calls.length > 0, own, path, warnings) };
   if (wire.content === undefined) delete wire.content;
-  if (reasoning.length) wire.reasoning_content = reasoning.join('\n');
+  // OpenRouter's details hold the reasoning's text themselves: sent instead of reasoning_content, unmodified.
+  if (details.length) wire.reasoning_details = details;
+  else if (reasoning.length) wire.reasoning_content = reasoning.join('\n');
   if (signature !== undefined) wire.extra_content = googleExtraContent(signature);
   if (calls.length || (own && message.extra?.[EMPTY_TOOL_CALLS] === true)) wire.tool_calls = calls;
   return own ? { ...wire, ...ownFields(message.extra, withoutUnmapped(message.extra)) } : wire;

@@ -145,6 +145,8 @@ export const replySchema = z.looseObject({
         content: z.string().nullish(),
         reasoning_content: z.string().nullish(),
         reasoning: z.string().nullish(),
+        /** OpenRouter's (see openrouter-reasoning-details.ts); read leniently. */
+        reasoning_details: z.unknown().optional(),
         refusal: z.string().nullish(),
         tool_calls: z.array(replyToolCallSchema).nullish(),
       }),

@@ -7,6 +7,7 @@ import { createSSESplitter } from '../shared/sse';
 import { parseOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { parseOpenAIChatUsage } from './map-openai-chat-usage';
 import { neutralFromErrorValue } from './openai-chat-error';
+import { addReasoningDetails, openRouterSignature, type ReasoningDetail } from './openrouter-reasoning-details';
 import { readOpenAIChatChunk, type ChunkView, type ToolCallDelta } from './read-openai-chat-chunk';
 
 /**
@@ -28,6 +29,8 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
   private readonly calls = new Map<number, string>();
   private open: string | undefined;
   private callCount = 0;
+  /** OpenRouter's reasoning details not yet sent on (see openrouter-reasoning-details.ts). */
+  private details: ReasoningDetail[] = [];
 
   push(chunk: string): StreamEvent[] {
     const out: StreamEvent[] = [];
@@ -81,6 +84,9 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
       // Text after a tool call's fragments means that call is complete.
       if (chunk.reasoning || text || chunk.signature) this.closeToolCall(out);
       if (chunk.reasoning) out.push({ type: 'reasoning-delta', text: chunk.reasoning });
+      if (chunk.reasoningDetails) addReasoningDetails(this.details, chunk.reasoningDetails);
+      // OpenRouter's details sign the reasoning before what the model writes next (never inside a call's arguments).
+      if ((text || chunk.toolCalls) && this.open === undefined) this.signReasoning(out);
       // Google's signature of what follows: a reasoning piece before it, as Gemini's own decoder has it.
       if (chunk.signature) out.push({ type: 'reasoning-delta', text: '', signature: chunk.signature, signatureFrom: 'openai-chat' });
       if (text) out.push({ type: 'text-delta', text });
@@ -114,6 +120,13 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
     if (args && id === this.open) out.push({ type: 'tool-call-delta', id, argumentsDelta: args });
   }
 
+  /** OpenRouter's details gathered so far, as the signature of the reasoning before them. */
+  private signReasoning(out: StreamEvent[]): void {
+    if (this.details.length === 0) return;
+    out.push({ type: 'reasoning-delta', text: '', signature: openRouterSignature(this.details), signatureFrom: 'openai-chat' });
+    this.details = [];
+  }
+
   private closeToolCall(out: StreamEvent[]): void {
     if (this.open === undefined) return;
     out.push({ type: 'tool-call-end', id: this.open });
@@ -132,6 +145,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
 
   private finish(out: StreamEvent[]): void {
     this.closeToolCall(out);
+    this.signReasoning(out);
     this.done = true;
     out.push({
       type: 'finish',

@@ -3,6 +3,7 @@ import type { AssistantContentPart } from '../neutral/content';
 import type { NeutralReply } from '../neutral/reply';
 import { fieldPath } from '../shared/field-path';
 import { googleThoughtSignature } from './google-thought-signature';
+import { openRouterSignature, readReasoningDetails, reasoningDetailsText } from './openrouter-reasoning-details';
 import { parseOpenAIChatFinishReason } from './map-openai-chat-finish-reason';
 import { parseOpenAIChatUsage } from './map-openai-chat-usage';
 import { replySchema } from './openai-chat-api';
@@ -22,7 +23,8 @@ export function parseOpenAIChatReply(body: unknown): NeutralReply {
   const choice = wire.choices[0];
   const content: AssistantContentPart[] = [];
   const message = choice?.message;
-  const reasoning = message?.reasoning_content ?? message?.reasoning;
+  const details = readReasoningDetails(message?.reasoning_details);
+  const reasoning = message?.reasoning_content ?? message?.reasoning ?? (details && reasoningDetailsText(details));
   if (reasoning) content.push({ type: 'reasoning', text: reasoning });
   // A signature signs the reasoning just before it (as a stream's reasoning pieces add up), else stands alone.
   const signed = (signature: string | undefined) => {
@@ -31,6 +33,7 @@ export function parseOpenAIChatReply(body: unknown): NeutralReply {
     if (last?.type === 'reasoning' && last.signature === undefined) Object.assign(last, { signature, signatureFrom: 'openai-chat' });
     else content.push({ type: 'reasoning', text: '', signature, signatureFrom: 'openai-chat' });
   };
+  if (details) signed(openRouterSignature(details));
   signed(googleThoughtSignature(message?.extra_content));
   if (message?.content) content.push({ type: 'text', text: message.content });
   else if (message?.refusal) content.push({ type: 'text', text: message.refusal });

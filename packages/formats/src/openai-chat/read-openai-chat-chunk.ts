@@ -1,4 +1,5 @@
 import { googleThoughtSignature } from './google-thought-signature';
+import { type ReasoningDetail, readReasoningDetails, reasoningDetailsText } from './openrouter-reasoning-details';
 import { usageSchema, type WireUsage } from './openai-chat-api';
 
 export interface ToolCallDelta {
@@ -21,6 +22,8 @@ export interface ChunkView {
   toolCalls?: ToolCallDelta[];
   /** Google's thought signature on the delta (a text answer's). */
   signature?: string;
+  /** OpenRouter's reasoning details on the delta (see openrouter-reasoning-details.ts). */
+  reasoningDetails?: ReasoningDetail[];
   finishReason?: string;
   /** vLLM / SGLang `stop_reason`: the matched stop string (a stop token id is not kept). */
   stopSequence?: string;
@@ -95,6 +98,17 @@ function readDelta(delta: unknown, view: ChunkView): void {
   if (!isObj(delta)) throw new Malformed('choices[0].delta is not an object');
   const reasoning = str(delta.reasoning_content, 'reasoning_content') ?? str(delta.reasoning, 'reasoning');
   if (reasoning !== undefined) view.reasoning = reasoning;
+  if (delta.reasoning_details !== undefined && delta.reasoning_details !== null) {
+    const details = readReasoningDetails(delta.reasoning_details);
+    if (details !== undefined) {
+      view.reasoningDetails = details;
+      // OpenRouter sends the text beside its details as `reasoning`; where it does not, the details' text is it.
+      if (reasoning === undefined) {
+        const text = reasoningDetailsText(details);
+        if (text !== '') view.reasoning = text;
+      }
+    }
+  }
   const content = str(delta.content, 'content');
   if (content !== undefined) view.content = content;
   const refusal = str(delta.refusal, 'refusal');

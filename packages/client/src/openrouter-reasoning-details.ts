@@ -1,0 +1,29 @@
+import { reasoningDetailsText, type Warning } from '@bench/formats';
+import type { ModelTarget } from './model-target';
+import { isOpenRouterBase } from './provider-host';
+
+type Wire = Record<string, unknown>;
+
+/**
+ * OpenRouter's `reasoning_details` (see @bench/formats) go only to OpenRouter:
+ * a conversation that moved from an OpenRouter member to another OpenAI Chat
+ * server would otherwise send it a field it does not know. The reasoning's
+ * text stays, as `reasoning_content`; its signatures do not.
+ */
+export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || isOpenRouterBase(target.baseURL)) return;
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return;
+  let left = 0;
+  for (const message of messages as Wire[]) {
+    if (message.role !== 'assistant' || !('reasoning_details' in message)) continue;
+    const details = message.reasoning_details;
+    delete message.reasoning_details;
+    left += 1;
+    const text = Array.isArray(details) ? reasoningDetailsText(details as Wire[]) : '';
+    if (text !== '' && typeof message.reasoning_content !== 'string') message.reasoning_content = text;
+  }
+  if (left > 0) {
+    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter reads them, and ${target.alias} is not OpenRouter; their text went as reasoning_content` });
+  }
+}
