@@ -1,6 +1,6 @@
 import type { NeutralRequest } from '@bench/formats';
 import type { ModelTarget } from './model-target';
-import { isAnthropicBase } from './provider-host';
+import { servedBy } from './provider-host';
 
 /**
  * Claude Code's billing block (`$billingHeader`, see `@bench/formats`) is new
@@ -11,7 +11,7 @@ import { isAnthropicBase } from './provider-host';
  * hosts only.
  */
 export function leaveOutForeignBillingBlock(target: ModelTarget, upstream: NeutralRequest): void {
-  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || isAnthropicBase(target.baseURL)) return;
+  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || servedBy(target, 'anthropic')) return;
   const { $billingHeader: _left, ...rest } = upstream.extra;
   upstream.extra = rest;
 }

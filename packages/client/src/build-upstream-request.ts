@@ -10,7 +10,7 @@ import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
-import { isOpenAIBase } from './provider-host';
+import { servedBy } from './provider-host';
 
 export interface BuiltRequest {
   url: string;
@@ -60,7 +60,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
 }
 
 function isOpenAIUpstream(target: ModelTarget): target is ModelTarget & { api: 'openai-chat' | 'openai-responses' } {
-  return (target.api === 'openai-chat' || target.api === 'openai-responses') && isOpenAIBase(target.baseURL);
+  return (target.api === 'openai-chat' || target.api === 'openai-responses') && servedBy(target, 'openai');
 }
 
 /** An output budget over what the target may write is cut to it, with a warning saying so. */

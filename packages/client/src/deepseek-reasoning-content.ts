@@ -1,6 +1,6 @@
 import type { Warning } from '@bench/formats';
 import type { ModelTarget } from './model-target';
-import { isDeepSeekBase } from './provider-host';
+import { servedBy } from './provider-host';
 
 type Wire = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ type Wire = Record<string, unknown>;
  * gone, and the warning says for how many tool steps.
  */
 export function fillDeepSeekReasoningContent(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || target.reasoning === false || !isDeepSeekBase(target.baseURL)) return;
+  if (target.api !== 'openai-chat' || target.reasoning === false || !servedBy(target, 'deepseek')) return;
   if ((body.thinking as Wire | undefined)?.type === 'disabled') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;

@@ -1,6 +1,6 @@
 import type { Warning } from '@bench/formats';
 import type { ModelTarget } from './model-target';
-import { isGoogleBase } from './provider-host';
+import { servedBy } from './provider-host';
 
 type Wire = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ type Wire = Record<string, unknown>;
  * which a strict one refuses ("additional properties are not allowed").
  */
 export function leaveOutGoogleSignatures(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || isGoogleBase(target.baseURL)) return;
+  if (target.api !== 'openai-chat' || servedBy(target, 'google')) return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

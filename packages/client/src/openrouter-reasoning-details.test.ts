@@ -23,8 +23,8 @@ const request: NeutralRequest = {
   stream: false,
   extra: {},
 };
-const sent = (baseURL: string) => {
-  const target: ModelTarget = { alias: 'member', api: 'openai-chat', baseURL, model: 'anthropic/claude-sonnet-4.5' };
+const sent = (baseURL: string, vendor?: ModelTarget['vendor']) => {
+  const target: ModelTarget = { alias: 'member', api: 'openai-chat', baseURL, model: 'anthropic/claude-sonnet-4.5', ...(vendor ? { vendor } : {}) };
   const built = buildUpstreamRequest(openaiChatCodec, target, request);
   const body = JSON.parse(built.body) as { messages: Array<Record<string, unknown>> };
   return { assistant: body.messages[1], warnings: built.warnings };
@@ -47,4 +47,9 @@ describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
       expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringContaining('left out of 1 message(s)') })]);
     },
   );
+
+  it('follow the provider’s vendor where a proxy hides the host', () => {
+    expect(sent('https://gateway.ai.cloudflare.com/v1/acct/gw/openrouter', 'openrouter').assistant?.reasoning_details).toEqual(details);
+    expect(sent('https://openrouter.ai/api/v1', 'other').assistant).not.toHaveProperty('reasoning_details');
+  });
 });

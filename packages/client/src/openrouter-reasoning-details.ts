@@ -1,6 +1,6 @@
 import { reasoningDetailsText, type Warning } from '@bench/formats';
 import type { ModelTarget } from './model-target';
-import { isOpenRouterBase } from './provider-host';
+import { servedBy } from './provider-host';
 
 type Wire = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ type Wire = Record<string, unknown>;
  * text stays, as `reasoning_content`; its signatures do not.
  */
 export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || isOpenRouterBase(target.baseURL)) return;
+  if (target.api !== 'openai-chat' || servedBy(target, 'openrouter')) return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

@@ -1,3 +1,4 @@
+import type { ModelTarget, Vendor } from './model-target';
 import { UrlMemo } from './url-memo';
 
 /** Whether a base URL's host matches, worked out once per URL string. */
@@ -14,16 +15,29 @@ function hostTest(pattern: RegExp): (baseURL: string) => boolean {
 }
 
 /** OpenAI's own API, and Azure OpenAI: their rules are not those of other OpenAI-compatible servers. */
-export const isOpenAIBase = hostTest(/(^|\.)openai\.com$|\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/);
+const isOpenAIBase = hostTest(/(^|\.)openai\.com$|\.openai\.azure\.com$|\.cognitiveservices\.azure\.com$/);
 
 /** Anthropic's own API: not the other servers that speak Anthropic Messages. */
-export const isAnthropicBase = hostTest(/(^|\.)anthropic\.com$/);
+const isAnthropicBase = hostTest(/(^|\.)anthropic\.com$/);
 
 /** Google's APIs (Gemini's OpenAI-compatible endpoint, Vertex AI's): the only OpenAI-compatible servers that read its thought signatures. */
-export const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);
+const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);
 
 /** DeepSeek's own API, whose thinking mode wants every assistant message's `reasoning_content` back. */
-export const isDeepSeekBase = hostTest(/(^|\.)deepseek\.com$/);
+const isDeepSeekBase = hostTest(/(^|\.)deepseek\.com$/);
 
 /** OpenRouter, whose OpenAI Chat dialect carries reasoning in `reasoning_details`. */
-export const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);
+const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);
+
+const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
+  openai: isOpenAIBase,
+  anthropic: isAnthropicBase,
+  google: isGoogleBase,
+  deepseek: isDeepSeekBase,
+  openrouter: isOpenRouterBase,
+};
+
+/** Whether a target reaches that vendor's API: as its `vendor` says, else as its base URL's host shows. */
+export function servedBy(target: Pick<ModelTarget, 'baseURL' | 'vendor'>, vendor: Exclude<Vendor, 'other'>): boolean {
+  return target.vendor !== undefined ? target.vendor === vendor : HOSTS[vendor](target.baseURL);
+}

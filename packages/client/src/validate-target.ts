@@ -1,6 +1,6 @@
 import { PROTOCOLS, type Protocol } from '@bench/formats';
 import { InvalidTargetError } from './errors/invalid-target-error';
-import type { ModelTarget } from './model-target';
+import { VENDORS, type ModelTarget } from './model-target';
 import { UrlMemo } from './url-memo';
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;
@@ -14,6 +14,9 @@ export function validateTarget(target: ModelTarget, path: string): void {
   if (!target.model) throw new InvalidTargetError(`${path}.model`, 'must be a non-empty string');
   if (!isHttpURL(target.baseURL)) {
     throw new InvalidTargetError(`${path}.baseURL`, `"${String(target.baseURL)}" is not an http(s) URL`);
+  }
+  if (target.vendor !== undefined && !VENDORS.includes(target.vendor)) {
+    throw new InvalidTargetError(`${path}.vendor`, `"${String(target.vendor)}" is not one of ${VENDORS.join(', ')}`);
   }
   if (target.rpm !== undefined && !(Number.isInteger(target.rpm) && target.rpm > 0)) {
     throw new InvalidTargetError(`${path}.rpm`, 'must be a positive whole number of requests a minute');

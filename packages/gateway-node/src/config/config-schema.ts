@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VENDORS } from '@bench/client';
 import { PROTOCOLS } from '@bench/formats';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
@@ -53,6 +54,8 @@ export const providerSchema = z.strictObject({
   api: z.enum(PROTOCOLS),
   apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'apiKeyEnv names an environment variable (A-Z, 0-9, _)').optional(),
   headers: z.record(z.string(), z.string()).optional(),
+  /** Whose API baseURL reaches, where a proxy hides it (see @bench/client's ModelTarget.vendor). */
+  vendor: z.enum(VENDORS).optional(),
 });
 
 export const modelSchema = z.strictObject({

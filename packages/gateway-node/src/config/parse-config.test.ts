@@ -85,6 +85,14 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('takes a provider’s vendor, and names the values it takes', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.providers.local.vendor = 'openrouter';
+    expect(parseConfig(raw).providers.local!.vendor).toBe('openrouter');
+    raw.providers.local.vendor = 'azure';
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^providers\.local\.vendor: .*"openrouter"\|"other"/)]);
+  });
+
   it('refuses a secret written into the file instead of an environment variable name', () => {
     const raw = exampleConfig() as Record<string, any>;
     raw.keys.alice.keyEnv = 'sk-live-1234';

@@ -34,6 +34,7 @@ function buildTarget(alias: string, model: ResolvedModelOf, provider: ResolvedPr
     model: model.model,
     ...(apiKey ? { apiKey } : {}),
     ...(provider.headers ? { headers: provider.headers } : {}),
+    ...(provider.vendor ? { vendor: provider.vendor } : {}),
     ...(model.options ? { options: model.options } : {}),
     ...(model.reasoning !== undefined ? { reasoning: model.reasoning } : {}),
     ...(model.promptCacheTtl ? { promptCacheTtl: model.promptCacheTtl } : {}),
