@@ -4,6 +4,7 @@ import type { HealthStore } from './health/health-store';
 import { MemoryHealthStore } from './health/memory-health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
+import { ReasoningRefusals } from './reasoning-refusal';
 import { validateTarget } from './validate-target';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
 import {
@@ -53,6 +54,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const deps = {
     dispatcher: options.dispatcher ?? (ownAgent as Dispatcher),
     pacer: new Pacer(now),
+    refusals: new ReasoningRefusals(now),
     health,
     now,
     random: options.random ?? Math.random,

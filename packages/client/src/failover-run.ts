@@ -97,6 +97,7 @@ export function runFailover(
     cooldown: layered(deps.cooldown, options.cooldown),
     dispatcher: deps.dispatcher,
     pacer: deps.pacer,
+    refusals: deps.refusals,
     health: deps.health,
     now: deps.now,
     random: deps.random,

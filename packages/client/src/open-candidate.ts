@@ -2,7 +2,7 @@ import pRetry from 'p-retry';
 import { abortableSleep } from './abortable-sleep';
 import type { AttemptReport } from './attempt-report';
 import { openAttempt, type AttemptInput, type OpenedAttempt } from './open-attempt';
-import { refusedReasoning } from './reasoning-refusal';
+import { mayRefuseReasoning, type ReasoningRefusals, refusedReasoning } from './reasoning-refusal';
 import { retryDelay, type RetryCounts } from './retry-delay';
 import type { RetrySettings } from './settings';
 import { toClientError } from './to-client-error';
@@ -10,6 +10,7 @@ import { toClientError } from './to-client-error';
 export interface CandidateInput extends AttemptInput {
   retry: RetrySettings;
   random: () => number;
+  refusals: ReasoningRefusals;
   report: (report: AttemptReport) => void;
 }
 
@@ -49,6 +50,8 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
  * own first attempt so its decisions stay the same.
  */
 export async function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
+  const known = input.refusals.remembered(input.target);
+  if (known !== undefined && mayRefuseReasoning(input.target, input.request)) return openWithoutReasoning(input, known, 1);
   let firstFailure: unknown;
   try {
     return await tryOnce(input, 1);
@@ -57,7 +60,10 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
   }
   const { target } = input;
   const refusal = refusedReasoning(firstFailure, target, input.request);
-  if (refusal !== undefined) return openWithoutReasoning(input, refusal);
+  if (refusal !== undefined) {
+    input.refusals.remember(target, refusal);
+    return openWithoutReasoning(input, refusal, 2);
+  }
   const counts: RetryCounts = { rateLimited: 0, server: 0 };
   return pRetry(
     async (attempt) => {
@@ -81,15 +87,22 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
   );
 }
 
-/** The candidate again, its reasoning controls left out (see reasoning-refusal.ts); the reply says why. */
-async function openWithoutReasoning(input: CandidateInput, refusal: string): Promise<OpenedCandidate> {
+/**
+ * The candidate without its reasoning controls (see reasoning-refusal.ts): asked again after it refused them (try 2),
+ * or at once when it refused them on an earlier turn (try 1). The reply says why.
+ */
+async function openWithoutReasoning(input: CandidateInput, refusal: string, attempt: 1 | 2): Promise<OpenedCandidate> {
   const alias = input.target.alias;
   const target = Object.assign({}, input.target, { reasoning: false });
-  const opened = await tryOnce(Object.assign({}, input, { target }), 2);
+  const opened = await tryOnce(Object.assign({}, input, { target }), attempt);
+  const said = refusal.slice(0, 200);
   opened.warnings.push({
     code: 'dropped',
     path: 'reasoning',
-    message: `${alias} refused the reasoning controls ("${refusal.slice(0, 200)}") and was asked again without them; "reasoning": false on ${alias} skips the refusal`,
+    message:
+      attempt === 2
+        ? `${alias} refused the reasoning controls ("${said}") and was asked again without them; "reasoning": false on ${alias} skips the refusal`
+        : `${alias} refused the reasoning controls on an earlier turn ("${said}"): left out of this request; "reasoning": false on ${alias} says so for good`,
   });
   return opened;
 }

@@ -11,6 +11,7 @@ import type { ModelTarget } from './model-target';
 import { openCandidate, type OpenedCandidate } from './open-candidate';
 import { orderByHealth } from './order-by-health';
 import type { Pacer } from './pacer';
+import type { ReasoningRefusals } from './reasoning-refusal';
 import type { RunAbort } from './run-abort';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
 import { toClientError } from './to-client-error';
@@ -23,6 +24,7 @@ export interface PickInput {
   cooldown: CooldownSettings;
   dispatcher: Dispatcher;
   pacer: Pacer;
+  refusals: ReasoningRefusals;
   health: HealthStore;
   now: () => number;
   random: () => number;
@@ -87,6 +89,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         retry: layered(retry, target.retry),
         dispatcher: input.dispatcher,
         pacer: input.pacer,
+        refusals: input.refusals,
         now: input.now,
         random: input.random,
         abort,
