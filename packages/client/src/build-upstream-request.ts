@@ -1,9 +1,9 @@
 import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse, type Codec, type NeutralRequest, type Warning } from '@bench/formats';
 import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
-import { fillDeepSeekReasoningContent } from './deepseek-reasoning-content';
 import { leaveOutGoogleSignatures } from './google-signatures';
 import { leaveOutReasoningControls } from './reasoning-capability';
+import { fillReasoningContent } from './reasoning-content-placeholder';
 import { mergeUnder } from './merge-under';
 import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
@@ -41,7 +41,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   leaveOutGoogleSignatures(target, body, formatted.warnings);
   leaveOutOpenRouterDetails(target, body, formatted.warnings);
   leaveOutReasoningControls(target, body, formatted.warnings);
-  fillDeepSeekReasoningContent(target, body, formatted.warnings);
+  fillReasoningContent(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);

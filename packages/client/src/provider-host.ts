@@ -26,6 +26,9 @@ const isGoogleBase = hostTest(/(^|\.)googleapis\.com$/);
 /** DeepSeek's own API, whose thinking mode wants every assistant message's `reasoning_content` back. */
 const isDeepSeekBase = hostTest(/(^|\.)deepseek\.com$/);
 
+/** Moonshot's API (Kimi), whose thinking mode wants `reasoning_content` back on every tool-calling message. */
+const isMoonshotBase = hostTest(/(^|\.)moonshot\.(ai|cn)$/);
+
 /** OpenRouter, whose OpenAI Chat dialect carries reasoning in `reasoning_details`. */
 const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);
 
@@ -34,6 +37,7 @@ const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
   anthropic: isAnthropicBase,
   google: isGoogleBase,
   deepseek: isDeepSeekBase,
+  moonshot: isMoonshotBase,
   openrouter: isOpenRouterBase,
 };
 

@@ -27,9 +27,9 @@ const sent = (t: ModelTarget) => {
   return { assistants: body.messages.filter((message) => message.role === 'assistant'), warnings: built.warnings };
 };
 
-describe('reasoning_content toward DeepSeek (thinking mode refuses an assistant message without it)', () => {
-  it('gives every assistant message without it an empty one, and says how many tool steps lost their reasoning', () => {
-    const { assistants, warnings } = sent(target('https://api.deepseek.com'));
+describe('reasoning_content toward DeepSeek and Moonshot (thinking mode refuses an assistant message without it)', () => {
+  it.each(['https://api.deepseek.com', 'https://api.moonshot.ai/v1', 'https://api.moonshot.cn/v1'])('gives every assistant message without it an empty one at %s, and says how many tool steps lost their reasoning', (baseURL) => {
+    const { assistants, warnings } = sent(target(baseURL));
     expect(assistants.map((message) => message.reasoning_content)).toEqual(['', 'Now Rome.', '']);
     expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringContaining('1 tool step(s) reached deep without their reasoning') })]);
   });
