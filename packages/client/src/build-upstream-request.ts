@@ -7,6 +7,7 @@ import { fillReasoningContent } from './reasoning-content-placeholder';
 import { mergeUnder } from './merge-under';
 import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
+import { leaveOutOpenAIReasoningContent } from './openai-reasoning-content';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
@@ -44,7 +45,10 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   fillReasoningContent(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
-    if (target.api === 'openai-chat') useOpenAITokenField(body);
+    if (target.api === 'openai-chat') {
+      useOpenAITokenField(body);
+      leaveOutOpenAIReasoningContent(body, formatted.warnings);
+    }
     fitOpenAIReasoningControls(target, body, formatted.warnings);
     useOpenAIPromptCacheKey(upstream, body);
   }

@@ -38,7 +38,7 @@ describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
     expect(warnings).toEqual([]);
   });
 
-  it.each(['https://api.openai.com/v1', 'https://api.deepseek.com', 'http://127.0.0.1:8000/v1', 'https://openrouter.ai.example.org/v1'])(
+  it.each(['https://api.mistral.ai/v1', 'https://api.deepseek.com', 'http://127.0.0.1:8000/v1', 'https://openrouter.ai.example.org/v1'])(
     'are left out for %s, their text sent as reasoning_content, with a warning',
     (baseURL) => {
       const { assistant, warnings } = sent(baseURL);
