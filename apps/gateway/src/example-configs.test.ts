@@ -10,16 +10,20 @@ describe('the example configurations', () => {
   const files = readdirSync(examples).filter((name) => name.endsWith('.jsonc'));
 
   it('exist', () => {
-    expect(files).toContain('two-replicas.jsonc');
+    expect(files).toEqual(expect.arrayContaining(['two-replicas.jsonc', 'thinking-agents.jsonc']));
   });
 
-  it.each(files)('%s is valid and shares state and ledger across replicas', (name) => {
+  it.each(files)('%s is valid (two-replicas.jsonc: shares state and ledger across replicas)', (name) => {
     const config = parseConfig(readConfigFile(examples + name) as Record<string, unknown>);
     expect(Object.keys(config.collections).length).toBeGreaterThan(0);
     if (name === 'two-replicas.jsonc') {
       expect(config.state).toMatch(/^redis:\/\//);
       expect(config.ledger).toMatch(/^postgres:\/\//);
       expect(Object.keys(config.keys)).toEqual(['team', 'ci']);
+    }
+    if (name === 'thinking-agents.jsonc') {
+      expect(config.providers.openrouter?.vendor).toBe('openrouter');
+      expect(config.collections.agents?.members).toEqual(['claude', 'deepseek', 'gemini', 'kimi']);
     }
   });
 });
