@@ -1,7 +1,8 @@
-import { openaiChatCodec, type NeutralRequest } from '@bench/formats';
+import { openaiChatCodec, type NeutralRequest, type Warning } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
 import { buildUpstreamRequest } from './build-upstream-request';
 import type { ModelTarget } from './model-target';
+import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 
 // A Claude member through OpenRouter thought and signed (OpenRouter's reasoning_details, kept by @bench/formats as
 // an OpenAI Chat signature); the conversation goes to that member again, or (after a failover) to another server.
@@ -44,12 +45,20 @@ describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
       const { assistant, warnings } = sent(baseURL);
       expect(assistant).not.toHaveProperty('reasoning_details');
       expect(assistant?.reasoning_content).toBe('Read the file.');
-      expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringContaining('left out of 1 message(s)') })]);
+      expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringMatching(/left out of 1 message\(s\).*the text of 1 went as reasoning_content/) })]);
     },
   );
 
   it('follow the provider’s vendor where a proxy hides the host', () => {
     expect(sent('https://gateway.ai.cloudflare.com/v1/acct/gw/openrouter', 'openrouter').assistant?.reasoning_details).toEqual(details);
     expect(sent('https://openrouter.ai/api/v1', 'other').assistant).not.toHaveProperty('reasoning_details');
+  });
+
+  it('do not claim text went on when the field held none (a caller’s own malformed field)', () => {
+    const body = { messages: [{ role: 'assistant', content: 'x', reasoning_details: 'nope' }] };
+    const warnings: Warning[] = [];
+    leaveOutOpenRouterDetails({ alias: 'member', api: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', model: 'x' }, body, warnings);
+    expect(body.messages[0]).toEqual({ role: 'assistant', content: 'x' });
+    expect(warnings).toEqual([expect.objectContaining({ message: expect.not.stringContaining('reasoning_content') })]);
   });
 });

@@ -15,15 +15,19 @@ export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warni
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;
+  let kept = 0;
   for (const message of messages as Wire[]) {
     if (message.role !== 'assistant' || !('reasoning_details' in message)) continue;
     const details = message.reasoning_details;
     delete message.reasoning_details;
     left += 1;
     const text = Array.isArray(details) ? reasoningDetailsText(details as Wire[]) : '';
-    if (text !== '' && typeof message.reasoning_content !== 'string') message.reasoning_content = text;
+    if (text === '' || typeof message.reasoning_content === 'string') continue;
+    message.reasoning_content = text;
+    kept += 1;
   }
   if (left > 0) {
-    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter reads them, and ${target.alias} is not OpenRouter; their text went as reasoning_content` });
+    const text = kept > 0 ? `; the text of ${kept} went as reasoning_content` : '';
+    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter reads them, and ${target.alias} is not OpenRouter${text}` });
   }
 }
