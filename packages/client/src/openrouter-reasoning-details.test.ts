@@ -32,8 +32,8 @@ const sent = (baseURL: string, vendor?: ModelTarget['vendor']) => {
 };
 
 describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
-  it('go to OpenRouter as they came, without reasoning_content', () => {
-    const { assistant, warnings } = sent('https://openrouter.ai/api/v1');
+  it.each(['https://openrouter.ai/api/v1', 'https://api.minimax.io/v1', 'https://api.minimaxi.com/v1'])('go to %s as they came, without reasoning_content', (baseURL) => {
+    const { assistant, warnings } = sent(baseURL);
     expect(assistant?.reasoning_details).toEqual(details);
     expect(assistant).not.toHaveProperty('reasoning_content');
     expect(warnings).toEqual([]);

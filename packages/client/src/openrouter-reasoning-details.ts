@@ -5,13 +5,14 @@ import { servedBy } from './provider-host';
 type Wire = Record<string, unknown>;
 
 /**
- * OpenRouter's `reasoning_details` (see @bench/formats) go only to OpenRouter:
- * a conversation that moved from an OpenRouter member to another OpenAI Chat
- * server would otherwise send it a field it does not know. The reasoning's
- * text stays, as `reasoning_content`; its signatures do not.
+ * OpenRouter's `reasoning_details` (see @bench/formats) go only to the APIs
+ * that read them, OpenRouter's and MiniMax's (which writes them too, with
+ * `reasoning_split`): a conversation that moved from such a member to another
+ * OpenAI Chat server would otherwise send it a field it does not know. The
+ * reasoning's text stays, as `reasoning_content`; its signatures do not.
  */
 export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || servedBy(target, 'openrouter')) return;
+  if (target.api !== 'openai-chat' || servedBy(target, 'openrouter') || servedBy(target, 'minimax')) return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;
@@ -28,6 +29,6 @@ export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warni
   }
   if (left > 0) {
     const text = kept > 0 ? `; the text of ${kept} went as reasoning_content` : '';
-    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter reads them, and ${target.alias} is not OpenRouter${text}` });
+    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter and MiniMax read them, and ${target.alias} is neither${text}` });
   }
 }

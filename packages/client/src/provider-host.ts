@@ -32,6 +32,9 @@ const isMoonshotBase = hostTest(/(^|\.)moonshot\.(ai|cn)$/);
 /** OpenRouter, whose OpenAI Chat dialect carries reasoning in `reasoning_details`. */
 const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);
 
+/** MiniMax's API, which carries reasoning in OpenRouter's `reasoning_details` too (with `reasoning_split`). */
+const isMiniMaxBase = hostTest(/(^|\.)minimaxi?\.(io|com|chat)$/);
+
 const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
   openai: isOpenAIBase,
   anthropic: isAnthropicBase,
@@ -39,6 +42,7 @@ const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
   deepseek: isDeepSeekBase,
   moonshot: isMoonshotBase,
   openrouter: isOpenRouterBase,
+  minimax: isMiniMaxBase,
 };
 
 /** Whether a target reaches that vendor's API: as its `vendor` says, else as its base URL's host shows. */
