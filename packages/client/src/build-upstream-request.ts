@@ -5,6 +5,7 @@ import { leaveOutGoogleSignatures } from './google-signatures';
 import { leaveOutReasoningControls } from './reasoning-capability';
 import { fillReasoningContent } from './reasoning-content-placeholder';
 import { mergeUnder } from './merge-under';
+import { fitMoonshotThinking } from './moonshot-thinking';
 import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { leaveOutOpenAIReasoningContent } from './openai-reasoning-content';
@@ -43,6 +44,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   leaveOutOpenRouterDetails(target, body, formatted.warnings);
   leaveOutReasoningControls(target, body, formatted.warnings);
   fillReasoningContent(target, body, formatted.warnings);
+  fitMoonshotThinking(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') {
