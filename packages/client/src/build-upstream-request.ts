@@ -3,12 +3,12 @@ import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
 import { leaveOutGoogleSignatures } from './google-signatures';
 import { leaveOutReasoningControls } from './reasoning-capability';
+import { leaveOutRefusedReasoningContent } from './reasoning-content-refused';
 import { fillReasoningContent } from './reasoning-content-placeholder';
 import { mergeUnder } from './merge-under';
 import { fitMoonshotThinking } from './moonshot-thinking';
 import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
-import { leaveOutOpenAIReasoningContent } from './openai-reasoning-content';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget } from './model-target';
@@ -45,12 +45,10 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   leaveOutReasoningControls(target, body, formatted.warnings);
   fillReasoningContent(target, body, formatted.warnings);
   fitMoonshotThinking(target, body, formatted.warnings);
+  leaveOutRefusedReasoningContent(target, body, formatted.warnings);
   if (isOpenAIUpstream(target)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
-    if (target.api === 'openai-chat') {
-      useOpenAITokenField(body);
-      leaveOutOpenAIReasoningContent(body, formatted.warnings);
-    }
+    if (target.api === 'openai-chat') useOpenAITokenField(body);
     fitOpenAIReasoningControls(target, body, formatted.warnings);
     useOpenAIPromptCacheKey(upstream, body);
   }

@@ -35,6 +35,10 @@ const isOpenRouterBase = hostTest(/(^|\.)openrouter\.ai$/);
 /** MiniMax's API, which carries reasoning in OpenRouter's `reasoning_details` too (with `reasoning_split`). */
 const isMiniMaxBase = hostTest(/(^|\.)minimaxi?\.(io|com|chat)$/);
 
+/** Groq's and Cerebras's APIs: OpenAI-compatible servers that refuse `reasoning_content` on a message. */
+const isGroqBase = hostTest(/(^|\.)groq\.com$/);
+const isCerebrasBase = hostTest(/(^|\.)cerebras\.ai$/);
+
 const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
   openai: isOpenAIBase,
   anthropic: isAnthropicBase,
@@ -43,6 +47,8 @@ const HOSTS: Record<Exclude<Vendor, 'other'>, (baseURL: string) => boolean> = {
   moonshot: isMoonshotBase,
   openrouter: isOpenRouterBase,
   minimax: isMiniMaxBase,
+  groq: isGroqBase,
+  cerebras: isCerebrasBase,
 };
 
 /** Whether a target reaches that vendor's API: as its `vendor` says, else as its base URL's host shows. */

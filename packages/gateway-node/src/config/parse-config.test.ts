@@ -90,7 +90,7 @@ describe('parseConfig', () => {
     raw.providers.local.vendor = 'openrouter';
     expect(parseConfig(raw).providers.local!.vendor).toBe('openrouter');
     raw.providers.local.vendor = 'azure';
-    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^providers\.local\.vendor: .*"openrouter"\|"minimax"\|"other"/)]);
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^providers\.local\.vendor: .*"openrouter"\|"minimax"\|"groq"\|"cerebras"\|"other"/)]);
   });
 
   it('refuses a secret written into the file instead of an environment variable name', () => {

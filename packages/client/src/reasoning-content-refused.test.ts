@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUpstreamRequest } from './build-upstream-request';
 import type { ModelTarget } from './model-target';
 
-// A DeepSeek member thought before it called a tool; the conversation then failed over to an OpenAI Chat member.
+// A DeepSeek member thought before it called a tool; the conversation then failed over to another OpenAI Chat member.
 const request: NeutralRequest = {
   model: 'bench/agents',
   system: [],
@@ -21,7 +21,7 @@ const sent = (baseURL: string, vendor?: ModelTarget['vendor']) => {
 };
 
 describe('reasoning_content toward OpenAI Chat upstreams', () => {
-  it.each(['https://api.openai.com/v1', 'https://my-team.openai.azure.com/openai/v1'])('is left out for OpenAI’s API (%s), with a warning', (baseURL) => {
+  it.each(['https://api.openai.com/v1', 'https://my-team.openai.azure.com/openai/v1', 'https://api.groq.com/openai/v1', 'https://api.cerebras.ai/v1'])('is left out for %s, which has no such field, with a warning', (baseURL) => {
     const { assistant, warnings } = sent(baseURL);
     expect(assistant).not.toHaveProperty('reasoning_content');
     expect(warnings).toContainEqual(expect.objectContaining({ code: 'dropped', message: expect.stringContaining('reasoning_content left out of 1 message(s)') }));

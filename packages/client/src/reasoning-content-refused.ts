@@ -1,0 +1,24 @@
+import type { Warning } from '@bench/formats';
+import type { ModelTarget } from './model-target';
+import { servedBy } from './provider-host';
+
+/**
+ * Servers that have no `reasoning_content` on an assistant message, and so
+ * refuse it or would only ignore it: OpenAI's own (its reasoning models never
+ * return their reasoning as text), Groq's and Cerebras's ("property
+ * 'reasoning_content' is unsupported"). The reasoning there is another model's
+ * (a DeepSeek or Qwen member's before a failover, kept through tool steps, or
+ * a caller's); it is left out, with a warning.
+ */
+export function leaveOutRefusedReasoningContent(target: ModelTarget, body: Record<string, unknown>, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || !(servedBy(target, 'openai') || servedBy(target, 'groq') || servedBy(target, 'cerebras'))) return;
+  const messages = body.messages;
+  if (!Array.isArray(messages)) return;
+  let left = 0;
+  for (const message of messages as Array<Record<string, unknown>>) {
+    if (message.role !== 'assistant' || !('reasoning_content' in message)) continue;
+    delete message.reasoning_content;
+    left += 1;
+  }
+  if (left > 0) warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_content left out of ${left} message(s): ${target.alias}'s API has no such field` });
+}
