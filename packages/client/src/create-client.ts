@@ -4,7 +4,7 @@ import type { HealthStore } from './health/health-store';
 import { MemoryHealthStore } from './health/memory-health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
-import { ReasoningRefusals } from './reasoning-refusal';
+import { ReasoningRefusals } from './reasoning-refusals';
 import { validateTarget } from './validate-target';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
 import {

@@ -1,8 +1,11 @@
+import type { Warning } from '@bench/formats';
 import pRetry from 'p-retry';
 import { abortableSleep } from './abortable-sleep';
 import type { AttemptReport } from './attempt-report';
 import { openAttempt, type AttemptInput, type OpenedAttempt } from './open-attempt';
-import { mayRefuseReasoning, type ReasoningRefusals, refusedReasoning } from './reasoning-refusal';
+import { hasReasoningHistory, refusedReasoningHistory, withoutReasoningHistory } from './reasoning-history-refusal';
+import { mayRefuseReasoning, refusedReasoning } from './reasoning-refusal';
+import type { ReasoningRefusals, RefusedReasoning } from './reasoning-refusals';
 import { retryDelay, type RetryCounts } from './retry-delay';
 import type { RetrySettings } from './settings';
 import { toClientError } from './to-client-error';
@@ -47,28 +50,29 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
 /**
  * Opens a stream from one candidate, with its short second chance (see retryDelay); never retries after the first piece.
  * The first try runs directly (most succeed); p-retry is entered only after it failed, and replays that failure as its
- * own first attempt so its decisions stay the same.
+ * own first attempt so its decisions stay the same. A member that refused reasoning (its controls, or earlier turns'
+ * reasoning) is asked once more without it, and remembered (see reasoning-refusals.ts).
  */
 export async function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
-  const known = input.refusals.remembered(input.target);
-  if (known !== undefined && mayRefuseReasoning(input.target, input.request)) return openWithoutReasoning(input, known, 1);
+  const first = input.refusals.empty ? { input, notes: NO_NOTES } : rememberedLeaveOuts(input);
   let firstFailure: unknown;
   try {
-    return await tryOnce(input, 1);
+    return withNotes(await tryOnce(first.input, 1), first.notes);
   } catch (error) {
     firstFailure = error;
   }
   const { target } = input;
-  const refusal = refusedReasoning(firstFailure, target, input.request);
-  if (refusal !== undefined) {
-    input.refusals.remember(target, refusal);
-    return openWithoutReasoning(input, refusal, 2);
+  const refused = refusalOf(firstFailure, first.input);
+  if (refused !== undefined) {
+    input.refusals.remember(target, refused.kind, refused.said);
+    const again = leaveOut(first.input, refused.kind);
+    return withNotes(await tryOnce(again, 2), [...first.notes, refusalNote(target.alias, refused, 2)]);
   }
   const counts: RetryCounts = { rateLimited: 0, server: 0 };
   return pRetry(
     async (attempt) => {
       if (attempt === 1) throw firstFailure;
-      return tryOnce(input, attempt);
+      return withNotes(await tryOnce(first.input, attempt), first.notes);
     },
     {
       retries: Math.max(1, input.retry.serverErrorRetries),
@@ -87,22 +91,65 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
   );
 }
 
-/**
- * The candidate without its reasoning controls (see reasoning-refusal.ts): asked again after it refused them (try 2),
- * or at once when it refused them on an earlier turn (try 1). The reply says why.
- */
-async function openWithoutReasoning(input: CandidateInput, refusal: string, attempt: 1 | 2): Promise<OpenedCandidate> {
-  const alias = input.target.alias;
-  const target = Object.assign({}, input.target, { reasoning: false });
-  const opened = await tryOnce(Object.assign({}, input, { target }), attempt);
-  const said = refusal.slice(0, 200);
-  opened.warnings.push({
+const NO_NOTES: readonly Warning[] = [];
+
+interface Refusal {
+  kind: RefusedReasoning;
+  said: string;
+}
+
+/** What the first try's 400 refused: earlier turns' reasoning (the more specific), or the reasoning controls. */
+function refusalOf(error: unknown, input: CandidateInput): Refusal | undefined {
+  const history = refusedReasoningHistory(error, input.target, input.request);
+  if (history !== undefined) return { kind: 'history', said: history };
+  const controls = refusedReasoning(error, input.target, input.request);
+  return controls === undefined ? undefined : { kind: 'controls', said: controls };
+}
+
+/** The candidate without what it refused: its reasoning controls (as for `reasoning: false`), or earlier turns' reasoning. */
+function leaveOut(input: CandidateInput, kind: RefusedReasoning): CandidateInput {
+  return kind === 'controls'
+    ? Object.assign({}, input, { target: Object.assign({}, input.target, { reasoning: false }) })
+    : Object.assign({}, input, { request: withoutReasoningHistory(input.request) });
+}
+
+/** The candidate without what it refused on an earlier turn, where the request carries it; the notes say so. */
+function rememberedLeaveOuts(input: CandidateInput): { input: CandidateInput; notes: readonly Warning[] } {
+  let out = input;
+  const notes: Warning[] = [];
+  for (const kind of ['controls', 'history'] as const) {
+    const said = input.refusals.remembered(input.target, kind);
+    if (said === undefined) continue;
+    if (kind === 'controls' ? !mayRefuseReasoning(input.target, input.request) : !hasReasoningHistory(input.request)) continue;
+    out = leaveOut(out, kind);
+    notes.push(refusalNote(input.target.alias, { kind, said }, 1));
+  }
+  return { input: out, notes };
+}
+
+function refusalNote(alias: string, refused: Refusal, attempt: 1 | 2): Warning {
+  const said = refused.said.slice(0, 200);
+  if (refused.kind === 'history') {
+    return {
+      code: 'dropped',
+      path: 'messages',
+      message:
+        attempt === 2
+          ? `${alias} refused the reasoning of earlier turns ("${said}") and was asked again without it`
+          : `${alias} refused the reasoning of earlier turns on an earlier turn ("${said}"): left out of this request`,
+    };
+  }
+  return {
     code: 'dropped',
     path: 'reasoning',
     message:
       attempt === 2
         ? `${alias} refused the reasoning controls ("${said}") and was asked again without them; "reasoning": false on ${alias} skips the refusal`
         : `${alias} refused the reasoning controls on an earlier turn ("${said}"): left out of this request; "reasoning": false on ${alias} says so for good`,
-  });
+  };
+}
+
+function withNotes(opened: OpenedCandidate, notes: readonly Warning[]): OpenedCandidate {
+  for (const note of notes) opened.warnings.push(note);
   return opened;
 }

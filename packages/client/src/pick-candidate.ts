@@ -11,7 +11,7 @@ import type { ModelTarget } from './model-target';
 import { openCandidate, type OpenedCandidate } from './open-candidate';
 import { orderByHealth } from './order-by-health';
 import type { Pacer } from './pacer';
-import type { ReasoningRefusals } from './reasoning-refusal';
+import type { ReasoningRefusals } from './reasoning-refusals';
 import type { RunAbort } from './run-abort';
 import { layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
 import { toClientError } from './to-client-error';

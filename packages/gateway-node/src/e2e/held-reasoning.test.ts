@@ -120,6 +120,21 @@ describe('unsigned reasoning kept for callers that drop it (route mode)', () => 
       expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Read the file first.', content: 'Reading it.', tool_calls: [expect.objectContaining({ id: callId })] });
     });
   }
+
+  it('after a failover to a server that refuses reasoning_content (Groq, Cerebras), the step is asked again without it', async () => {
+    const refuse = { error: { status: 400, error: { kind: 'invalid-request' as const, message: "messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported" } } };
+    const { second } = await toolLoop('bench/agents', 'up-1', undefined, {
+      session: 'held-strict',
+      second: () => {
+        gateway.t().upstream.script('up-1', { error: { status: 503 } });
+        gateway.t().upstream.script('up-2', [refuse, { answer: { text: 'It says hello (m2).' } }]);
+      },
+    });
+    expect(second.bench).toMatchObject({ alias: 'm2' });
+    expect(JSON.stringify(second.bench.warnings)).toContain('refused the reasoning of earlier turns');
+    const sent = gateway.t().upstream.requestsFor('up-2').slice(-2).map((request) => (request.body as Record<string, any>).messages[1].reasoning_content);
+    expect(sent).toEqual(['Read the file first.', undefined]);
+  });
 });
 
 // Gemini CLI keeps a functionCall's thoughtSignature but leaves thought parts (text and their signatures) out of the
