@@ -1,5 +1,6 @@
 import type { Message, NeutralRequest } from '@bench/formats';
 import { BadRequestError } from './errors/bad-request-error';
+import { memberSaid } from './member-said';
 import type { ModelTarget } from './model-target';
 
 /** A server that does not take the field: "property 'messages.2.assistant.reasoning_content' is unsupported". */
@@ -15,8 +16,7 @@ const FIELD_WANTED = /missing|must be passed|required/i;
  */
 export function refusedReasoningHistory(error: unknown, target: ModelTarget, request: NeutralRequest): string | undefined {
   if (target.api !== 'openai-chat' || !BadRequestError.isInstance(error)) return undefined;
-  const prefix = `${target.alias}: `;
-  const said = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const said = memberSaid(error, target.alias);
   if (!said.includes('reasoning_content') || !FIELD_REFUSED.test(said) || FIELD_WANTED.test(said)) return undefined;
   return hasReasoningHistory(request) ? said : undefined;
 }

@@ -1,4 +1,5 @@
 import { BadRequestError } from './errors/bad-request-error';
+import { memberSaid } from './member-said';
 import type { ModelTarget } from './model-target';
 import type { NeutralRequest } from '@bench/formats';
 
@@ -16,8 +17,7 @@ const REASONING_OPTIONS = ['thinking', 'think', 'reasoning', 'reasoning_effort']
  */
 export function refusedReasoning(error: unknown, target: ModelTarget, request: NeutralRequest): string | undefined {
   if (!BadRequestError.isInstance(error) || !mayRefuseReasoning(target, request)) return undefined;
-  const prefix = `${target.alias}: `;
-  const said = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const said = memberSaid(error, target.alias);
   return ABOUT_REASONING.test(said) ? said : undefined;
 }
 
