@@ -1,6 +1,5 @@
 import type { NeutralRequest } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 /**
  * Claude Code's billing block (`$billingHeader`, see `@bench/formats`) is new
@@ -10,8 +9,8 @@ import { servedBy } from './provider-host';
  * line, so its prefix cache misses on every turn. It goes to Anthropic's own
  * hosts only.
  */
-export function leaveOutForeignBillingBlock(target: ModelTarget, upstream: NeutralRequest): void {
-  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || servedBy(target, 'anthropic')) return;
+export function leaveOutForeignBillingBlock(target: ModelTarget, vendor: Vendor, upstream: NeutralRequest): void {
+  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || vendor === 'anthropic') return;
   const { $billingHeader: _left, ...rest } = upstream.extra;
   upstream.extra = rest;
 }

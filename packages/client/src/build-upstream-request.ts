@@ -11,8 +11,8 @@ import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
 import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
+import { vendorOf } from './provider-host';
 
 export interface BuiltRequest {
   url: string;
@@ -31,7 +31,9 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   if (request.stream) upstream.streamUsage = true;
   if (target.promptCacheTtl !== undefined && request.promptCache) upstream.promptCache = { conversation: request.promptCache.conversation, ttl: target.promptCacheTtl };
   if (cut) upstream.maxOutputTokens = cut.maxOutputTokens;
-  leaveOutForeignBillingBlock(target, upstream);
+  // Whose API this is decides the rules below that only one vendor's API has: worked out once per request.
+  const vendor = vendorOf(target);
+  leaveOutForeignBillingBlock(target, vendor, upstream);
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
@@ -40,13 +42,13 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     dropThinkingAnthropicWouldRefuse(body, formatted.warnings);
     dropSamplingThinkingRefuses(body, formatted.warnings);
   }
-  leaveOutGoogleSignatures(target, body, formatted.warnings);
-  leaveOutOpenRouterDetails(target, body, formatted.warnings);
+  leaveOutGoogleSignatures(target, vendor, body, formatted.warnings);
+  leaveOutOpenRouterDetails(target, vendor, body, formatted.warnings);
   leaveOutReasoningControls(target, body, formatted.warnings);
-  fillReasoningContent(target, body, formatted.warnings);
-  fitMoonshotThinking(target, body, formatted.warnings);
-  leaveOutRefusedReasoningContent(target, body, formatted.warnings);
-  if (isOpenAIUpstream(target)) {
+  fillReasoningContent(target, vendor, body, formatted.warnings);
+  fitMoonshotThinking(target, vendor, body, formatted.warnings);
+  leaveOutRefusedReasoningContent(target, vendor, body, formatted.warnings);
+  if (isOpenAIUpstream(target, vendor)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);
     fitOpenAIReasoningControls(target, body, formatted.warnings);
@@ -63,8 +65,8 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   };
 }
 
-function isOpenAIUpstream(target: ModelTarget): target is ModelTarget & { api: 'openai-chat' | 'openai-responses' } {
-  return (target.api === 'openai-chat' || target.api === 'openai-responses') && servedBy(target, 'openai');
+function isOpenAIUpstream(target: ModelTarget, vendor: Vendor): target is ModelTarget & { api: 'openai-chat' | 'openai-responses' } {
+  return (target.api === 'openai-chat' || target.api === 'openai-responses') && vendor === 'openai';
 }
 
 /** An output budget over what the target may write is cut to it, with a warning saying so. */

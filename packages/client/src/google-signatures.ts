@@ -1,6 +1,5 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 type Wire = Record<string, unknown>;
 
@@ -11,8 +10,8 @@ type Wire = Record<string, unknown>;
  * OpenAI Chat server would otherwise send that server a field it does not know,
  * which a strict one refuses ("additional properties are not allowed").
  */
-export function leaveOutGoogleSignatures(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || servedBy(target, 'google')) return;
+export function leaveOutGoogleSignatures(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || vendor === 'google') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

@@ -1,6 +1,5 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 /**
  * Moonshot (Kimi) refuses a request that sets both `thinking` and
@@ -10,8 +9,8 @@ import { servedBy } from './provider-host';
  * turn. The model's own thinking setting stays; the effort is left out, with a
  * warning.
  */
-export function fitMoonshotThinking(target: ModelTarget, body: Record<string, unknown>, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || body.thinking === undefined || body.reasoning_effort === undefined || !servedBy(target, 'moonshot')) return;
+export function fitMoonshotThinking(target: ModelTarget, vendor: Vendor, body: Record<string, unknown>, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || vendor !== 'moonshot' || body.thinking === undefined || body.reasoning_effort === undefined) return;
   delete body.reasoning_effort;
   warnings.push({ code: 'dropped', path: 'reasoning', message: `reasoning_effort left out: ${target.alias} sets thinking, and Moonshot refuses both in one request` });
 }

@@ -57,7 +57,7 @@ describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
   it('do not claim text went on when the field held none (a caller’s own malformed field)', () => {
     const body = { messages: [{ role: 'assistant', content: 'x', reasoning_details: 'nope' }] };
     const warnings: Warning[] = [];
-    leaveOutOpenRouterDetails({ alias: 'member', api: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', model: 'x' }, body, warnings);
+    leaveOutOpenRouterDetails({ alias: 'member', api: 'openai-chat', baseURL: 'http://127.0.0.1:8000/v1', model: 'x' }, 'other', body, warnings);
     expect(body.messages[0]).toEqual({ role: 'assistant', content: 'x' });
     expect(warnings).toEqual([expect.objectContaining({ message: expect.not.stringContaining('reasoning_content') })]);
   });

@@ -1,6 +1,5 @@
 import { reasoningDetailsText, type Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 type Wire = Record<string, unknown>;
 
@@ -11,8 +10,8 @@ type Wire = Record<string, unknown>;
  * OpenAI Chat server would otherwise send it a field it does not know. The
  * reasoning's text stays, as `reasoning_content`; its signatures do not.
  */
-export function leaveOutOpenRouterDetails(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || servedBy(target, 'openrouter') || servedBy(target, 'minimax')) return;
+export function leaveOutOpenRouterDetails(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || vendor === 'openrouter' || vendor === 'minimax') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

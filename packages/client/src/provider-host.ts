@@ -34,7 +34,7 @@ function hostVendor(baseURL: string): Vendor {
   return 'other';
 }
 
-/** Whether a target reaches that vendor's API: as its `vendor` says, else as its base URL's host shows. */
-export function servedBy(target: Pick<ModelTarget, 'baseURL' | 'vendor'>, vendor: Exclude<Vendor, 'other'>): boolean {
-  return (target.vendor ?? HOST_VENDORS.get(target.baseURL, hostVendor)) === vendor;
+/** Whose API a target reaches: as its `vendor` says, else as its base URL's host shows. */
+export function vendorOf(target: Pick<ModelTarget, 'baseURL' | 'vendor'>): Vendor {
+  return target.vendor ?? HOST_VENDORS.get(target.baseURL, hostVendor);
 }

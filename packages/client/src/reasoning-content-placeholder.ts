@@ -1,6 +1,5 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 type Wire = Record<string, unknown>;
 
@@ -15,8 +14,8 @@ type Wire = Record<string, unknown>;
  * which both take; the reasoning itself is gone, and the warning says for how
  * many tool steps.
  */
-export function fillReasoningContent(target: ModelTarget, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || target.reasoning === false || !(servedBy(target, 'deepseek') || servedBy(target, 'moonshot'))) return;
+export function fillReasoningContent(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || target.reasoning === false || (vendor !== 'deepseek' && vendor !== 'moonshot')) return;
   if ((body.thinking as Wire | undefined)?.type === 'disabled') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;

@@ -1,6 +1,5 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { servedBy } from './provider-host';
+import type { ModelTarget, Vendor } from './model-target';
 
 /**
  * Servers that have no `reasoning_content` on an assistant message, and so
@@ -10,8 +9,8 @@ import { servedBy } from './provider-host';
  * (a DeepSeek or Qwen member's before a failover, kept through tool steps, or
  * a caller's); it is left out, with a warning.
  */
-export function leaveOutRefusedReasoningContent(target: ModelTarget, body: Record<string, unknown>, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || !(servedBy(target, 'openai') || servedBy(target, 'groq') || servedBy(target, 'cerebras'))) return;
+export function leaveOutRefusedReasoningContent(target: ModelTarget, vendor: Vendor, body: Record<string, unknown>, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || (vendor !== 'openai' && vendor !== 'groq' && vendor !== 'cerebras')) return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;
