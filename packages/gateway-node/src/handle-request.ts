@@ -31,7 +31,12 @@ const LOCAL_CALLER: Caller = { keyName: 'local' };
 /** The gateway's `(req, res)` listener: CORS, routing, keys, errors in the path's protocol shape, one access-log line. */
 export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    void handle(req, res, options);
+    handle(req, res, options).catch((error: unknown) => {
+      // Nothing should get here (every route's errors are answered in handle); if something does, the caller's
+      // connection goes, not the process.
+      options.logger.error({ err: (error as Error)?.message }, 'request handling failed');
+      res.destroy();
+    });
   };
 }
 

@@ -153,10 +153,18 @@ describe('Gemini names in the path', () => {
     ['an unknown suffix', '/v1beta/models/agents:fast:generateContent', 404],
     ['an unknown collection', '/v1beta/models/nope:streamGenerateContent?alt=sse', 404],
     ['an unknown method', '/v1beta/models/agents:embedContent', 404],
+    ['a name that is no valid percent-encoding', '/v1beta/models/%ZZ:generateContent', 404],
   ])('%s → %s', async (_name, path, status) => {
     const result = await send(path, JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
     expect(result.status, result.text).toBe(status);
     expect(errorMessageOf('gemini', result.json)).toEqual(expect.any(String));
+  });
+
+  it('a model looked up by a name that is no valid percent-encoding is a 404, and the gateway goes on serving', async () => {
+    const response = await fetch(`${t.url}/v1beta/models/%E0%A4%A`);
+    expect(response.status).toBe(404);
+    expect(errorMessageOf('gemini', await response.json())).toContain('%E0%A4%A');
+    expect((await fetch(`${t.url}/bench/health`)).status).toBe(200);
   });
 });
 

@@ -53,7 +53,7 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
     }
     const gemini = GEMINI_MODEL.exec(path);
     if (gemini) {
-      const pathModel = decodeURIComponent(gemini[1]!);
+      const pathModel = safeDecode(gemini[1]!);
       if (gemini[2] === 'countTokens') return { name: 'count-tokens', protocol: 'gemini', pathModel };
       return { name: 'generate', protocol: 'gemini', pathModel, stream: gemini[2] === 'streamGenerateContent' };
     }
@@ -80,8 +80,17 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'responses-websocket', protocol: 'openai-responses' };
     }
     if (path.startsWith('/v1beta/models/')) {
-      return { name: 'gemini-model', protocol: 'gemini', pathModel: decodeURIComponent(path.slice('/v1beta/models/'.length)) };
+      return { name: 'gemini-model', protocol: 'gemini', pathModel: safeDecode(path.slice('/v1beta/models/'.length)) };
     }
   }
   return undefined;
+}
+
+/** A path segment decoded, or as sent when it is no valid percent-encoding (then it names nothing: a 404 that says what does). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
