@@ -44,6 +44,12 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-headers')).toContain('x-api-key');
   });
 
+  it('a preflight for deleting a stored response allows DELETE', async () => {
+    const response = await fetch(`${t.url}/v1/responses/resp_1`, { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'DELETE' } });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')?.split(', ')).toContain('DELETE');
+  });
+
   it('a preflight from a refused origin is refused, with no allow headers', async () => {
     const response = await fetch(`${t.url}/v1/chat/completions`, {
       method: 'OPTIONS',

@@ -94,6 +94,16 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     expect(messages.map((message) => [message.role, message.content])).toEqual([['user', 'My name is Ada.'], ['assistant', 'Noted, Ada.'], ['user', 'Who am I?']]);
   });
 
+  it('a response kept on one replica is read back on the other, and deleted there for both', async () => {
+    a.upstream.script('up-1', { answer: { text: 'Kept on a.', usage: { inputTokens: 9, outputTokens: 3 } } });
+    const created = await sdksFor(a.url).openai.responses.create({ model: 'bench/agents', instructions: 'Be brief.', input: 'Keep this.' });
+    const read = await sdksFor(b.url).openai.responses.retrieve(created.id);
+    expect(read).toMatchObject({ id: created.id, output_text: 'Kept on a.', instructions: 'Be brief.', model: created.model, usage: created.usage });
+    expect(read.output).toEqual(created.output);
+    await sdksFor(b.url).openai.responses.delete(created.id);
+    await expect(sdksFor(a.url).openai.responses.retrieve(created.id)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('health reports the shared store reachable', async () => {
     const health = await fetch(`${b.url}/bench/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', state: { ok: true } });

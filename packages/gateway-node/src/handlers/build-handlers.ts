@@ -11,6 +11,7 @@ import { handleHealth } from './health';
 import { handleListModels } from './list-models';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
 import { handleOllamaShow } from './ollama-show';
+import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
 export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Record<RouteName, RouteHandler> {
@@ -34,6 +35,8 @@ export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Reco
       }
       sendJSON(request.res, 200, { name: 'bench', health: '/bench/health', models: '/v1/models' });
     },
+    'response-retrieve': (request) => handleRetrieveResponse(request, runtime.responses),
+    'response-delete': (request) => handleDeleteResponse(request, runtime.responses),
     'responses-websocket': () => {
       throw new GatewayError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
     },

@@ -19,7 +19,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: re
   const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
   if (!isPreflight) return false;
   if (allowed) {
-    res.setHeader('access-control-allow-methods', 'GET, POST, HEAD, OPTIONS');
+    res.setHeader('access-control-allow-methods', 'GET, POST, HEAD, DELETE, OPTIONS');
     res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS);
     res.setHeader('access-control-max-age', '600');
   }

@@ -11,7 +11,9 @@ export type RouteName =
   | 'verdict'
   | 'health'
   | 'root'
-  | 'responses-websocket';
+  | 'responses-websocket'
+  | 'response-retrieve'
+  | 'response-delete';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -24,9 +26,12 @@ export interface MatchedRoute {
   open?: boolean;
   /** Codex's `/responses/compact`: compact the conversation instead of answering it. */
   compact?: boolean;
+  /** The stored response named in the path (`/v1/responses/{id}`). */
+  responseId?: string;
 }
 
 const GEMINI_MODEL = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent|countTokens)$/;
+const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)$/;
 
 /** The route a method and path name, or undefined (a 404 in the path's protocol shape). */
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
@@ -82,6 +87,11 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
     if (path.startsWith('/v1beta/models/')) {
       return { name: 'gemini-model', protocol: 'gemini', pathModel: safeDecode(path.slice('/v1beta/models/'.length)) };
     }
+  }
+  const stored = (method === 'GET' || method === 'HEAD' || method === 'DELETE') && STORED_RESPONSE.exec(path);
+  if (stored) {
+    const name = method === 'DELETE' ? 'response-delete' : 'response-retrieve';
+    return { name, protocol: 'openai-responses', responseId: safeDecode(stored[1]!) };
   }
   return undefined;
 }

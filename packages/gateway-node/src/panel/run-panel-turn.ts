@@ -1,4 +1,4 @@
-import { getCodec, type AssistantContentPart, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
+import { getCodec, type NeutralReply, type NeutralRequest, type StreamEvent } from '@bench/formats';
 import { PanelError, runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
 import { isPromise, type MaybePromise } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
@@ -21,8 +21,8 @@ export interface PanelTurnInput {
   request: NeutralRequest;
   requestedModel: string;
   with: readonly string[];
-  /** Called with the answer and the reply's id once the panel finished, before the reply's end goes (a Responses reply kept). */
-  onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void>;
+  /** Called with the reply once the panel finished, before the reply's end goes (a Responses reply kept). */
+  onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
 }
 
 const toGatewayError = (error: PanelError) => new GatewayError(error.status, error.toNeutral().kind, error.message, { cause: error });
@@ -65,9 +65,9 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     return priced;
   };
 
-  const keepAnswer = async (onAnswered: NonNullable<PanelTurnInput['onAnswered']>, text: string) => {
+  const keepAnswer = async (onAnswered: NonNullable<PanelTurnInput['onAnswered']>, reply: NeutralReply) => {
     try {
-      await onAnswered([{ type: 'text', text }], run.id);
+      await onAnswered(reply);
     } catch (error) {
       runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed');
     }
@@ -77,7 +77,6 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
     const result = await run.result.catch((error: unknown) => {
       throw PanelError.isInstance(error) ? toGatewayError(error) : error;
     });
-    if (input.onAnswered) await keepAnswer(input.onAnswered, result.text);
     const reply: NeutralReply = {
       id: run.id,
       model,
@@ -85,8 +84,9 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
       content: [{ type: 'text', text: result.text }],
       finishReason: result.finishReason,
       usage: result.usage,
-      extra: { bench: costed(result.bench) },
     };
+    if (input.onAnswered) await keepAnswer(input.onAnswered, reply);
+    reply.extra = { bench: costed(result.bench) };
     return sendJSON(state.res, 200, codec.formatReply(reply, { request, ...endpoint }).value, headers);
   }
 
@@ -95,7 +95,8 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
   writer.open(200, { 'content-type': form.streamContentType, ...headers }, { flush: true });
   const encoder = form.createStreamEncoder({ request, id: run.id, model, ...endpoint });
   const send = (event: StreamEvent) => writer.write(encoder.encode(event));
-  await send({ type: 'start', id: run.id, model, created: Math.floor(Date.now() / 1000) });
+  const created = Math.floor(Date.now() / 1000);
+  await send({ type: 'start', id: run.id, model, created });
   let answer = '';
   for await (const event of run.events) {
     if (writer.isClosed) break;
@@ -108,7 +109,10 @@ export async function runPanelTurn(input: PanelTurnInput): Promise<void> {
         await send({ type: 'text-delta', text: event.text });
         break;
       case 'done':
-        if (input.onAnswered) await keepAnswer(input.onAnswered, answer);
+        if (input.onAnswered) {
+          const content: NeutralReply['content'] = [{ type: 'text', text: answer }];
+          await keepAnswer(input.onAnswered, { id: run.id, model, created, content, finishReason: event.finishReason, ...(event.usage ? { usage: event.usage } : {}) });
+        }
         await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
         break;
       case 'error':

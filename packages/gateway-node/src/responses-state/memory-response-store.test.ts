@@ -28,4 +28,14 @@ describe('createMemoryResponseStore', () => {
     store.put('huge', turn('w'.repeat(2000)), 60_000);
     expect(store.get('huge', 60_000)).toBeUndefined();
   });
+
+  it('forgets a deleted response and gives its room back', () => {
+    const store = createMemoryResponseStore({ maxBytes: 1000 });
+    store.put('a', turn('x'.repeat(150)), 60_000);
+    store.put('b', turn('y'.repeat(150)), 60_000);
+    store.delete('a');
+    store.delete('never-there');
+    store.put('c', turn('z'.repeat(150)), 60_000);
+    expect(['a', 'b', 'c'].map((id) => store.get(id, 60_000) !== undefined)).toEqual([false, true, true]);
+  });
 });

@@ -8,5 +8,6 @@ export function createMemoryResponseStore(options: { maxBytes?: number; now?: ()
   return {
     get: (id, ttlMs) => entries.get(id, now(), ttlMs),
     put: (id, stored, ttlMs) => entries.set(id, stored, JSON.stringify(stored).length * 2, now(), ttlMs),
+    delete: (id) => entries.delete(id),
   };
 }

@@ -1,16 +1,18 @@
-import type { AssistantContentPart, Message, NeutralRequest } from '@bench/formats';
+import type { Message, NeutralReply, NeutralRequest } from '@bench/formats';
 import type { MaybePromise } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
-import type { ResponseStore, StoredResponse } from './response-store';
+import type { ResponseEcho, ResponseStore, StoredResponse } from './response-store';
 
 /** How long a stored response is kept after its last use. */
 export const RESPONSE_TTL_MS = 24 * 3_600_000;
 /** Longer chains than this are refused rather than walked (a chain is one lookup a turn). */
 const MAX_TURNS = 10_000;
 /** Longer than any id bench (or OpenAI) writes: refused before it becomes a store key or goes into an error message. */
-const MAX_ID_LENGTH = 200;
+export const MAX_ID_LENGTH = 200;
 
-const NOT_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, for the key that made it, and none whose request said store: false; send the whole conversation in input instead`;
+/** What is kept, for an error saying something is not. */
+export const WHAT_IS_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, for the key that made it, and none whose request said store: false`;
+const NOT_KEPT = `${WHAT_IS_KEPT}; send the whole conversation in input instead`;
 
 /**
  * A Responses request naming `previous_response_id`: the conversation it
@@ -47,10 +49,26 @@ export async function responsesTurn(
   store: ResponseStore,
   request: NeutralRequest,
   keyName: string,
-): Promise<{ request: NeutralRequest; onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void> }> {
+): Promise<{ request: NeutralRequest; onAnswered?: (reply: NeutralReply) => MaybePromise<void> }> {
   const { request: continued, previous } = await withPreviousResponse(store, request, keyName);
   if (request.extra.store === false) return { request: continued };
-  // What the request added and its answer, what it continued, whose it is.
-  const keep = (answer: AssistantContentPart[]): StoredResponse => ({ previous, messages: [...request.messages, { role: 'assistant', content: answer }], keyName });
-  return { request: continued, onAnswered: (answer, replyId) => store.put(replyId, keep(answer), RESPONSE_TTL_MS) };
+  // What the request added and its answer, what it continued, whose it is, and what a retrieval answers with.
+  const keep = (reply: NeutralReply): StoredResponse => ({
+    previous,
+    messages: [...request.messages, { role: 'assistant', content: reply.content }],
+    keyName,
+    reply: {
+      model: reply.model,
+      created: reply.created ?? Math.floor(Date.now() / 1000),
+      finishReason: reply.finishReason,
+      ...(reply.usage ? { usage: reply.usage } : {}),
+      echo: echoOf(request),
+    },
+  });
+  return { request: continued, onAnswered: (reply) => store.put(reply.id, keep(reply), RESPONSE_TTL_MS) };
+}
+
+function echoOf(request: NeutralRequest): ResponseEcho {
+  const { system, tools, toolChoice, parallelToolCalls, reasoning, maxOutputTokens, temperature, topP } = request;
+  return { system, tools, toolChoice, parallelToolCalls, reasoning, maxOutputTokens, temperature, topP };
 }

@@ -18,5 +18,8 @@ export function createRedisResponseStore(redis: Redis, prefix = 'bench:'): Respo
     async put(id, stored, ttlMs) {
       await redis.set(key(id), JSON.stringify(stored), 'PX', ttlMs);
     },
+    async delete(id) {
+      await redis.del(key(id));
+    },
   };
 }

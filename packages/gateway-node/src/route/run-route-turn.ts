@@ -1,5 +1,5 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
-import { getCodec, ReplyAccumulator, type AssistantContentPart, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
+import { getCodec, ReplyAccumulator, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
 import { newCallId, usageCost } from '@bench/ledger';
 import { isPromise, NoEligibleMemberError, RequestTooLargeError, type MaybePromise, type Plan, type TurnOutcome } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
@@ -33,8 +33,8 @@ export interface RouteTurnInput {
   target: Target;
   request: NeutralRequest;
   requestedModel: string;
-  /** Called with the answer and the reply's id once the member finished, before the reply goes (a Responses reply kept). */
-  onAnswered?: (answer: AssistantContentPart[], replyId: string) => MaybePromise<void>;
+  /** Called with the reply (its id the turn's call) once the member finished, before the reply goes (a Responses reply kept). */
+  onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
   /** Writes the reply instead of the protocol's own (a compaction): called once the member finished, for a request not streamed. */
   answer?: (reply: NeutralReply, headers: Record<string, string>) => void;
 }
@@ -91,10 +91,15 @@ export async function runRouteTurn(input: RouteTurnInput): Promise<void> {
   const keepAnswer = (): Promise<void> | undefined => {
     const reasoning = keepsReasoning && accumulator.toolCallCount() > 0;
     if (!reasoning && !input.onAnswered) return undefined;
-    const answer = accumulator.toReply({ id: call, model: '' }).content;
+    const reply = accumulator.toReply({ id: call, model: '' });
+    reply.id = call; // the upstream's own id otherwise
     const keep = async () => {
-      if (reasoning) await runtime.router.keepReasoning(plan, answer);
-      if (input.onAnswered) await input.onAnswered(answer, call);
+      if (reasoning) await runtime.router.keepReasoning(plan, reply.content);
+      if (input.onAnswered) {
+        const commit = await run.committed;
+        reply.model = replyModelName(state.protocol, input.requestedModel, commit.ok ? commit.alias : '');
+        await input.onAnswered(reply);
+      }
     };
     return keep().catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed'));
   };

@@ -23,6 +23,13 @@ export class SizedLruCache<V> {
     return entry.value;
   }
 
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.total -= entry.bytes;
+  }
+
   set(key: string, value: V, bytes: number, now: number, ttlMs: number): void {
     const old = this.entries.get(key);
     if (old) {
