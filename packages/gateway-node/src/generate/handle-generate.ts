@@ -17,7 +17,7 @@ import { responsesTurn } from '../responses-state/previous-response';
 
 /** Every protocol's generate route: parse, resolve the model, check the key, then a panel or a route turn. */
 export async function handleGenerate(state: RequestState, runtime: GatewayRuntime): Promise<void> {
-  const { request, bench, requestedModel, compaction } = await parseClientRequest(state, runtime.config);
+  const { request, bench, requestedModel, compaction } = await parseClientRequest(state, runtime);
   state.log.model = requestedModel;
   const target = resolveRequestTarget(state, runtime.config, requestedModel);
   if (compaction) {

@@ -1,9 +1,10 @@
 import { getCodec, type NeutralRequest } from '@bench/formats';
 import { takeCompaction, type Compaction } from '../compaction/take-compaction';
-import type { GatewayConfig } from '../config/resolved-config';
 import { GatewayError } from '../errors/gateway-error';
 import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
+import { resolveItemReferences } from '../responses-state/item-references';
+import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { streamFormOf } from '../stream/stream-form';
 import { takeBenchOptions, type BenchOptions } from './bench-options';
 
@@ -17,12 +18,16 @@ export interface ClientRequest {
 }
 
 /** Reads and parses a generate request in the route's protocol; the model comes from the body or the Gemini path. */
-export async function parseClientRequest(state: RequestState, config: GatewayConfig): Promise<ClientRequest> {
+export async function parseClientRequest(state: RequestState, runtime: GatewayRuntime): Promise<ClientRequest> {
   streamFormOf(state); // a Gemini `alt` that cannot be served is refused before anything is read
-  const body = await readJSONBody(state.req, config.server.bodyLimitBytes);
+  const body = await readJSONBody(state.req, runtime.config.server.bodyLimitBytes);
   const route = state.route;
   const codec = getCodec(state.protocol);
-  const compaction = state.protocol === 'openai-responses' ? takeCompaction(body, route) : undefined;
+  let compaction: Compaction | undefined;
+  if (state.protocol === 'openai-responses') {
+    compaction = takeCompaction(body, route);
+    await resolveItemReferences(body, runtime.responses, state.caller.keyName);
+  }
   const request = codec.parseRequest(body, {
     ...(route.pathModel !== undefined ? { model: route.pathModel } : {}),
     ...(route.stream !== undefined ? { stream: route.stream } : {}),

@@ -1,9 +1,9 @@
-import { getCodec, type NeutralReply, type NeutralRequest } from '@bench/formats';
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 import { MAX_ID_LENGTH, RESPONSE_TTL_MS, WHAT_IS_KEPT } from '../responses-state/previous-response';
 import type { ResponseStore, StoredResponse } from '../responses-state/response-store';
+import { storedResponseObject } from '../responses-state/stored-response-object';
 
 /** `GET /v1/responses/{id}`: a stored response as its request was answered (not streamed), for the key that made it. */
 export async function handleRetrieveResponse(state: RequestState, store: ResponseStore): Promise<void> {
@@ -11,14 +11,8 @@ export async function handleRetrieveResponse(state: RequestState, store: Respons
   if (state.url.searchParams.get('stream') === 'true') {
     throw new GatewayError(400, 'invalid-request', 'stream: bench keeps finished responses only, so there is no stream to resume; retrieve it without stream', { param: 'stream' });
   }
-  const stored = await ownResponse(store, id, state.caller.keyName);
-  const { reply } = stored;
-  const last = stored.messages.at(-1);
-  if (!reply || last?.role !== 'assistant') throw notFound(id);
-  const answered: NeutralReply = { id, model: reply.model, created: reply.created, content: last.content, finishReason: reply.finishReason, ...(reply.usage ? { usage: reply.usage } : {}) };
-  const echo: NeutralRequest = { model: reply.model, messages: [], stream: false, extra: {}, ...reply.echo };
-  const response = getCodec('openai-responses').formatReply(answered, { request: echo }).value as Record<string, unknown>;
-  response.previous_response_id = stored.previous;
+  const response = storedResponseObject(id, await ownResponse(store, id, state.caller.keyName));
+  if (!response) throw notFound(id);
   sendJSON(state.res, 200, response);
 }
 
