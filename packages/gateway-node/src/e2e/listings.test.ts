@@ -50,6 +50,19 @@ describe('listings per key', () => {
     expect(raw.json).toMatchObject({ has_more: false, first_id: 'bench/core', last_id: 'bench/core:route' });
   });
 
+  it('/v1/models/{model}: one entry by name, an alias pattern under the name asked for (OpenAI and Anthropic SDKs)', async () => {
+    expect(await alice.openai.models.retrieve('bench/core:merged')).toMatchObject({ id: 'bench/core:merged', object: 'model', bench: { kind: 'collection', reply: 'merged' } });
+    expect(await root.openai.models.retrieve('m2')).toMatchObject({ id: 'm2', object: 'model', bench: { kind: 'model', reply: 'route' } });
+    // Claude Code asks for names of its own; `aliases` maps claude-* to bench/agents:route.
+    expect(await root.anthropic.models.retrieve('claude-opus-4-8')).toMatchObject({ id: 'claude-opus-4-8', type: 'model', bench: { reply: 'route' } });
+    await expect(alice.openai.models.retrieve('bench/agents')).rejects.toMatchObject({ status: 403 });
+    await expect(alice.openai.models.retrieve('gpt-4o')).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/This key may call: bench\/core$/) });
+    await expect(alice.openai.models.retrieve('bench/core:fastest')).rejects.toMatchObject({ status: 404 });
+    const unkeyed = await get('/v1/models/bench%2Fcore');
+    expect(unkeyed.status).toBe(401);
+    expect((await get('/v1/models/%ZZ', { authorization: `Bearer ${KEYS.root}` })).status).toBe(404);
+  });
+
   it('/v1beta/models: models/<collection>[:mode] (Gemini SDK), and one model by name', async () => {
     const names: string[] = [];
     for await (const model of await alice.gemini.models.list()) names.push(model.name!);

@@ -9,6 +9,7 @@ import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
 import { handleListModels } from './list-models';
+import { handleModelEntry } from './model-entry';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
 import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
@@ -21,6 +22,7 @@ export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Reco
     'count-tokens': (request) => handleCountTokens(request, config),
     'list-models': (request) => handleListModels(request, config),
     'gemini-model': (request) => handleGeminiModel(request, config),
+    'model-entry': (request) => handleModelEntry(request, config),
     'ollama-show': (request) => handleOllamaShow(request, config),
     'ollama-version': handleOllamaVersion,
     'ollama-ps': handleOllamaPs,

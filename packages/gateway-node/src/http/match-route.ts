@@ -13,7 +13,8 @@ export type RouteName =
   | 'root'
   | 'responses-websocket'
   | 'response-retrieve'
-  | 'response-delete';
+  | 'response-delete'
+  | 'model-entry';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -83,6 +84,9 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'ollama-ps', protocol: 'ollama' };
       case '/v1/responses':
         return { name: 'responses-websocket', protocol: 'openai-responses' };
+    }
+    if (path.startsWith('/v1/models/')) {
+      return { name: 'model-entry', protocol: 'openai-chat', pathModel: safeDecode(path.slice('/v1/models/'.length)) };
     }
     if (path.startsWith('/v1beta/models/')) {
       return { name: 'gemini-model', protocol: 'gemini', pathModel: safeDecode(path.slice('/v1beta/models/'.length)) };
