@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -71,5 +72,29 @@ describe('bench-gateway', () => {
     const missing = await runCliToExit(['--config', keyed, '--port', '0']);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain('keys.alice.keyEnv: the environment variable BENCH_KEY_ALICE is not set');
+  });
+
+  it('stays up through hostile requests that once took the process down', async () => {
+    const cli = await startCli(['--demo', '--port', '0'], {}, mkdtempSync(join(tmpdir(), 'bench-hostile-')));
+    running.push(cli);
+    const { port } = new URL(cli.url);
+    // A WebSocket upgrade (Codex asks for one first) whose caller resets the socket before the refusal is written.
+    const upgrade = 'GET /v1/responses HTTP/1.1\r\nhost: x\r\nconnection: upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    for (let n = 0; n < 100; n += 1) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(upgrade);
+          socket.resetAndDestroy();
+          resolve();
+        });
+        socket.on('error', () => resolve());
+      });
+    }
+    // A Gemini model name in the path that is no valid percent-encoding.
+    const undecodable = await fetch(`${cli.url}/v1beta/models/%ZZ:generateContent`, { method: 'POST', body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    expect(undecodable.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cli.child.exitCode, cli.output()).toBeNull();
+    expect((await fetch(`${cli.url}/bench/health`)).status).toBe(200);
   });
 });

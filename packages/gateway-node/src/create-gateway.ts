@@ -87,7 +87,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       }
       const server = createServer({ requestTimeout: config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
       server.on('upgrade', (_req, socket) => {
-        // Codex tries a WebSocket on GET /v1/responses first; a quick refusal makes it fall back to POST.
+        // Codex tries a WebSocket on GET /v1/responses first; a quick refusal makes it fall back to POST. Node leaves an
+        // upgraded socket without an 'error' listener, so a caller that resets it would otherwise take the process down.
+        socket.on('error', () => socket.destroy());
         socket.end('HTTP/1.1 426 Upgrade Required\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       });
       await new Promise<void>((resolve, reject) => {
