@@ -86,12 +86,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         throw new ConfigError([{ path: 'server.host', message: `"${host}" is not a loopback address, and no keys are configured: add keys, or listen on 127.0.0.1` }]);
       }
       const server = createServer({ requestTimeout: config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
-      server.on('upgrade', (_req, socket) => {
-        // Codex tries a WebSocket on GET /v1/responses first; a quick refusal makes it fall back to POST. Node leaves an
-        // upgraded socket without an 'error' listener, so a caller that resets it would otherwise take the process down.
-        socket.on('error', () => socket.destroy());
-        socket.end('HTTP/1.1 426 Upgrade Required\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve());

@@ -68,6 +68,23 @@ describe('the HTTP server', () => {
     expect(json.bench).toMatchObject({ reply: 'route', collection: 'agents' });
   });
 
+  it('serves a request asking for an upgrade it does not speak (curl --http2 asks for h2c) as the plain request it is', async () => {
+    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(`${t.url}/v1/models`, { headers: { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA' } });
+      req.on('response', (response) => {
+        let received = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (received += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, text: received }));
+      });
+      req.on('upgrade', () => reject(new Error('the gateway switched protocols')));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ object: 'list' });
+  });
+
   it('serves many streamed requests at once across protocols', async () => {
     const sdks = sdksFor(t.url);
     t.upstream.script('up-1', { answer: { text: ['many ', 'at ', 'once'] }, pieceDelayMs: 10 });

@@ -39,7 +39,12 @@ export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Reco
     },
     'response-retrieve': (request) => handleRetrieveResponse(request, runtime.responses),
     'response-delete': (request) => handleDeleteResponse(request, runtime.responses),
-    'responses-websocket': () => {
+    'responses-websocket': (request) => {
+      // Codex asks for a WebSocket here first; a quick refusal makes it fall back to POST. (Without an 'upgrade'
+      // listener on the server, Node hands upgrade requests to the routes as plain requests: curl's h2c too.)
+      if (request.req.headers.upgrade?.toLowerCase() === 'websocket') {
+        throw new GatewayError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', { headers: { connection: 'close' } });
+      }
       throw new GatewayError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
     },
   };
