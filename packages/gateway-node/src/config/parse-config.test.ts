@@ -51,6 +51,18 @@ describe('parseConfig', () => {
     expect(issuesOf(raw)).toEqual(['collections.core.members[2]: unknown model "m9" (known: m1, m2)']);
   });
 
+  it('knows only the names written: a member, merger or alias target named like an object property is unknown', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.collections.core.members.push('constructor');
+    raw.collections.core.merger = 'toString';
+    raw.aliases = { 'claude-*': '__proto__' };
+    expect(issuesOf(raw)).toEqual([
+      'collections.core.members[2]: unknown model "constructor" (known: m1, m2)',
+      'collections.core.merger: unknown model "toString" (known: m1, m2)',
+      'aliases.claude-*: target "__proto__" is neither bench/<collection>[:mode] nor a model alias',
+    ]);
+  });
+
   it('refuses unknown fields, wrong types and bad alias targets, each with its path', () => {
     const raw = exampleConfig() as Record<string, any>;
     raw.models.m1.contextWindow = 'big';

@@ -12,14 +12,22 @@ export function parseConfig(raw: unknown): GatewayConfig {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => ({ path: configPath(issue.path), message: issue.message })));
   }
-  const file = parsed.data;
+  // Every name-keyed table without a prototype: a name a caller sends (`constructor`, `__proto__`) must find nothing.
+  const file: ConfigFile = {
+    ...parsed.data,
+    providers: ownRecord(parsed.data.providers),
+    models: ownRecord(parsed.data.models),
+    collections: ownRecord(parsed.data.collections),
+    keys: ownRecord(parsed.data.keys),
+    aliases: ownRecord(parsed.data.aliases),
+  };
   const issues = checkReferences(file);
   if (issues.length > 0) throw new ConfigError(issues);
 
-  const models: Record<string, ResolvedModel> = {};
+  const models: Record<string, ResolvedModel> = ownRecord({});
   for (const [alias, model] of Object.entries(file.models ?? {})) models[alias] = { ...model, alias };
 
-  const collections: Record<string, ResolvedCollection> = {};
+  const collections: Record<string, ResolvedCollection> = ownRecord({});
   for (const [name, collection] of Object.entries(file.collections ?? {})) {
     collections[name] = {
       ...collection,
@@ -35,14 +43,19 @@ export function parseConfig(raw: unknown): GatewayConfig {
     server: { ...DEFAULT_SERVER, ...file.server },
     ledger: file.ledger ?? DEFAULT_LEDGER,
     state: file.state ?? DEFAULT_STATE,
-    providers: file.providers ?? {},
+    providers: ownRecord(file.providers),
     models,
     collections,
-    keys: file.keys ?? {},
-    aliases: file.aliases ?? {},
+    keys: ownRecord(file.keys),
+    aliases: ownRecord(file.aliases),
     defaults: resolveSettings(file.defaults),
     source: file,
   };
+}
+
+/** A copy of a name-keyed table with no prototype, so that only its own names are in it. */
+function ownRecord<T>(record: Record<string, T> | undefined): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, record);
 }
 
 function checkReferences(file: ConfigFile): ConfigIssue[] {

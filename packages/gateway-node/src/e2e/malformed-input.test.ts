@@ -168,6 +168,32 @@ describe('Gemini names in the path', () => {
   });
 });
 
+describe('names that are properties of every JavaScript object', () => {
+  const chat = (model: string, extra: Record<string, unknown> = {}) => JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }], ...extra });
+  const gemini = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+  it.each([
+    ['a model', '/v1/chat/completions', chat('constructor')],
+    ['a collection', '/v1/chat/completions', chat('bench/__proto__')],
+    ['a collection, Anthropic', '/v1/messages', JSON.stringify({ model: 'bench/hasOwnProperty', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] })],
+    ['a Gemini path', '/v1beta/models/toString:generateContent', gemini],
+    ['a Gemini count', '/v1beta/models/constructor:countTokens', gemini],
+    ['an Anthropic count', '/v1/messages/count_tokens', JSON.stringify({ model: 'constructor', messages: [{ role: 'user', content: 'hi' }] })],
+    ['an Ollama show', '/api/show', JSON.stringify({ model: 'bench/constructor' })],
+    ['an Ollama chat', '/api/chat', JSON.stringify({ model: 'valueOf', messages: [{ role: 'user', content: 'hi' }] })],
+  ])('%s named so is a 404, not a 500 or a 200', async (_name, path, body) => {
+    const result = await send(path, body);
+    expect(result.status, result.text).toBe(404);
+  });
+
+  it('a panel seat named so (bench.with) is refused, and GET /v1/models/constructor is a 404', async () => {
+    const seated = await send('/v1/chat/completions', chat('bench/core', { bench: { with: ['constructor'] } }));
+    expect(seated.status, seated.text).toBeGreaterThanOrEqual(400);
+    expect(seated.status, seated.text).toBeLessThan(500);
+    const entry = await fetch(`${t.url}/v1/models/constructor`);
+    expect(entry.status).toBe(404);
+  });
+});
+
 describe('a caller that leaves part way through its body', () => {
   it('gets nothing sent upstream for it, and the gateway goes on serving', async () => {
     const before = t.upstream.requests.length;
