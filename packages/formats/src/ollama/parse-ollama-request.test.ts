@@ -167,6 +167,16 @@ describe('parseRequest: /api/chat', () => {
 });
 
 describe('parseRequest: /api/generate', () => {
+  it('reads num_predict -1 or -2 (no limit) as no output budget, and gives it back to an Ollama request', () => {
+    for (const numPredict of [-1, -2]) {
+      const parsed = ollamaCodec.parseRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], options: { num_predict: numPredict, temperature: 0.5 } });
+      expect(parsed.maxOutputTokens).toBeUndefined();
+      expect(parsed.temperature).toBe(0.5);
+      expect(ollamaCodec.formatRequest(parsed).body).toMatchObject({ options: { num_predict: numPredict, temperature: 0.5 } });
+    }
+    expect(ollamaCodec.parseRequest({ model: 'm', messages: [], options: { num_predict: 64 } }).maxOutputTokens).toBe(64);
+  });
+
   it('makes one user message and a system part, and keeps generate-only fields', () => {
     const body = {
       model: 'm',

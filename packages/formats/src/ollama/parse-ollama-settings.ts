@@ -28,10 +28,12 @@ export function parseOllamaSettings(body: OllamaChatRequest | OllamaGenerateRequ
     if (options.temperature !== undefined) settings.temperature = options.temperature;
     if (options.top_p !== undefined) settings.topP = options.top_p;
     if (options.top_k !== undefined) settings.topK = options.top_k;
-    if (options.num_predict !== undefined) settings.maxOutputTokens = options.num_predict;
+    // Ollama's -1 and -2 mean no limit: an Ollama member gets them back (below), the others no budget.
+    const unlimited = options.num_predict !== undefined && options.num_predict <= 0;
+    if (options.num_predict !== undefined && !unlimited) settings.maxOutputTokens = options.num_predict;
     if (options.stop !== undefined) settings.stop = options.stop;
     if (options.seed !== undefined) settings.seed = options.seed;
-    const unmapped = restOf(options, MAPPED_OPTIONS);
+    const unmapped = restOf(options, unlimited ? MAPPED_OPTIONS.filter((name) => name !== 'num_predict') : MAPPED_OPTIONS);
     if (unmapped) extra.options = unmapped;
     else if (Object.keys(options).length === 0) extra.$emptyOptions = true;
   }

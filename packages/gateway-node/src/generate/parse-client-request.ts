@@ -7,6 +7,7 @@ import { resolveItemReferences } from '../responses-state/item-references';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { streamFormOf } from '../stream/stream-form';
 import { takeBenchOptions, type BenchOptions } from './bench-options';
+import { checkOutputBudget } from './output-budget';
 
 export interface ClientRequest {
   request: NeutralRequest;
@@ -33,6 +34,7 @@ export async function parseClientRequest(state: RequestState, runtime: GatewayRu
     ...(route.stream !== undefined ? { stream: route.stream } : {}),
     ...(route.endpoint ? { endpoint: route.endpoint } : {}),
   });
+  checkOutputBudget(request, state.protocol, body);
   const requestedModel = route.pathModel ?? request.model;
   if (!requestedModel) throw new GatewayError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
   const parsed: ClientRequest = { request, bench: takeBenchOptions(request.extra), requestedModel };
