@@ -4,6 +4,10 @@ import type { Readable, Transform } from 'node:stream';
 import { safeParseJSON } from '@bench/formats';
 import { GatewayError } from '../errors/gateway-error';
 import { MAX_BODY_DEPTH, tooDeepAt } from './json-depth';
+import { nestingTooDeepAt } from './json-nesting';
+
+/** Bodies longer than this are checked for nesting before they are parsed (see json-nesting.ts); shorter ones parse in a few milliseconds whatever their shape. */
+const SCAN_NESTING_ABOVE = 256 * 1024;
 
 function decoderFor(encoding: string | undefined): Transform | undefined {
   switch ((encoding ?? 'identity').toLowerCase()) {
@@ -27,6 +31,10 @@ export async function readJSONBody(req: IncomingMessage, limit: number): Promise
   const decoder = decoderFor(req.headers['content-encoding']);
   const text = await readText(decoder ? req.pipe(decoder) : req, limit);
   if (text.length === 0) throw new GatewayError(400, 'invalid-request', 'the request body is empty; send a JSON object');
+  if (text.length > SCAN_NESTING_ABOVE) {
+    const at = nestingTooDeepAt(text, MAX_BODY_DEPTH);
+    if (at !== -1) throw tooDeep(`the request body (at character ${at})`);
+  }
   const parsed = safeParseJSON(text);
   if (!parsed.success) {
     throw new GatewayError(400, 'invalid-request', `the request body is not valid JSON (${parsed.error.message}); send a JSON object`);
@@ -35,9 +43,7 @@ export async function readJSONBody(req: IncomingMessage, limit: number): Promise
     throw new GatewayError(400, 'invalid-request', 'the request body must be a JSON object');
   }
   const deep = tooDeepAt(parsed.value);
-  if (deep !== undefined) {
-    throw new GatewayError(400, 'invalid-request', `${deep}: nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays, more than the gateway takes; flatten it`, { param: deep });
-  }
+  if (deep !== undefined) throw tooDeep(deep, deep);
   return parsed.value;
 }
 
@@ -79,6 +85,11 @@ function readText(source: Readable, limit: number): Promise<string> {
     source.on('error', onError);
     source.on('close', onClose);
   });
+}
+
+function tooDeep(where: string, param?: string): GatewayError {
+  const message = `${where}: nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays, more than the gateway takes; flatten it`;
+  return new GatewayError(400, 'invalid-request', message, param === undefined ? undefined : { param });
 }
 
 function tooLarge(limit: number): GatewayError {
