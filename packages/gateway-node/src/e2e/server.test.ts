@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimalRequest } from './raw-requests';
@@ -83,6 +84,38 @@ describe('the HTTP server', () => {
     });
     expect(status).toBe(200);
     expect(JSON.parse(text)).toMatchObject({ object: 'list' });
+  });
+
+  it('closes the connection after a stream when the caller asked (Connection: close), and keeps it otherwise', async () => {
+    const { port } = new URL(t.url);
+    const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'stream then close', true);
+    const text = JSON.stringify(body);
+    const raw = (connection: string) => `POST ${path} HTTP/1.1\r\nhost: x\r\nconnection: ${connection}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+    const open = () => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      const streams = (count: number) => new Promise<void>((resolve) => socket.on('data', () => received.split('data: [DONE]').length > count && resolve()));
+      return { socket, received: () => received, streams, ended: new Promise<void>((resolve) => socket.on('end', resolve)) };
+    };
+
+    t.upstream.script('up-1', { answer: { text: 'streamed' } });
+    const closing = open();
+    closing.socket.write(raw('close'));
+    await closing.ended; // the server ends the connection after the stream (a hang here fails the test by its timeout)
+    expect(closing.received()).toContain('streamed');
+    expect(closing.received().toLowerCase()).toContain('connection: close');
+
+    t.upstream.script('up-1', [{ answer: { text: 'first' } }, { answer: { text: 'second' } }]);
+    const kept = open();
+    kept.socket.write(raw('keep-alive'));
+    await kept.streams(1);
+    kept.socket.write(raw('keep-alive')); // the same connection serves the next request
+    await kept.streams(2);
+    kept.socket.destroy();
+    expect(kept.received()).toContain('first');
+    expect(kept.received()).toContain('second');
   });
 
   it('serves many streamed requests at once across protocols', async () => {

@@ -40,7 +40,8 @@ export class StreamWriter {
    * headers leave now (nothing to say yet); without, they go with the first write.
    */
   open(status: number, headers: Record<string, string>, options: { flush: boolean }): void {
-    this.res.writeHead(status, { 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no', ...headers });
+    // No connection header of its own: Node writes keep-alive or close as the caller asked (a caller that said close gets it closed).
+    this.res.writeHead(status, { 'cache-control': 'no-cache', 'x-accel-buffering': 'no', ...headers });
     if (options.flush) this.res.flushHeaders();
     this.armKeepAlive();
   }
