@@ -70,7 +70,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   } catch (thrown) {
     const error = toGatewayError(thrown);
     state.log.error = error.message;
-    if (error.status >= 500) options.onServerError?.(error, state);
+    // A caller that went away ends its own request: that is no fault of the gateway's to report.
+    if (error.status >= 500 && !presence.left) options.onServerError?.(error, state);
     sendError(res, state.protocol, error, state.conversation ? { 'x-bench-conversation': state.conversation } : undefined);
   } finally {
     const finish = () =>

@@ -63,6 +63,22 @@ describe('access log', () => {
     expect(requestLines()).toEqual([expect.objectContaining({ status: 200, collection: 'slow', reply: 'route', model: 'm1' })]);
   });
 
+  it('a caller that leaves while its answer comes is no server error: one request line, no error line', async () => {
+    t.logLines.length = 0;
+    t.upstream.script('up-1', { answer: { text: ['begun ', 'and ', 'left'] }, pieceDelayMs: 300 });
+    const route = minimalRequest('openai-chat', 'bench/slow', PROMPT, false);
+    const leaving = new AbortController();
+    const asked = t.upstream.requestsFor('up-1').length;
+    const sent = fetch(t.url + route.path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.root}` }, body: JSON.stringify(route.body), signal: leaving.signal });
+    await eventually(() => t.upstream.requestsFor('up-1').length > asked);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // its first piece is in, the rest is slow to come
+    leaving.abort();
+    await expect(sent).rejects.toThrow();
+    await eventually(() => requestLines().length >= 1);
+    expect(requestLines()).toHaveLength(1);
+    expect(t.logLines.filter((line) => line.msg === 'server error')).toEqual([]);
+  });
+
   it('a streamed request is logged once, when it ends, with its final status', async () => {
     t.logLines.length = 0;
     t.upstream.script('up-1', { answer: { text: ['a ', 'b ', 'c'] }, pieceDelayMs: 20 });
