@@ -80,6 +80,17 @@ describe('previous_response_id (Responses API)', () => {
   });
 });
 
+describe('conversation (OpenAI’s Conversations API)', () => {
+  it('is refused naming the field: bench keeps no Conversations, and a member would get the turn without its items', async () => {
+    t().upstream.clearRequests();
+    for (const conversation of ['conv_123', { id: 'conv_123' }]) {
+      const refused = sdks().openai.responses.create({ model: 'bench/agents', conversation, input: 'go on' } as never);
+      await expect(refused).rejects.toMatchObject({ status: 400, param: 'conversation', message: expect.stringContaining('previous_response_id') });
+    }
+    expect(t().upstream.requests).toHaveLength(0);
+  });
+});
+
 describe('previous_response_id with keys', () => {
   it('is the key’s own: another key gets a response it did not make as not found', async () => {
     const keyed = await startKeyedGateway();

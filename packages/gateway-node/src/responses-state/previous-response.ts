@@ -50,6 +50,11 @@ export async function responsesTurn(
   request: NeutralRequest,
   keyName: string,
 ): Promise<{ request: NeutralRequest; onAnswered?: (reply: NeutralReply) => MaybePromise<void> }> {
+  const conversation = request.extra.conversation;
+  if (conversation !== undefined && conversation !== null) {
+    // OpenAI keeps a Conversation's items server-side; bench has no Conversations API, and a member would get the turn without them.
+    throw new GatewayError(400, 'invalid-request', 'conversation: bench keeps no Conversations; continue with previous_response_id, or send the whole conversation in input', { param: 'conversation' });
+  }
   const { request: continued, previous } = await withPreviousResponse(store, request, keyName);
   if (request.extra.store === false) return { request: continued };
   // What the request added and its answer, what it continued, whose it is, and what a retrieval answers with.
