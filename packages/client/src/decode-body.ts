@@ -28,6 +28,7 @@ export class StreamBodyBatches implements BodyBatches {
   constructor(
     private readonly exchange: UpstreamExchange,
     private readonly decoder: StreamDecoder,
+    private readonly alias: string,
   ) {}
 
   async next(): Promise<StreamEvent[] | undefined> {
@@ -39,7 +40,7 @@ export class StreamBodyBatches implements BodyBatches {
         await exchange.readable();
         continue;
       }
-      const events = decoder.push(this.text.write(chunk));
+      const events = this.decoded(() => decoder.push(this.text.write(chunk)));
       if (events.length === 0) continue;
       if (isLast(events)) this.finished = true;
       return events;
@@ -50,10 +51,24 @@ export class StreamBodyBatches implements BodyBatches {
   private end(): StreamEvent[] {
     this.finished = true;
     if (this.exchange.failed) throw this.exchange.failed;
-    const tail = this.text.end();
-    const events = tail ? this.decoder.push(tail) : [];
-    for (const event of this.decoder.end()) events.push(event);
-    return events;
+    return this.decoded(() => {
+      const tail = this.text.end();
+      const events = tail ? this.decoder.push(tail) : [];
+      for (const event of this.decoder.end()) events.push(event);
+      return events;
+    });
+  }
+
+  /** A decoder's refusal of the stream itself (an event that never ends) as the upstream's fault; the rest is not read. */
+  private decoded(decode: () => StreamEvent[]): StreamEvent[] {
+    try {
+      return decode();
+    } catch (error) {
+      if (!InvalidReplyError.isInstance(error)) throw error;
+      this.finished = true;
+      this.exchange.abort(error);
+      throw new ServerError({ alias: this.alias, status: 200, body: '', message: `${this.alias}: invalid stream (${error.message})`, cause: error });
+    }
   }
 }
 

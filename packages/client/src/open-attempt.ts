@@ -90,7 +90,7 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   const warnings = [...built.warnings];
   const decoder = input.request.stream ? codec.createStreamDecoder() : undefined;
   const { exchange } = sent;
-  const body = decoder ? new StreamBodyBatches(exchange, decoder) : new WholeBodyBatches(exchange, codec, alias);
+  const body = decoder ? new StreamBodyBatches(exchange, decoder, alias) : new WholeBodyBatches(exchange, codec, alias);
   const restoreToolCall = createToolCallRestorer(input.request.tools, target.api);
   const rest = new AttemptBatches({ alias, exchange, body, decoder, stop, timers, release, tally, warnings, restoreToolCall });
   const held: StreamEvent[] = [];

@@ -28,6 +28,9 @@ export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'st
   return new ConnectionError({ alias: ctx.alias, message: `${ctx.alias}: ${what} (${code ? `${code}: ` : ''}${text})`, beforeAnyByte, cause: error });
 }
 
+/** How much of an upstream's error body is read: far more than any error says, and a bound on one that never ends. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
 /** Sends the request; resolves with the exchange once a 2xx head arrived, throws a classified ClientError otherwise. */
 export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
   const exchange = new UpstreamExchange();
@@ -46,7 +49,7 @@ export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promi
   if (head.status >= 200 && head.status < 300) return { exchange, status: head.status };
   let text: string;
   try {
-    text = await exchange.text();
+    text = await exchange.text(MAX_ERROR_BODY_BYTES);
   } catch (error) {
     throw wireFailure(error, ctx, false);
   }

@@ -129,10 +129,22 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     return this.pooledAt ?? Promise.resolve();
   }
 
-  /** The whole body as text. */
-  async text(): Promise<string> {
+  /**
+   * The whole body as text, or its first `maxBytes` when it is longer: the
+   * rest is not read, and the exchange is aborted (an upstream's error body
+   * that never ends must not fill the gateway's memory).
+   */
+  async text(maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
     const parts: Buffer[] = [];
-    for await (const chunk of this.chunks()) parts.push(chunk);
+    let bytes = 0;
+    for await (const chunk of this.chunks()) {
+      parts.push(chunk);
+      bytes += chunk.length;
+      if (bytes > maxBytes) {
+        this.abort(new Error(`body over ${maxBytes} bytes; the rest was not read`));
+        return Buffer.concat(parts).subarray(0, maxBytes).toString('utf8');
+      }
+    }
     return Buffer.concat(parts).toString('utf8');
   }
 
