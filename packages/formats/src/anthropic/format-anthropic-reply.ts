@@ -1,9 +1,8 @@
 import type { Formatted } from '../codec';
 import type { NeutralReply } from '../neutral/reply';
 import type { Warning } from '../neutral/warning';
-import { safeParseJSON } from '../shared/safe-parse-json';
+import { replyToolInput } from '../shared/reply-tool-input';
 import { signatureFor } from '../shared/signature-provenance';
-import { isRecord } from './extra-fields';
 import { stopToAnthropic } from './map-anthropic-finish-reason';
 import { usageToAnthropic } from './map-anthropic-usage';
 import { flatToolName } from '../shared/tool-names';
@@ -50,14 +49,6 @@ export function formatAnthropicReply(reply: NeutralReply): Formatted<Record<stri
     ...reply.extra,
   };
   return { value, warnings };
-}
-
-function replyToolInput(args: string, path: string, warnings: Warning[]): Record<string, unknown> {
-  if (args.trim() === '') return {};
-  const parsed = safeParseJSON(args);
-  if (parsed.success && isRecord(parsed.value)) return parsed.value;
-  warnings.push({ code: 'converted', path: `${path}.arguments`, message: 'tool-call arguments are not a JSON object; sent as {"arguments": <text>}' });
-  return { arguments: args };
 }
 
 /** A whole reply's usage: `input_tokens` is a required number there (0 when unknown), unlike in message_delta. */

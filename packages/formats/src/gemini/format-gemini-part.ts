@@ -2,6 +2,7 @@ import { InvalidRequestError } from '../errors/invalid-request-error';
 import type { ContentPart } from '../neutral/content';
 import type { Protocol } from '../neutral/protocol';
 import type { Warning } from '../neutral/warning';
+import { replyToolInput } from '../shared/reply-tool-input';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureFor, signatureUpstream } from '../shared/signature-provenance';
 import { isRecord, warnForeignExtra, writeOwnExtra, writeSubExtra } from './gemini-extra';
@@ -89,7 +90,8 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
       const name = toolNameOf(part.name, part.namespace, ctx);
       const call: Record<string, unknown> = { name };
       if (!(ctx.own && part.extra?.$noId)) call.id = part.id;
-      const args = parseArguments(part.arguments, `${path}.arguments`);
+      // To an upstream, arguments the caller wrote must be an object; to a client, a model's odd arguments are its answer.
+      const args = ctx.upstream ? parseArguments(part.arguments, `${path}.arguments`) : replyToolInput(part.arguments, path, ctx.warnings);
       if (!(ctx.own && part.extra?.$noArgs && Object.keys(args).length === 0)) call.args = args;
       if (ctx.own) writeSubExtra(call, 'functionCall', part.extra);
       ctx.names.set(part.id, name);

@@ -1,5 +1,6 @@
 import type { FormatStreamOptions, StreamEncoder } from '../codec';
 import type { StreamEvent } from '../neutral/stream-event';
+import { replyToolInput } from '../shared/reply-tool-input';
 import { safeParseJSON } from '../shared/safe-parse-json';
 import { signatureFor } from '../shared/signature-provenance';
 import { geminiErrorObject } from './gemini-error';
@@ -96,7 +97,7 @@ class GeminiStreamEncoder implements StreamEncoder {
     if (!call) return '';
     const text = call.args === '' ? '{}' : call.args;
     const parsed = safeParseJSON(text);
-    const args = parsed.success && isRecord(parsed.value) ? text : '{}';
+    const args = parsed.success && isRecord(parsed.value) ? text : JSON.stringify(replyToolInput(call.args, 'functionCall'));
     return this.chunk(`{"functionCall":{"id":${JSON.stringify(call.id)},"name":${JSON.stringify(call.name)},"args":${args}}${this.takeSignature()}}`);
   }
 

@@ -1,7 +1,7 @@
 import type { Extra, ImagePart, ToolCallPart } from '../neutral/content';
 import type { Warning } from '../neutral/warning';
 import { publicKeys, wireFields } from './rest-of';
-import { argumentsToObject } from './tool-call-arguments';
+import { replyToolInput } from '../shared/reply-tool-input';
 import { flatToolName } from '../shared/tool-names';
 import { isInertField } from '../shared/inert-fields';
 
@@ -30,12 +30,7 @@ export function droppedFile(path: string, warnings: Warning[]): void {
 
 /** A neutral tool call as Ollama's `tool_calls` entry: arguments as an object. */
 export function formatToolCall(part: ToolCallPart, same: boolean, path: string, warnings: Warning[]): Record<string, unknown> {
-  let args = argumentsToObject(part.arguments);
-  if (!args) {
-    warnings.push({ code: 'dropped', path: `${path}.arguments`, message: 'tool-call arguments are not a JSON object, which Ollama requires; sent as {}' });
-    args = {};
-  }
-  const fn: Record<string, unknown> = { name: flatToolName(part.name, part.namespace), arguments: args };
+  const fn: Record<string, unknown> = { name: flatToolName(part.name, part.namespace), arguments: replyToolInput(part.arguments, path, warnings) };
   const hinted = part.extra?.$function;
   if (same && typeof hinted === 'object' && hinted !== null) Object.assign(fn, hinted);
   const call: Record<string, unknown> = same ? wireFields(part.extra) : {};

@@ -131,11 +131,11 @@ describe('formatRequest from another protocol', () => {
     expect(formatted.warnings).toEqual([expect.objectContaining({ code: 'converted', path: 'toolChoice' })]);
   });
 
-  it('sends tool-call arguments that are not a JSON object as {}, with a warning', () => {
+  it('sends tool-call arguments that are not a JSON object as {"arguments": <text>}, with a warning', () => {
     const formatted = ollamaCodec.formatRequest(
       request({ messages: [{ role: 'assistant', content: [{ type: 'tool-call', id: 'c', name: 'f', arguments: '{"a":' }] }] }),
     );
-    expect(formatted.body.messages).toEqual([{ role: 'assistant', content: '', tool_calls: [{ id: 'c', function: { name: 'f', arguments: {} } }] }]);
+    expect(formatted.body.messages).toEqual([{ role: 'assistant', content: '', tool_calls: [{ id: 'c', function: { name: 'f', arguments: { arguments: '{"a":' } } }] }]);
     expect(formatted.warnings).toEqual([expect.objectContaining({ path: 'messages[0].content[0].arguments' })]);
   });
 

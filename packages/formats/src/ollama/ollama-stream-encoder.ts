@@ -3,7 +3,7 @@ import type { FinishEvent, StreamEvent } from '../neutral/stream-event';
 import { toOllamaDoneReason } from './map-ollama-finish-reason';
 import { toOllamaCounts } from './map-ollama-usage';
 import { wireFields } from './rest-of';
-import { argumentsToObject } from './tool-call-arguments';
+import { replyToolInput } from '../shared/reply-tool-input';
 import { flatToolName } from '../shared/tool-names';
 
 interface PendingCall {
@@ -33,7 +33,7 @@ export function createOllamaStreamEncoder(options?: FormatStreamOptions): Stream
   const toolCallLine = (call: PendingCall): string => {
     pending.delete(call.id);
     if (generate) return '';
-    const wire = { id: call.id, function: { index: toolIndex++, name: call.name, arguments: argumentsToObject(call.args) ?? {} } };
+    const wire = { id: call.id, function: { index: toolIndex++, name: call.name, arguments: replyToolInput(call.args, 'tool_calls') } };
     return `${lineHead()}"message":{"role":"assistant","content":"","tool_calls":[${JSON.stringify(wire)}]},"done":false}\n`;
   };
 

@@ -59,6 +59,16 @@ describe('tool-call edge cases across protocols', () => {
     ]);
   });
 
+  it.each(['anthropic', 'gemini', 'ollama'] as const)('a %s client (arguments an object) gets a model’s arguments that are not JSON as {"arguments": <text>}, not an error', async (client) => {
+    t.upstream.script(UPSTREAM_MODEL['openai-chat'], { answer: { toolCalls: [{ id: 'call_a', name: 'where', arguments: '{"city": nope' }] } });
+    expect(await toolCallsSeen(client, UPSTREAM_ALIAS['openai-chat'])).toEqual([['where', { arguments: '{"city": nope' }]]);
+    // Streamed, Anthropic's input_json_delta pieces leave as they come (the SDK then fails on them, as on Anthropic's own);
+    // Gemini's and Ollama's calls go whole, so the gateway can write them as an object.
+    if (client === 'anthropic') return;
+    t.upstream.script(UPSTREAM_MODEL['openai-chat'], { answer: { toolCalls: [{ id: 'call_b', name: 'get_weather', arguments: '{"city": nope' }] } });
+    expect(await streamedToolCalls(client, UPSTREAM_ALIAS['openai-chat'])).toEqual([['get_weather', { arguments: '{"city": nope' }]]);
+  });
+
   it.each(SDK_PROTOCOLS)('a streamed Gemini client gets a call without arguments as valid JSON (args {}), from a %s upstream', async (upstream) => {
     t.upstream.script(UPSTREAM_MODEL[upstream], { answer: { toolCalls: [{ id: 'call_a', name: 'now', arguments: '' }] } });
     const calls: unknown[] = [];
