@@ -14,7 +14,7 @@ export {
 export { isCooling, type HealthRecord, type HealthStore } from './health/health-store';
 export { MemoryHealthStore } from './health/memory-health-store';
 export { Pacer, type PaceDecision } from './pacer';
-export { parseRetryAfter } from './retry-after';
+export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after';
 export { classifyHttpError, type HttpErrorInput } from './classify-http-error';
 export { classifyNeutralError } from './classify-neutral-error';
 export { ClientError, type ClientErrorKind, type ClientErrorOptions } from './errors/client-error';
