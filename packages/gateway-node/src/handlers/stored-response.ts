@@ -1,7 +1,7 @@
 import { GatewayError } from '../errors/gateway-error';
 import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
-import { MAX_ID_LENGTH, RESPONSE_TTL_MS, WHAT_IS_KEPT } from '../responses-state/previous-response';
+import { MAX_ID_LENGTH, ownStoredResponse, WHAT_IS_KEPT } from '../responses-state/previous-response';
 import type { ResponseStore, StoredResponse } from '../responses-state/response-store';
 import { storedResponseObject } from '../responses-state/stored-response-object';
 
@@ -27,8 +27,8 @@ export async function handleDeleteResponse(state: RequestState, store: ResponseS
 /** The stored response `id` if the caller's key made it; otherwise a 404 (another key's response is not there for this one). */
 async function ownResponse(store: ResponseStore, id: string, keyName: string): Promise<StoredResponse> {
   if (id.length > MAX_ID_LENGTH) throw notFound(`${id.slice(0, 40)}…`);
-  const stored = await store.get(id, RESPONSE_TTL_MS);
-  if (!stored || stored.keyName !== keyName) throw notFound(id);
+  const stored = await ownStoredResponse(store, id, keyName);
+  if (!stored) throw notFound(id);
   return stored;
 }
 

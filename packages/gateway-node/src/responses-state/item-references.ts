@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error';
-import { MAX_ID_LENGTH, RESPONSE_TTL_MS, WHAT_IS_KEPT } from './previous-response';
+import { MAX_ID_LENGTH, ownStoredResponse, WHAT_IS_KEPT } from './previous-response';
 import type { ResponseStore } from './response-store';
 import { storedResponseObject } from './stored-response-object';
 
@@ -42,9 +42,8 @@ export async function resolveItemReferences(body: unknown, store: ResponseStore,
 }
 
 async function outputOf(store: ResponseStore, id: string, keyName: string): Promise<Item[] | undefined> {
-  const stored = await store.get(id, RESPONSE_TTL_MS);
-  if (!stored || stored.keyName !== keyName) return undefined; // another key's response is not there for this one
-  return storedResponseObject(id, stored)?.output as Item[] | undefined;
+  const stored = await ownStoredResponse(store, id, keyName);
+  return stored && (storedResponseObject(id, stored)?.output as Item[] | undefined);
 }
 
 const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);

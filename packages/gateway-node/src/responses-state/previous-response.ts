@@ -14,6 +14,12 @@ export const MAX_ID_LENGTH = 200;
 export const WHAT_IS_KEPT = `bench keeps a response for ${RESPONSE_TTL_MS / 3_600_000} h after its last use, for the key that made it, and none whose request said store: false`;
 const NOT_KEPT = `${WHAT_IS_KEPT}; send the whole conversation in input instead`;
 
+/** A stored response if the caller's key made it (another key's is not there for this one); a read restarts its expiry. */
+export async function ownStoredResponse(store: ResponseStore, id: string, keyName: string): Promise<StoredResponse | undefined> {
+  const stored = await store.get(id, RESPONSE_TTL_MS);
+  return stored?.keyName === keyName ? stored : undefined;
+}
+
 /**
  * A Responses request naming `previous_response_id`: the conversation it
  * continues, read back from the store, before the request's own input; the
@@ -29,8 +35,7 @@ async function withPreviousResponse(store: ResponseStore, request: NeutralReques
   const turns: Message[][] = [];
   for (let at: string | null = id; at !== null; ) {
     if (turns.length >= MAX_TURNS) throw new GatewayError(400, 'invalid-request', `previous_response_id: a conversation over ${MAX_TURNS} responses long; send it in input instead`, { param: 'previous_response_id' });
-    const found = await store.get(at, RESPONSE_TTL_MS);
-    const stored = found?.keyName === keyName ? found : undefined; // another key's response is not there for this one
+    const stored = await ownStoredResponse(store, at, keyName);
     if (!stored) {
       const what = at === id ? `no response "${id}" here` : `response "${id}" continues "${at}", which is no longer here`;
       throw new GatewayError(400, 'invalid-request', `previous_response_id: ${what}: ${NOT_KEPT}`, { param: 'previous_response_id' });
