@@ -72,6 +72,9 @@ export class StreamBodyBatches implements BodyBatches {
   }
 }
 
+/** The largest whole (non-streamed) reply read: far beyond any real one, and a bound on one that never ends. */
+const MAX_WHOLE_REPLY_BYTES = 64 * 1024 * 1024;
+
 /** A whole (non-streamed) body through the codec's parseReply, as one batch of events. */
 export class WholeBodyBatches implements BodyBatches {
   private read = false;
@@ -85,7 +88,10 @@ export class WholeBodyBatches implements BodyBatches {
   async next(): Promise<StreamEvent[] | undefined> {
     if (this.read) return undefined;
     this.read = true;
-    const text = await this.exchange.text();
+    const text = await this.exchange.text(MAX_WHOLE_REPLY_BYTES);
+    if (Buffer.byteLength(text) >= MAX_WHOLE_REPLY_BYTES) {
+      throw new ServerError({ alias: this.alias, status: 200, body: '', message: `${this.alias}: invalid reply (over ${MAX_WHOLE_REPLY_BYTES / 1024 / 1024} MiB; the rest was not read)` });
+    }
     const parsed = safeParseJSON(text);
     try {
       if (!parsed.success) throw new InvalidReplyError(`reply is not JSON: ${parsed.error.message}`);

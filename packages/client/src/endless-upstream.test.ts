@@ -10,9 +10,9 @@ import { ask, readAll } from './test-helpers';
 // fill the gateway's memory: the client stops reading at a bound, fails the attempt as the upstream's fault, and cuts
 // the connection. The upstream here writes 1 MiB at a time for as long as its caller reads (up to 64 MiB).
 const MIB = 1024 * 1024;
-const LIMIT = 64 * MIB;
+const LIMIT = 80 * MIB;
 
-type Mode = 'unended-event' | 'unended-error-body';
+type Mode = 'unended-event' | 'unended-error-body' | 'unended-reply';
 let server: Server;
 let client: Client;
 let url: string;
@@ -45,6 +45,10 @@ function start(mode: Mode, api: Protocol): Promise<void> {
       if (mode === 'unended-error-body') {
         res.writeHead(500, { 'content-type': 'application/json' });
         return writeEndlessly(res, '{"error":{"message":"');
+      }
+      if (mode === 'unended-reply') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return writeEndlessly(res, '{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"');
       }
       res.writeHead(200, { 'content-type': api === 'ollama' ? 'application/x-ndjson' : 'text/event-stream' });
       writeEndlessly(res, api === 'ollama' ? '{"model":"m","message":{"role":"assistant","content":"' : 'data: {"a":"');
@@ -86,6 +90,16 @@ it('an error body that never ends is read up to 64 KiB, classified by its status
   expect(ServerError.isInstance(result.error), String(result.error)).toBe(true);
   expect(result.error?.status).toBe(500);
   expect(result.error!.message.length).toBeLessThan(80 * 1024);
+  await served[0]!.closed;
+  expect(served[0]!.cut).toBe(true);
+  expect(served[0]!.sent).toBeLessThan(LIMIT);
+});
+
+it('a whole (not streamed) reply that never ends is read up to 64 MiB, then refused as the upstream’s fault', async () => {
+  await start('unended-reply', 'openai-chat');
+  const { result } = await readAll(client.call(targetFor('openai-chat'), ask('hi', false)));
+  expect(ServerError.isInstance(result.error), String(result.error)).toBe(true);
+  expect(result.error?.message).toBe('m1: invalid reply (over 64 MiB; the rest was not read)');
   await served[0]!.closed;
   expect(served[0]!.cut).toBe(true);
   expect(served[0]!.sent).toBeLessThan(LIMIT);
