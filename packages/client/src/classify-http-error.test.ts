@@ -21,6 +21,12 @@ describe('classifyHttpError', () => {
     expect(classify(anthropic, 529, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).name).toBe('ServerError');
   });
 
+  it('keeps the first 4,000 characters of an upstream’s own message, and says how much more there was', () => {
+    const error = classify(openai, 500, { error: { message: 'e'.repeat(50_000), type: 'server_error' } });
+    expect(error.message).toBe(`m1: ${'e'.repeat(4_000)}… (46000 more characters)`);
+    expect(classify(openai, 500, { error: { message: 'short', type: 'server_error' } }).message).toBe('m1: short');
+  });
+
   it('keeps status, headers and body on the error, and the Retry-After of a 429', () => {
     const error = classify(openai, 429, { error: { message: 'slow down', type: 'rate_limit_error' } }, { 'retry-after': '3' });
     expect(RateLimitedError.isInstance(error)).toBe(true);

@@ -15,9 +15,13 @@ export interface ErrorDetails {
   retryAfterMs?: number;
 }
 
+/** How much of an upstream's own error message is kept: it reaches the caller's error and the ledger's row. */
+export const MAX_UPSTREAM_MESSAGE_CHARS = 4_000;
+
 /** A neutral error (from a codec's parseError or an in-stream error event) as a client error class. */
 export function classifyNeutralError(error: NeutralError, details: ErrorDetails): ClientError {
-  const message = `${details.alias ?? 'upstream'}: ${error.message}`;
+  const said = error.message.length > MAX_UPSTREAM_MESSAGE_CHARS ? `${error.message.slice(0, MAX_UPSTREAM_MESSAGE_CHARS)}… (${error.message.length - MAX_UPSTREAM_MESSAGE_CHARS} more characters)` : error.message;
+  const message = `${details.alias ?? 'upstream'}: ${said}`;
   const options = { ...details, message };
   switch (error.kind) {
     case 'rate-limit':
