@@ -1,4 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
+import OpenAI from 'openai';
 import { generateText, stepCountIs, tool, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -71,5 +72,19 @@ describe('item_reference input items (the AI SDK with store on)', () => {
     t().upstream.script('up-1', { answer: { text: 'fine' } });
     const foreign = await post([{ role: 'user', content: 'hi' }, { type: 'item_reference', id: 'msg_68af2c1e9f5c8190a0b6d1a0c' }, { role: 'user', content: 'and?' }]);
     expect(foreign.status).toBe(200);
+  });
+
+  it('naming an item already in the conversation previous_response_id continues is a 400, as OpenAI answers it', async () => {
+    const openai = new OpenAI({ baseURL: `${t().url}/v1`, apiKey: 'unused', maxRetries: 0 });
+    t().upstream.script('up-1', [{ answer: { text: 'One.' } }, { answer: { text: 'Two.' } }, { answer: { text: 'Three.' } }]);
+    const first = await openai.responses.create({ model: 'bench/agents', input: 'Count.' });
+    const second = await openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Go on.' });
+    const reference = { type: 'item_reference' as const, id: first.output[0]!.id! };
+    const twice = openai.responses.create({ model: 'bench/agents', previous_response_id: second.id, input: [reference, { role: 'user', content: 'And?' }] });
+    await expect(twice).rejects.toMatchObject({ status: 400, param: 'input', message: expect.stringContaining(`"${reference.id}" names an item already in the conversation`) });
+    // The same reference beside a chain it is not part of is the item itself.
+    const other = await openai.responses.create({ model: 'bench/agents', input: 'Elsewhere.' });
+    await openai.responses.create({ model: 'bench/agents', previous_response_id: other.id, input: [reference, { role: 'user', content: 'And?' }] });
+    expect(JSON.stringify(sent().messages)).toContain('One.');
   });
 });

@@ -17,7 +17,7 @@ import { responsesTurn } from '../responses-state/previous-response';
 
 /** Every protocol's generate route: parse, resolve the model, check the key, then a panel or a route turn. */
 export async function handleGenerate(state: RequestState, runtime: GatewayRuntime): Promise<void> {
-  const { request, bench, requestedModel, compaction } = await parseClientRequest(state, runtime);
+  const { request, bench, requestedModel, compaction, references } = await parseClientRequest(state, runtime);
   state.log.model = requestedModel;
   const target = resolveRequestTarget(state, runtime.config, requestedModel);
   if (compaction) {
@@ -27,7 +27,7 @@ export async function handleGenerate(state: RequestState, runtime: GatewayRuntim
   }
   const mode = replyModeOf(target, bench);
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
-  const kept = state.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, state.caller.keyName) : undefined;
+  const kept = state.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, state.caller.keyName, references) : undefined;
   const turn = kept?.request ?? request;
   if (mode === 'route') return runRouteTurn({ state, runtime, target, request: turn, requestedModel, ...(kept?.onAnswered ? { onAnswered: kept.onAnswered } : {}) });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');

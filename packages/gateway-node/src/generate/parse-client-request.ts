@@ -3,7 +3,7 @@ import { takeCompaction, type Compaction } from '../compaction/take-compaction';
 import { GatewayError } from '../errors/gateway-error';
 import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
-import { resolveItemReferences } from '../responses-state/item-references';
+import { resolveItemReferences, type ResolvedReferences } from '../responses-state/item-references';
 import type { GatewayRuntime } from '../runtime/gateway-runtime';
 import { streamFormOf } from '../stream/stream-form';
 import { takeBenchOptions, type BenchOptions } from './bench-options';
@@ -16,6 +16,8 @@ export interface ClientRequest {
   bench: BenchOptions;
   /** The model name as the caller asked for it (body or Gemini path). */
   requestedModel: string;
+  /** Responses whose items the request's `item_reference`s named (Responses only). */
+  references?: ResolvedReferences;
 }
 
 /** Reads and parses a generate request in the route's protocol; the model comes from the body or the Gemini path. */
@@ -25,9 +27,10 @@ export async function parseClientRequest(state: RequestState, runtime: GatewayRu
   const route = state.route;
   const codec = getCodec(state.protocol);
   let compaction: Compaction | undefined;
+  let references: ResolvedReferences | undefined;
   if (state.protocol === 'openai-responses') {
     compaction = takeCompaction(body, route);
-    await resolveItemReferences(body, runtime.responses, state.caller.keyName);
+    references = await resolveItemReferences(body, runtime.responses, state.caller.keyName);
   }
   const request = codec.parseRequest(body, {
     ...(route.pathModel !== undefined ? { model: route.pathModel } : {}),
@@ -39,5 +42,6 @@ export async function parseClientRequest(state: RequestState, runtime: GatewayRu
   if (!requestedModel) throw new GatewayError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
   const parsed: ClientRequest = { request, bench: takeBenchOptions(request.extra), requestedModel };
   if (compaction) parsed.compaction = compaction;
+  if (references?.size) parsed.references = references;
   return parsed;
 }

@@ -8,6 +8,9 @@ const BENCH_ITEM_ID = /^(?:msg|rs_bench|fc|ctc)_(.+)_\d+$/;
 
 type Item = Record<string, unknown>;
 
+/** The responses a request's references named, each with the first item id it named from it. */
+export type ResolvedReferences = Map<string, string>;
+
 /**
  * A Responses body's `item_reference` input items that name an item of a
  * response bench kept, replaced in place by that item. The AI SDK's OpenAI
@@ -16,9 +19,10 @@ type Item = Record<string, unknown>;
  * then gets the conversation whole. A reference to an id bench did not make
  * (OpenAI's own) is left for a member that may know it.
  */
-export async function resolveItemReferences(body: unknown, store: ResponseStore, keyName: string): Promise<void> {
+export async function resolveItemReferences(body: unknown, store: ResponseStore, keyName: string): Promise<ResolvedReferences> {
+  const resolved: ResolvedReferences = new Map();
   const input = isItem(body) ? body.input : undefined;
-  if (!Array.isArray(input) || !input.some((item) => isItem(item) && item.type === 'item_reference')) return;
+  if (!Array.isArray(input) || !input.some((item) => isItem(item) && item.type === 'item_reference')) return resolved;
   const refs: Array<{ at: number; id: string; response: string }> = [];
   input.forEach((item, at) => {
     if (!isItem(item) || item.type !== 'item_reference') return;
@@ -38,7 +42,9 @@ export async function resolveItemReferences(body: unknown, store: ResponseStore,
       throw new GatewayError(400, 'invalid-request', `input[${at}]: no item "${id}" here: ${WHAT_IS_KEPT}; send the item itself instead of a reference (the AI SDK does with store: false)`, { param: `input[${at}].id` });
     }
     input[at] = found;
+    if (!resolved.has(response)) resolved.set(response, id);
   }
+  return resolved;
 }
 
 async function outputOf(store: ResponseStore, id: string, keyName: string): Promise<Item[] | undefined> {

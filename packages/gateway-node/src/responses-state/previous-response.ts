@@ -1,6 +1,7 @@
 import type { Message, NeutralReply, NeutralRequest } from '@bench/formats';
 import type { MaybePromise } from '@bench/router';
 import { GatewayError } from '../errors/gateway-error';
+import type { ResolvedReferences } from './item-references';
 import type { ResponseEcho, ResponseStore, StoredResponse } from './response-store';
 
 /** How long a stored response is kept after its last use. */
@@ -25,7 +26,7 @@ export async function ownStoredResponse(store: ResponseStore, id: string, keyNam
  * continues, read back from the store, before the request's own input; the
  * field itself goes (no member knows bench's ids). Unchanged without one.
  */
-async function withPreviousResponse(store: ResponseStore, request: NeutralRequest, keyName: string): Promise<{ request: NeutralRequest; previous: string | null }> {
+async function withPreviousResponse(store: ResponseStore, request: NeutralRequest, keyName: string, references: ResolvedReferences | undefined): Promise<{ request: NeutralRequest; previous: string | null }> {
   const id = request.extra.previous_response_id;
   if (id === undefined || id === null) return { request, previous: null };
   if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
@@ -39,6 +40,11 @@ async function withPreviousResponse(store: ResponseStore, request: NeutralReques
     if (!stored) {
       const what = at === id ? `no response "${id}" here` : `response "${id}" continues "${at}", which is no longer here`;
       throw new GatewayError(400, 'invalid-request', `previous_response_id: ${what}: ${NOT_KEPT}`, { param: 'previous_response_id' });
+    }
+    const duplicate = references?.get(at);
+    if (duplicate !== undefined) {
+      // OpenAI refuses this too: the item would reach the member twice.
+      throw new GatewayError(400, 'invalid-request', `input: item_reference "${duplicate}" names an item already in the conversation previous_response_id continues; send only what is new`, { param: 'input' });
     }
     turns.push(stored.messages);
     at = stored.previous;
@@ -54,13 +60,14 @@ export async function responsesTurn(
   store: ResponseStore,
   request: NeutralRequest,
   keyName: string,
+  references?: ResolvedReferences,
 ): Promise<{ request: NeutralRequest; onAnswered?: (reply: NeutralReply) => MaybePromise<void> }> {
   const conversation = request.extra.conversation;
   if (conversation !== undefined && conversation !== null) {
     // OpenAI keeps a Conversation's items server-side; bench has no Conversations API, and a member would get the turn without them.
     throw new GatewayError(400, 'invalid-request', 'conversation: bench keeps no Conversations; continue with previous_response_id, or send the whole conversation in input', { param: 'conversation' });
   }
-  const { request: continued, previous } = await withPreviousResponse(store, request, keyName);
+  const { request: continued, previous } = await withPreviousResponse(store, request, keyName, references);
   if (request.extra.store === false) return { request: continued };
   // What the request added and its answer, what it continued, whose it is, and what a retrieval answers with.
   const keep = (reply: NeutralReply): StoredResponse => ({
