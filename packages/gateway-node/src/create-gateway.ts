@@ -56,7 +56,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const state = openState(config.state);
   const now = options.now ?? Date.now;
   const client = options.client ?? createClient({ now, health: routerOwnedHealth, ...(options.random ? { random: options.random } : {}) });
-  const records = ledgerRecordSource(ledger, { now });
+  const records = ledgerRecordSource(ledger, {
+    now,
+    onError: (error) => logger.warn({ err: (error as Error).message }, "reading the members' records from the ledger failed; ranking by the last ones read"),
+  });
   const router = createRouter({
     conversations: state.conversations,
     health: state.health,

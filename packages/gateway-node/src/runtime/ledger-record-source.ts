@@ -6,14 +6,27 @@ import type { MemberRecord, RecordSource } from '@bench/router';
  * collection and bare-alias call, last use), read at most once per `maxAgeMs`
  * so that planning a turn does not wait on the store.
  */
-export function ledgerRecordSource(ledger: Ledger, options: { maxAgeMs?: number; now?: () => number } = {}): RecordSource {
+export function ledgerRecordSource(
+  ledger: Ledger,
+  options: { maxAgeMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
+): RecordSource {
   const maxAgeMs = options.maxAgeMs ?? 2_000;
   const now = options.now ?? Date.now;
   let cached: { at: number; records: Map<string, MemberRecord> } | undefined;
   let loading: Promise<Map<string, MemberRecord>> | undefined;
 
   const load = async (): Promise<Map<string, MemberRecord>> => {
-    const stats: ModelStats[] = await ledger.stats();
+    let stats: ModelStats[];
+    try {
+      stats = await ledger.stats();
+    } catch (error) {
+      // A ledger that cannot be read (a database down) must not fail the turn: it is ranked by the last records read
+      // (none, before the first), and read again after maxAgeMs rather than at every request.
+      options.onError?.(error);
+      const kept = cached?.records ?? new Map<string, MemberRecord>();
+      cached = { at: now(), records: kept };
+      return kept;
+    }
     const records = new Map<string, MemberRecord>();
     for (const row of stats) records.set(row.alias, { useful: row.useful, ...(row.lastUsed !== null ? { lastUsedAt: row.lastUsed } : {}) });
     cached = { at: now(), records };
