@@ -67,6 +67,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     records,
     now,
     ...(options.random ? { random: options.random } : {}),
+    onStoreError: (error, store) => logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
   const runtime: GatewayRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, newId: () => newPanelId() };
   const listener = createRequestHandler({

@@ -1,6 +1,7 @@
 import { identifyConversation, type IdentifyInput, type IdentifyOptions } from './identify-conversation';
 import type { RequestProfile } from './request-profile';
 import { isPromise, type MaybePromise } from './maybe-promise';
+import { orFallback } from './or-fallback';
 import type { ClaimResult, ConversationStore } from './stores/conversation-store';
 
 export interface ClaimedConversation {
@@ -24,6 +25,7 @@ export function claimConversation(
   profile: RequestProfile,
   proposedAlias: string,
   timing: { ttlMs: number; now: number },
+  onStoreError: (error: unknown) => void = rethrow,
 ): MaybePromise<ClaimedConversation> {
   const found = identifyConversation(input, options, profile);
   const claimed = (claim: ClaimResult): ClaimedConversation => {
@@ -36,7 +38,13 @@ export function claimConversation(
       keptAlias: isNew ? undefined : claim.conversation.alias,
     };
   };
+  // The store unread (down, timing out): the conversation as identified, new to it, kept on no member this turn.
+  const unread = (): ClaimResult => ({ created: true, conversation: { alias: proposedAlias, turn: found.turn } });
   // A store in memory answers at once: no promise, no wait.
-  const claim = conversations.claim(found.conversation, { alias: proposedAlias, turn: found.turn }, timing);
+  const claim = orFallback(() => conversations.claim(found.conversation, { alias: proposedAlias, turn: found.turn }, timing), unread, onStoreError);
   return isPromise(claim) ? claim.then(claimed) : claimed(claim);
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }

@@ -11,6 +11,7 @@ import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers } from './order-members';
 import { cutOutput } from './output-budget';
 import { isPromise, type MaybePromise } from './maybe-promise';
+import { orFallback } from './or-fallback';
 import type { Plan, PlannedMember } from './plan';
 import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
@@ -45,6 +46,13 @@ export interface RouterOptions {
   now?: () => number;
   /** Uniform [0, 1) (default Math.random). */
   random?: () => number;
+  /**
+   * With it, a store that cannot be read while planning (Redis down or
+   * timing out) is reported here and the turn is planned without it (the
+   * conversation kept on no member this turn, no cooldowns or probes) rather
+   * than failed. Without it, `plan` rejects with the store's error.
+   */
+  onStoreError?: (error: unknown, store: 'records' | 'health' | 'conversations') => void;
 }
 
 export interface PlanInput {
@@ -88,6 +96,12 @@ export function createRouter(options: RouterOptions = {}): Router {
   const cooldown = resolveCooldown(options.cooldown, 'cooldown');
   const identifyOptions = { normalizeSystem: options.normalizeSystem };
 
+  const storeError =
+    options.onStoreError ??
+    ((error: unknown) => {
+      throw error;
+    });
+
   async function plan(input: PlanInput): Promise<Plan> {
     const { collection, request } = input;
     validateCollection(collection);
@@ -105,8 +119,8 @@ export function createRouter(options: RouterOptions = {}): Router {
     const at = now();
     const aliases = eligible.map((member) => member.alias);
     // Stores in memory answer at once: the plan then waits for nothing until it is made.
-    const recordsRead = records.getRecords(aliases);
-    const healthRead = health.read(aliases, at);
+    const recordsRead = orFallback(() => records.getRecords(aliases), () => new Map(), (error) => storeError(error, 'records'));
+    const healthRead = orFallback(() => health.read(aliases, at), () => new Map(), (error) => storeError(error, 'health'));
     const [recordMap, healthMap] =
       isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
@@ -119,16 +133,18 @@ export function createRouter(options: RouterOptions = {}): Router {
       const identify = { ...input, collection: collection.name };
       const proposed = (members[0] as Member).alias;
       const timing = { ttlMs: settings.stickyTtlMs, now: at };
-      const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing);
+      const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, (error) => storeError(error, 'conversations'));
       const sticky = isPromise(claiming) ? await claiming : claiming;
       const kept = eligible.find((member) => member.alias === sticky.keptAlias);
       if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
       claimed = sticky;
     } else {
-      claimed = { conversation: randomUUID(), identity: 'none', turn: 1, isNew: true };
+      claimed = unclaimed();
     }
     const { probes, held } =
-      halfOpen.size === 0 ? NO_PROBES : await claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs));
+      halfOpen.size === 0
+        ? NO_PROBES
+        : await orFallback(() => claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs)), () => NO_PROBES, (error) => storeError(error, 'health'));
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
 
@@ -162,6 +178,9 @@ export function createRouter(options: RouterOptions = {}): Router {
     restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),
   };
 }
+
+/** A turn not kept with any conversation: sticky off, or the conversation store unreadable. */
+const unclaimed = (): Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'> => ({ conversation: randomUUID(), identity: 'none', turn: 1, isNew: true });
 
 /** No half-open member: no probe claimed, none held (never written to). */
 const NO_PROBES: { probes: ReadonlySet<string>; held: ReadonlySet<string> } = { probes: new Set(), held: new Set() };

@@ -14,6 +14,9 @@ import { createMemoryResponseStore } from '../responses-state/memory-response-st
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
 
+/** How long a Redis command may take before it fails. */
+const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+
 export interface StateStores {
   conversations: ConversationStore;
   health: HealthStore;
@@ -39,7 +42,9 @@ export function openState(url: string): StateStores {
     };
   }
   if (url.startsWith('redis://') || url.startsWith('rediss://')) {
-    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // A command unanswered for 2 s fails (a Redis hung or unreachable must not hold the turns that read it: they are
+    // planned without it); while it is down, commands are queued for at most two reconnects.
+    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     redis.on('error', () => undefined); // reported through ping(); ioredis reconnects by itself
     return {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
