@@ -56,9 +56,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.error(`bench: ${signal}: finishing open streams, flushing the ledger`);
-    await gateway.close();
+    let code = 0;
+    try {
+      await gateway.close();
+    } catch (error) {
+      console.error(`bench: ${(error as Error).message}`); // e.g. "3 ledger records were not written at close: …"
+      code = 1;
+    }
     for (const cleanup of cleanups) await cleanup();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -101,10 +101,18 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
     async close() {
       await Promise.all([...servers].map((server) => closeServer(server, config.server.shutdownGraceMs)));
-      await ledger.close();
+      // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
+      const unwritten = await ledger.close().then(
+        () => undefined,
+        (error: unknown) => {
+          logger.error({ err: (error as Error).message }, 'closing the ledger failed');
+          return error;
+        },
+      );
       await state.close();
       if (!options.logger) await new Promise<void>((resolve) => logger.flush(() => resolve()));
       if (!options.client) await client.close();
+      if (unwritten !== undefined) throw unwritten;
     },
   };
 }

@@ -9,6 +9,7 @@ export type { ModelStats, StatsQuery } from './model-stats';
 export { LedgerInputError } from './errors/ledger-input-error';
 export { UnknownCallError } from './errors/unknown-call-error';
 export { LedgerWriteError } from './errors/ledger-write-error';
+export { LedgerUnwrittenError } from './errors/ledger-unwritten-error';
 export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-error';
 export { callUnit } from './call-unit';
 export { usageCost } from './call-cost';

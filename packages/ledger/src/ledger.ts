@@ -69,6 +69,6 @@ export interface Ledger {
   /** Writes everything queued. */
   flush(): Promise<void>;
   health(): Promise<LedgerHealth>;
-  /** Flushes, then closes the store. */
+  /** Flushes, then closes the store; rejects with `LedgerUnwrittenError` (saying how many) when what was queued could not be written. */
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { CallInput, CallRecord } from './call-record';
+import { LedgerUnwrittenError } from './errors/ledger-unwritten-error';
 import { LedgerRefusedError } from './errors/ledger-refused-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
 import { exportCalls, exportRange } from './export/export-calls';
@@ -103,12 +104,16 @@ export class QueuedLedger implements Ledger {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    let unwritten: LedgerUnwrittenError | undefined;
     try {
       await this.#queue.flush(CLOSE_ATTEMPTS);
+    } catch (error) {
+      unwritten = new LedgerUnwrittenError(this.#queue.size, error);
     } finally {
       this.#queue.stop();
       await this.#store.close();
     }
+    if (unwritten) throw unwritten;
   }
 
   #queuedCall(id: string): Extract<QueueItem, { kind: 'call' }> | undefined {

@@ -26,6 +26,9 @@ export class PostgresStore implements LedgerStore {
   static async open(connectionString: string, poolSize = 4): Promise<PostgresStore> {
     const pool = new pg.Pool({ connectionString, max: poolSize });
     pool.on('error', () => {}); // an idle client's broken connection: the pool drops it, the next query reconnects
+    // A checked-out client whose connection ends between queries emits 'error' with no listener of the pool's: without
+    // one of ours, a database that goes away at that moment would take the process down (its queries still reject).
+    pool.on('connect', (client) => client.on('error', () => {}));
     try {
       await migratePostgres(pool);
     } catch (error) {

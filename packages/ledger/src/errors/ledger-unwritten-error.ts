@@ -1,0 +1,19 @@
+const marker = Symbol.for('bench.ledger.LedgerUnwrittenError');
+
+/** `close()` could not write what was queued: these records are lost (the process is going away). */
+export class LedgerUnwrittenError extends Error {
+  private readonly [marker] = true;
+  /** Records still queued, not written. */
+  readonly records: number;
+
+  constructor(records: number, cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(`${records} ledger records were not written at close: ${why}`, { cause });
+    this.name = 'LedgerUnwrittenError';
+    this.records = records;
+  }
+
+  static isInstance(error: unknown): error is LedgerUnwrittenError {
+    return typeof error === 'object' && error !== null && marker in error;
+  }
+}
