@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLedger } from '@bench/ledger';
+import { postgresServerAvailable, startPostgresServer } from '@bench/testkit';
 import { describe, expect, it } from 'vitest';
 import { ledgerRecordSource } from './ledger-record-source';
 
@@ -35,4 +37,29 @@ describe('ledgerRecordSource', () => {
     expect(await records.getRecords(['m1', 'm2'])).toEqual(new Map());
     expect(errors).toHaveLength(1);
   });
+
+  it.skipIf(!postgresServerAvailable())('does not hold a turn on a database that hangs: the last records answer after waitMs', async () => {
+    const postgres = await startPostgresServer();
+    const ledger = await createLedger(postgres.createDatabase());
+    const port = new URL(postgres.url).port;
+    // The cluster's processes: its postmaster (started with -p PORT) and the backends it forked.
+    const postmaster = execFileSync('pgrep', ['-f', '--', `-p ${port} `]).toString().trim().split('\n')[0]!;
+    const cluster = [postmaster, ...execFileSync('pgrep', ['-P', postmaster]).toString().trim().split('\n')];
+    try {
+      ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok' });
+      await ledger.flush();
+      await ledger.recordVerdict({ call: 'p1.1', useful: true });
+      let clock = 0;
+      const records = ledgerRecordSource(ledger, { maxAgeMs: 1_000, waitMs: 200, now: () => clock });
+      expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+      execFileSync('kill', ['-STOP', ...cluster]);
+      clock = 5_000;
+      // Hung, the database would hold this read for its 15 s query timeout; the turn gets the last records instead.
+      expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+    } finally {
+      execFileSync('kill', ['-CONT', ...cluster]);
+      await ledger.close().catch(() => undefined);
+      postgres.stop();
+    }
+  }, 10_000);
 });

@@ -8,7 +8,7 @@ import type { MemberRecord, RecordSource } from '@bench/router';
  */
 export function ledgerRecordSource(
   ledger: Ledger,
-  options: { maxAgeMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
+  options: { maxAgeMs?: number; waitMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
 ): RecordSource {
   const maxAgeMs = options.maxAgeMs ?? 2_000;
   const now = options.now ?? Date.now;
@@ -33,14 +33,27 @@ export function ledgerRecordSource(
     return records;
   };
 
+  // One read of the store at a time; a turn does not wait for it longer than waitMs (a database that hangs): it goes
+  // on with what was last read (none before the first), and the read finishes for the turns after it.
+  const waitMs = options.waitMs ?? 1_000;
+  const read = (): Promise<Map<string, MemberRecord>> =>
+    (loading ??= load().finally(() => {
+      loading = undefined;
+    }));
+  const readWithin = (): Promise<Map<string, MemberRecord>> => {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<Map<string, MemberRecord>>((resolve) => {
+      timer = setTimeout(() => resolve(cached?.records ?? new Map()), waitMs);
+      timer.unref();
+    });
+    return Promise.race([read(), waited]).finally(() => clearTimeout(timer));
+  };
+
   return {
     getRecords(aliases) {
       // Fresh records answer at once (no promise for the router to wait on); stale ones are read first.
       if (cached && now() - cached.at < maxAgeMs) return pick(cached.records, aliases);
-      loading ??= load().finally(() => {
-        loading = undefined;
-      });
-      return loading.then((records) => pick(records, aliases));
+      return readWithin().then((records) => pick(records, aliases));
     },
     noteUse(alias, at) {
       const record = cached?.records.get(alias);
