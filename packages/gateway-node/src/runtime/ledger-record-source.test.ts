@@ -1,11 +1,29 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLedger } from '@bench/ledger';
 import { postgresServerAvailable, startPostgresServer } from '@bench/testkit';
 import { describe, expect, it } from 'vitest';
 import { ledgerRecordSource } from './ledger-record-source';
+
+/** A PostgreSQL cluster's processes, read from /proc: its postmaster (started with `-p PORT`) and the backends it forked. */
+function clusterOf(port: string): number[] {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return ''; // a process that ended meanwhile
+    }
+  };
+  const postmaster = pids.find((pid) => {
+    const args = read(`/proc/${pid}/cmdline`).split('\0');
+    return args[0]?.endsWith('/postgres') === true && args[args.indexOf('-p') + 1] === port;
+  });
+  if (postmaster === undefined) throw new Error(`no postmaster on port ${port}`);
+  const parentOf = (pid: string) => read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ')[1];
+  return [postmaster, ...pids.filter((pid) => parentOf(pid) === postmaster)].map(Number);
+}
 
 const sqliteLedger = () => createLedger(`sqlite:${join(mkdtempSync(join(tmpdir(), 'records-')), 'ledger.db')}`);
 
@@ -42,9 +60,7 @@ describe('ledgerRecordSource', () => {
     const postgres = await startPostgresServer();
     const ledger = await createLedger(postgres.createDatabase());
     const port = new URL(postgres.url).port;
-    // The cluster's processes: its postmaster (started with -p PORT) and the backends it forked.
-    const postmaster = execFileSync('pgrep', ['-f', '--', `-p ${port} `]).toString().trim().split('\n')[0]!;
-    const cluster = [postmaster, ...execFileSync('pgrep', ['-P', postmaster]).toString().trim().split('\n')];
+    const cluster = clusterOf(port);
     try {
       ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok' });
       await ledger.flush();
@@ -52,12 +68,12 @@ describe('ledgerRecordSource', () => {
       let clock = 0;
       const records = ledgerRecordSource(ledger, { maxAgeMs: 1_000, waitMs: 200, now: () => clock });
       expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
-      execFileSync('kill', ['-STOP', ...cluster]);
+      for (const pid of cluster) process.kill(pid, 'SIGSTOP');
       clock = 5_000;
       // Hung, the database would hold this read for its 15 s query timeout; the turn gets the last records instead.
       expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
     } finally {
-      execFileSync('kill', ['-CONT', ...cluster]);
+      for (const pid of cluster) process.kill(pid, 'SIGCONT');
       await ledger.close().catch(() => undefined);
       postgres.stop();
     }
