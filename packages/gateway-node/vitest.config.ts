@@ -11,6 +11,8 @@ export default defineConfig({
       '@bench/router': source('router'),
       '@bench/ledger': source('ledger'),
       '@bench/panel': source('panel'),
+      '@bench/engine': source('engine'),
+      '@bench/contracts': source('contracts'),
       '@bench/testkit': source('testkit'),
     },
   },

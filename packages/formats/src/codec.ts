@@ -1,3 +1,4 @@
+import type { CodecWire } from './codec-wire';
 import type { NeutralError } from './neutral/neutral-error';
 import type { Protocol } from './neutral/protocol';
 import type { NeutralReply } from './neutral/reply';
@@ -85,6 +86,8 @@ export interface StreamForm {
 /** One wire protocol, both directions, requests, replies, streams (its own form) and errors. Pure: no I/O. */
 export interface Codec extends StreamForm {
   readonly protocol: Protocol;
+  /** What the protocol is on the wire besides its bodies: routes, keys, model names, listings. */
+  readonly wire: CodecWire;
   /** Validates a client's request body; throws InvalidRequestError naming the field. */
   parseRequest(body: unknown, options?: ParseRequestOptions): NeutralRequest;
   /** Writes a neutral request as this protocol's upstream request. */

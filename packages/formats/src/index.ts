@@ -10,6 +10,8 @@ export type {
   UpstreamRequest,
 } from './codec';
 export { getCodec } from './codecs';
+export type { CodecWire } from './codec-wire';
+export type { ModelListing } from './neutral/model-listing';
 export { anthropicCodec } from './anthropic/anthropic-codec';
 export { parseCountTokensRequest as parseAnthropicCountTokensRequest } from './anthropic/parse-anthropic-request';
 export { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse } from './anthropic/thinking-guard';

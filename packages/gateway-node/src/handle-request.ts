@@ -4,29 +4,25 @@ import { logAccess } from './access-log';
 import { CallerPresence } from './caller-presence';
 import { isLoopbackAddress } from './auth/is-loopback';
 import { extractKey } from './auth/extract-key';
-import type { KeyRing } from './auth/key-ring';
-import { GatewayError } from './errors/gateway-error';
-import { toGatewayError } from './errors/to-gateway-error';
+import { EngineError, LOCAL_CALLER, type Caller, type Engine } from '@bench/engine';
+import { toHttpError, type HttpError } from './errors/to-http-error';
 import { applyCors } from './http/cors';
 import { matchRoute, type RouteName } from './http/match-route';
 import { protocolOfPath } from './http/path-protocol';
 import { RequestTarget } from './http/request-target';
 import { sendError } from './http/send';
-import type { Caller } from './names/permissions';
 import type { RequestState } from './request-state';
 
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
 export interface RequestHandlerOptions {
-  keys: KeyRing;
+  engine: Pick<Engine, 'keysEnabled' | 'authenticate'>;
   cors: readonly string[];
   logger: Logger;
   handlers: Record<RouteName, RouteHandler>;
   /** Called with every error answered with a 5xx, for the error log. */
-  onServerError?: (error: GatewayError, state: RequestState) => void;
+  onServerError?: (error: HttpError, cause: unknown, state: RequestState) => void;
 }
-
-const LOCAL_CALLER: Caller = { keyName: 'local' };
 
 /** The gateway's `(req, res)` listener: CORS, routing, keys, errors in the path's protocol shape, one access-log line. */
 export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
@@ -63,24 +59,25 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   try {
     if (applyCors(req, res, options.cors)) return;
     if (!route) {
-      throw new GatewayError(404, 'not-found', `no route ${method} ${url.pathname}; see the bench README for the routes of each protocol`);
+      throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see the bench README for the routes of each protocol`);
     }
-    state.caller = authenticate(req, url, options.keys, route.open === true);
+    state.caller = authenticate(req, url, options.engine, route.open === true);
     await options.handlers[route.name](state);
   } catch (thrown) {
-    const error = toGatewayError(thrown);
-    state.log.error = error.message;
+    const error = toHttpError(thrown);
+    state.log.error = error.error.message;
     // A caller that went away ends its own request: that is no fault of the gateway's to report.
-    if (error.status >= 500 && !presence.left) options.onServerError?.(error, state);
-    sendError(res, state.protocol, error, state.conversation ? { 'x-bench-conversation': state.conversation } : undefined);
+    if (error.status >= 500 && !presence.left) options.onServerError?.(error, thrown, state);
+    const conversation = state.turn?.summary.conversation;
+    sendError(res, state.protocol, error, conversation ? { 'x-bench-conversation': conversation } : undefined);
   } finally {
     const finish = () =>
       logAccess(options.logger, {
         method,
         route: url.pathname,
         status: res.statusCode,
-        ...(state.caller !== LOCAL_CALLER || !options.keys.enabled ? { key: state.caller.keyName } : {}),
-        ...state.log,
+        ...(state.caller !== LOCAL_CALLER || !options.engine.keysEnabled ? { key: state.caller.keyName } : {}),
+        ...accessFields(state),
         seconds: Number(((performance.now() - startedAt) / 1000).toFixed(4)),
       });
     // Nothing to build or wait for when the access log is off (pino at a level above info).
@@ -90,19 +87,33 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   }
 }
 
-function authenticate(req: IncomingMessage, url: RequestTarget, keys: KeyRing, open: boolean): Caller {
-  if (!keys.enabled) {
+/** What the request came to, for its access-log line: the turn's summary (collection, reply, member, cost), then the request's own. */
+function accessFields(state: RequestState): Record<string, unknown> {
+  const summary = state.turn?.summary;
+  if (!summary) return state.log;
+  const fields: Record<string, unknown> = {};
+  if (summary.collection !== undefined) fields.collection = summary.collection;
+  const model = summary.model ?? state.log.model;
+  if (model !== undefined) fields.model = model;
+  if (summary.reply !== undefined) fields.reply = summary.reply;
+  if (summary.cost !== undefined) fields.cost = summary.cost;
+  if (state.log.error !== undefined) fields.error = state.log.error;
+  return fields;
+}
+
+function authenticate(req: IncomingMessage, url: RequestTarget, keys: RequestHandlerOptions['engine'], open: boolean): Caller {
+  if (!keys.keysEnabled) {
     if (!isLoopbackAddress(req.socket.remoteAddress)) {
-      throw new GatewayError(403, 'permission', 'this gateway has no keys configured, so it serves loopback callers only; configure keys to serve others');
+      throw new EngineError(403, 'permission', 'this gateway has no keys configured, so it serves loopback callers only; configure keys to serve others');
     }
     return LOCAL_CALLER;
   }
   if (open) return LOCAL_CALLER;
   const presented = extractKey(req.headers, url.searchParams);
   if (!presented) {
-    throw new GatewayError(401, 'authentication', 'missing key: send it as "Authorization: Bearer <key>", "x-api-key", "x-goog-api-key" or ?key=');
+    throw new EngineError(401, 'authentication', 'missing key: send it as "Authorization: Bearer <key>", "x-api-key", "x-goog-api-key" or ?key=');
   }
-  const caller = keys.find(presented);
-  if (!caller) throw new GatewayError(401, 'authentication', 'wrong key: no key configured on this gateway matches it');
+  const caller = keys.authenticate(presented);
+  if (!caller) throw new EngineError(401, 'authentication', 'wrong key: no key configured on this gateway matches it');
   return caller;
 }

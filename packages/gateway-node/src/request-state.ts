@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Turn } from '@bench/engine';
 import type { Protocol } from '@bench/formats';
+import type { Caller } from '@bench/engine';
 import type { CallerPresence } from './caller-presence';
 import type { MatchedRoute } from './http/match-route';
 import type { RequestTarget } from './http/request-target';
-import type { Caller } from './names/permissions';
 
 /** One request as handlers see it, and what the access log records of it. */
 export interface RequestState {
@@ -16,7 +17,7 @@ export interface RequestState {
   startedAt: number;
   /** Whether the caller went away before the reply ended. */
   presence: CallerPresence;
-  log: { collection?: string; model?: string; reply?: string; cost?: number; error?: string };
-  /** The route's conversation, once planned: every reply to the request names it (errors too). */
-  conversation?: string;
+  log: { model?: string; error?: string };
+  /** The request's turn, once started: what it came to goes in the access log, its conversation on every reply (errors too). */
+  turn?: Turn;
 }

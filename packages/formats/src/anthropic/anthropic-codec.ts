@@ -1,5 +1,6 @@
 import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
+import { anthropicWire } from './anthropic-wire';
 import { formatAnthropicError, parseAnthropicError } from './anthropic-error';
 import { createAnthropicStreamDecoder } from './anthropic-stream-decoder';
 import { ANTHROPIC_PING, createAnthropicStreamEncoder } from './anthropic-stream-encoder';
@@ -28,6 +29,7 @@ export { parseCountTokensRequest } from './parse-anthropic-request';
  */
 export const anthropicCodec: Codec = {
   protocol: 'anthropic',
+  wire: anthropicWire,
   keepAlive: ANTHROPIC_PING,
   streamContentType: 'text/event-stream',
   parseRequest: (body) => checkToolChoice(parseAnthropicRequest(body), 'tool_choice.name'),

@@ -1,5 +1,6 @@
 import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
+import { geminiWire } from './gemini-wire';
 import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
 import { formatGeminiError, parseGeminiError } from './gemini-error';
 import { createGeminiStreamDecoder } from './gemini-stream-decoder';
@@ -12,6 +13,7 @@ import { parseGeminiRequest } from './parse-gemini-request';
 /** Gemini generateContent / streamGenerateContent (`?alt=sse`; without it, see geminiArrayStream). */
 export const geminiCodec: Codec = {
   protocol: 'gemini',
+  wire: geminiWire,
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
   parseRequest: (body, options) => checkToolChoice(parseGeminiRequest(body, options), 'toolConfig.functionCallingConfig.allowedFunctionNames'),

@@ -1,4 +1,5 @@
 import type { Codec } from '../codec';
+import { ollamaWire } from './ollama-wire';
 import { formatOllamaError, parseOllamaError } from './ollama-error';
 import { formatOllamaReply } from './format-ollama-reply';
 import { formatOllamaRequest } from './format-ollama-request';
@@ -10,6 +11,7 @@ import { parseOllamaRequest } from './parse-ollama-request';
 /** Ollama's /api/chat and /api/generate: NDJSON streams, `{"error": …}` errors, no keep-alive. */
 export const ollamaCodec: Codec = {
   protocol: 'ollama',
+  wire: ollamaWire,
   keepAlive: undefined,
   streamContentType: 'application/x-ndjson',
   parseRequest: parseOllamaRequest,

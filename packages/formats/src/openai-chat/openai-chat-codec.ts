@@ -1,5 +1,6 @@
 import { checkToolChoice } from '../shared/check-tool-choice';
 import type { Codec } from '../codec';
+import { openaiChatWire } from './openai-chat-wire';
 import { SSE_COMMENT_KEEP_ALIVE } from '../shared/sse';
 import { formatOpenAIChatReply } from './format-openai-chat-reply';
 import { formatOpenAIChatRequest } from './format-openai-chat-request';
@@ -12,6 +13,7 @@ import { parseOpenAIChatRequest } from './parse-openai-chat-request';
 /** OpenAI Chat Completions (`POST /v1/chat/completions`), both directions. */
 export const openaiChatCodec: Codec = {
   protocol: 'openai-chat',
+  wire: openaiChatWire,
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
   parseRequest: (body) => checkToolChoice(parseOpenAIChatRequest(body), 'tool_choice.function.name'),

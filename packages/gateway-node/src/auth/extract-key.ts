@@ -1,4 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { getCodec, PROTOCOLS } from '@bench/formats';
+
+/** The headers and query parameters any protocol's callers send a key in (every route takes each). */
+const KEY_HEADERS = [...new Set(PROTOCOLS.flatMap((protocol) => getCodec(protocol).wire.keyHeaders))].filter((name) => name !== 'authorization');
+const KEY_QUERIES = [...new Set(PROTOCOLS.flatMap((protocol) => getCodec(protocol).wire.keyQuery ?? []))];
 
 /** The key a client sent: `Authorization: Bearer`, `x-api-key` (Anthropic), `x-goog-api-key` or `?key=` (Gemini). */
 export function extractKey(headers: IncomingHttpHeaders, query: URLSearchParams): string | undefined {
@@ -8,5 +13,13 @@ export function extractKey(headers: IncomingHttpHeaders, query: URLSearchParams)
     if (match?.[1]) return match[1].trim();
   }
   const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-  return single(headers['x-api-key']) ?? single(headers['x-goog-api-key']) ?? (query.get('key')?.trim() || undefined);
+  for (const name of KEY_HEADERS) {
+    const key = single(headers[name]);
+    if (key) return key;
+  }
+  for (const name of KEY_QUERIES) {
+    const key = query.get(name)?.trim();
+    if (key) return key;
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { benchCompactionContent, getCodec, type NeutralReply } from '@bench/formats';
-import { GatewayError } from '../errors/gateway-error';
+import { EngineError } from '@bench/engine';
 import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 import type { Compaction } from './take-compaction';
@@ -17,7 +17,7 @@ export function writeCompaction(state: RequestState, compaction: Compaction, str
     .map((part) => part.text)
     .join('')
     .trim();
-  if (summary === '') throw new GatewayError(502, 'upstream', `${reply.model} wrote no summary for the compaction`);
+  if (summary === '') throw new EngineError(502, 'upstream', `${reply.model} wrote no summary for the compaction`);
   const response = getCodec('openai-responses').formatReply({ ...reply, content: [] }).value;
   const item = { id: `cmp_${reply.id}`, type: 'compaction', encrypted_content: benchCompactionContent(summary) };
   if (compaction.form === 'endpoint') {

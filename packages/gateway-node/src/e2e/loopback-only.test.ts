@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config/config-error';
+import { ConfigError } from '@bench/engine';
 import { startTestGateway } from './test-gateway';
 
 /** A non-loopback IPv4 address of this machine, if it has one. */

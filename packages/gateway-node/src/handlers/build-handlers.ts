@@ -1,10 +1,8 @@
-import { GatewayError } from '../errors/gateway-error';
+import { EngineError, type Engine } from '@bench/engine';
 import { handleGenerate } from '../generate/handle-generate';
 import type { RouteHandler } from '../handle-request';
 import type { RouteName } from '../http/match-route';
 import { sendJSON } from '../http/send';
-import type { GatewayRuntime } from '../runtime/gateway-runtime';
-import type { StateStores } from '../runtime/open-state';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
@@ -15,19 +13,18 @@ import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Record<RouteName, RouteHandler> {
-  const { config, ledger } = runtime;
+export function buildHandlers(engine: Engine): Record<RouteName, RouteHandler> {
   return {
-    generate: (request) => handleGenerate(request, runtime),
-    'count-tokens': (request) => handleCountTokens(request, config),
-    'list-models': (request) => handleListModels(request, config),
-    'gemini-model': (request) => handleGeminiModel(request, config),
-    'model-entry': (request) => handleModelEntry(request, config),
-    'ollama-show': (request) => handleOllamaShow(request, config),
+    generate: (request) => handleGenerate(request, engine),
+    'count-tokens': (request) => handleCountTokens(request, engine),
+    'list-models': (request) => handleListModels(request, engine),
+    'gemini-model': (request) => handleGeminiModel(request, engine),
+    'model-entry': (request) => handleModelEntry(request, engine),
+    'ollama-show': (request) => handleOllamaShow(request, engine),
     'ollama-version': handleOllamaVersion,
     'ollama-ps': handleOllamaPs,
-    verdict: (request) => handleVerdict(request, config, ledger),
-    health: (request) => handleHealth(request, ledger, state.ping),
+    verdict: (request) => handleVerdict(request, engine),
+    health: (request) => handleHealth(request, engine),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.req.method === 'HEAD') {
@@ -37,15 +34,15 @@ export function buildHandlers(runtime: GatewayRuntime, state: StateStores): Reco
       }
       sendJSON(request.res, 200, { name: 'bench', health: '/bench/health', models: '/v1/models' });
     },
-    'response-retrieve': (request) => handleRetrieveResponse(request, runtime.responses),
-    'response-delete': (request) => handleDeleteResponse(request, runtime.responses),
+    'response-retrieve': (request) => handleRetrieveResponse(request, engine),
+    'response-delete': (request) => handleDeleteResponse(request, engine),
     'responses-websocket': (request) => {
       // Codex asks for a WebSocket here first; a quick refusal makes it fall back to POST. (Without an 'upgrade'
       // listener on the server, Node hands upgrade requests to the routes as plain requests: curl's h2c too.)
       if (request.req.headers.upgrade?.toLowerCase() === 'websocket') {
-        throw new GatewayError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', { headers: { connection: 'close' } });
+        throw new EngineError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', { headers: { connection: 'close' } });
       }
-      throw new GatewayError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
+      throw new EngineError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
     },
   };
 }

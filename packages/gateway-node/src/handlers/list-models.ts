@@ -1,14 +1,10 @@
-import type { GatewayConfig } from '../config/resolved-config';
+import type { Engine } from '@bench/engine';
+import { getCodec } from '@bench/formats';
 import { sendJSON } from '../http/send';
-import { anthropicModelList, geminiModelList, ollamaTagList, openaiModelList } from '../listings/format-listings';
-import { listedModels } from '../listings/listed-models';
 import type { RequestState } from '../request-state';
+import { listingCodec } from './listing-codec';
 
-/** `/v1/models` (Anthropic's shape when an `anthropic-version` header is sent), `/v1beta/models`, `/api/tags`. */
-export function handleListModels(state: RequestState, config: GatewayConfig): void {
-  const models = listedModels(config, state.caller);
-  if (state.protocol === 'gemini') return sendJSON(state.res, 200, geminiModelList(models));
-  if (state.protocol === 'ollama') return sendJSON(state.res, 200, ollamaTagList(models));
-  if (state.req.headers['anthropic-version']) return sendJSON(state.res, 200, anthropicModelList(models));
-  sendJSON(state.res, 200, openaiModelList(models));
+/** `/v1/models` (Anthropic's shape when an `anthropic-version` header is sent), `/v1beta/models`, `/api/tags`: each codec's listing. */
+export function handleListModels(state: RequestState, engine: Engine): void {
+  sendJSON(state.res, 200, getCodec(listingCodec(state)).wire.formatModelList(engine.listings(state.caller)));
 }

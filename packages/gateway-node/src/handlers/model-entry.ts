@@ -1,9 +1,7 @@
-import type { GatewayConfig } from '../config/resolved-config';
-import { resolveRequestTarget } from '../generate/resolve-request-target';
+import type { Engine, ListedModel, Target } from '@bench/engine';
 import { sendJSON } from '../http/send';
-import { anthropicModelList, openaiModelList } from '../listings/format-listings';
-import { listedModels, type ListedModel } from '../listings/listed-models';
-import type { Target } from '../names/resolve-target';
+import { getCodec } from '@bench/formats';
+import { listingCodec } from './listing-codec';
 import type { RequestState } from '../request-state';
 
 /**
@@ -12,12 +10,11 @@ import type { RequestState } from '../request-state';
  * call. A name the config's `aliases` maps gets its target's entry under the
  * name asked for; anything else is the 404 (or 403) a call by that name gets.
  */
-export function handleModelEntry(state: RequestState, config: GatewayConfig): void {
+export function handleModelEntry(state: RequestState, engine: Engine): void {
   const wanted = state.route.pathModel ?? '';
-  const target = resolveRequestTarget(state, config, wanted);
-  const listed = listedModels(config, state.caller).find((model) => isListingOf(model, target))!;
-  const anthropic = state.req.headers['anthropic-version'] !== undefined;
-  const entry = ((anthropic ? anthropicModelList([listed]) : openaiModelList([listed])).data as Array<Record<string, unknown>>)[0]!;
+  const target = engine.resolve(wanted, { key: state.caller, protocol: state.protocol });
+  const listed = engine.listings(state.caller).find((model) => isListingOf(model, target))!;
+  const entry = (getCodec(listingCodec(state)).wire.formatModelList([listed]).data as Array<Record<string, unknown>>)[0]!;
   entry.id = wanted;
   sendJSON(state.res, 200, entry);
 }

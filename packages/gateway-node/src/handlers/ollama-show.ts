@@ -1,23 +1,20 @@
 import { z } from 'zod';
-import type { GatewayConfig } from '../config/resolved-config';
-import { GatewayError } from '../errors/gateway-error';
+import { EngineError, listedModels, mayCall, resolveTarget, type Engine } from '@bench/engine';
 import { readJSONBody } from '../http/read-body';
 import { sendJSON } from '../http/send';
-import { listedModels } from '../listings/listed-models';
-import { resolveTarget } from '../names/resolve-target';
-import { mayCall } from '../names/permissions';
 import type { RequestState } from '../request-state';
 
 const showSchema = z.object({ model: z.string().min(1).optional(), name: z.string().min(1).optional() });
 
 /** `POST /api/show`: what Open WebUI and Ollama clients read about a model (capabilities, context length). */
-export async function handleOllamaShow(state: RequestState, config: GatewayConfig): Promise<void> {
+export async function handleOllamaShow(state: RequestState, engine: Engine): Promise<void> {
+  const { config } = engine;
   const body = showSchema.safeParse(await readJSONBody(state.req, config.server.bodyLimitBytes));
   const name = body.success ? (body.data.model ?? body.data.name) : undefined;
-  if (!name) throw new GatewayError(400, 'invalid-request', 'model: required, a name from GET /api/tags', { param: 'model' });
+  if (!name) throw new EngineError(400, 'invalid-request', 'model: required, a name from GET /api/tags', { param: 'model' });
   const lookup = resolveTarget(config, name, { dropLatestTag: true });
   if (!lookup.found || !mayCall(state.caller, lookup.target)) {
-    throw new GatewayError(404, 'not-found', `model "${name}" not found; GET /api/tags lists what this key may call`);
+    throw new EngineError(404, 'not-found', `model "${name}" not found; GET /api/tags lists what this key may call`);
   }
   const target = lookup.target;
   const members = target.kind === 'collection' ? target.collection.members.map((alias) => config.models[alias]!) : [target.model];

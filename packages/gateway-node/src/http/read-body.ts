@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { safeParseJSON } from '@bench/formats';
-import { GatewayError } from '../errors/gateway-error';
+import { EngineError } from '@bench/engine';
 import { MAX_BODY_DEPTH, tooDeepAt } from './json-depth';
 import { nestingTooDeepAt } from './json-nesting';
 
@@ -20,7 +20,7 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
     case 'br':
       return createBrotliDecompress();
     default:
-      throw new GatewayError(415, 'invalid-request', `content-encoding "${encoding}" is not supported; send the body as identity, gzip, deflate or br`);
+      throw new EngineError(415, 'invalid-request', `content-encoding "${encoding}" is not supported; send the body as identity, gzip, deflate or br`);
   }
 }
 
@@ -30,17 +30,17 @@ export async function readJSONBody(req: IncomingMessage, limit: number): Promise
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const decoder = decoderFor(req.headers['content-encoding']);
   const text = await readText(decoder ? req.pipe(decoder) : req, limit);
-  if (text.length === 0) throw new GatewayError(400, 'invalid-request', 'the request body is empty; send a JSON object');
+  if (text.length === 0) throw new EngineError(400, 'invalid-request', 'the request body is empty; send a JSON object');
   if (text.length > SCAN_NESTING_ABOVE) {
     const at = nestingTooDeepAt(text, MAX_BODY_DEPTH);
     if (at !== -1) throw tooDeep(`the request body (at character ${at})`);
   }
   const parsed = safeParseJSON(text);
   if (!parsed.success) {
-    throw new GatewayError(400, 'invalid-request', `the request body is not valid JSON (${parsed.error.message}); send a JSON object`);
+    throw new EngineError(400, 'invalid-request', `the request body is not valid JSON (${parsed.error.message}); send a JSON object`);
   }
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
-    throw new GatewayError(400, 'invalid-request', 'the request body must be a JSON object');
+    throw new EngineError(400, 'invalid-request', 'the request body must be a JSON object');
   }
   const deep = tooDeepAt(parsed.value);
   if (deep !== undefined) throw tooDeep(deep, deep);
@@ -68,11 +68,11 @@ function readText(source: Readable, limit: number): Promise<string> {
     };
     const onError = (error: Error) => {
       cleanup();
-      reject(new GatewayError(400, 'invalid-request', `the request body could not be read (${error.message}); send it again`));
+      reject(new EngineError(400, 'invalid-request', `the request body could not be read (${error.message}); send it again`));
     };
     const onClose = () => {
       cleanup();
-      reject(new GatewayError(400, 'invalid-request', 'the request body could not be read (the connection closed before it ended); send it again'));
+      reject(new EngineError(400, 'invalid-request', 'the request body could not be read (the connection closed before it ended); send it again'));
     };
     const cleanup = () => {
       source.off('data', onData);
@@ -87,11 +87,11 @@ function readText(source: Readable, limit: number): Promise<string> {
   });
 }
 
-function tooDeep(where: string, param?: string): GatewayError {
+function tooDeep(where: string, param?: string): EngineError {
   const message = `${where}: nested deeper than ${MAX_BODY_DEPTH} levels of objects and arrays, more than the gateway takes; flatten it`;
-  return new GatewayError(400, 'invalid-request', message, param === undefined ? undefined : { param });
+  return new EngineError(400, 'invalid-request', message, param === undefined ? undefined : { param });
 }
 
-function tooLarge(limit: number): GatewayError {
-  return new GatewayError(413, 'request-too-large', `the request body is larger than ${limit} bytes, the gateway's limit (server.bodyLimitBytes); send a smaller request`);
+function tooLarge(limit: number): EngineError {
+  return new EngineError(413, 'request-too-large', `the request body is larger than ${limit} bytes, the gateway's limit (server.bodyLimitBytes); send a smaller request`);
 }

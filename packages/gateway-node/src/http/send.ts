@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { getCodec, type Protocol } from '@bench/formats';
-import type { GatewayError } from '../errors/gateway-error';
+import type { HttpError } from '../errors/to-http-error';
 
 /** A JSON reply with its headers, all set in one writeHead (headers set before it would make Node merge them one by one). */
 export function sendJSON(res: ServerResponse, status: number, body: unknown, ...headerSets: Array<Record<string, string> | undefined>): void {
@@ -14,11 +14,11 @@ export function sendJSON(res: ServerResponse, status: number, body: unknown, ...
 }
 
 /** An error in the protocol's own shape and status. */
-export function sendError(res: ServerResponse, protocol: Protocol, error: GatewayError, headers?: Record<string, string>): void {
+export function sendError(res: ServerResponse, protocol: Protocol, error: HttpError, headers?: Record<string, string>): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const { status, body } = getCodec(protocol).formatError(error.toNeutral());
+  const { status, body } = getCodec(protocol).formatError(error.error);
   sendJSON(res, status, body, headers, error.headers);
 }

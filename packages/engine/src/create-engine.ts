@@ -1,0 +1,169 @@
+import { createClient, type Client } from '@bench/client';
+import { estimateTokens, type NeutralRequest } from '@bench/formats';
+import { createLedger, LedgerInputError, UnknownCallError, type Ledger } from '@bench/ledger';
+import { newPanelId } from '@bench/panel';
+import { createRouter } from '@bench/router';
+import { parseConfig } from './config/parse-config';
+import type { GatewayConfig } from './config/resolved-config';
+import type { Engine, EngineHealth } from './engine';
+import { EngineError } from './errors/engine-error';
+import { KeyRing } from './keys/key-ring';
+import { keyEntriesFrom } from './keys/key-entries';
+import { listedModels } from './listings/listed-models';
+import type { Caller } from './names/permissions';
+import { resolveRequestTarget } from './names/resolve-request-target';
+import { resolveItemReferences } from './responses-state/item-references';
+import { MAX_ID_LENGTH, ownStoredResponse } from './responses-state/previous-response';
+import { storedResponseObject } from './responses-state/stored-response-object';
+import { silentLogger, type EngineLogger } from './runtime/engine-logger';
+import type { EngineRuntime } from './runtime/engine-runtime';
+import { ledgerRecordSource } from './runtime/ledger-record-source';
+import { openState } from './runtime/open-state';
+import { routerOwnedHealth } from './runtime/router-owned-health';
+import { startTurn } from './turn/start-turn';
+import type { TurnContext } from './turn/turn-context';
+import { TurnHandle } from './turn/turn-handle';
+
+export interface EngineOptions {
+  /** Where keys and provider secrets are read from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  logger?: EngineLogger;
+  /** A ledger to use instead of opening `config.ledger`. */
+  ledger?: Ledger;
+  client?: Client;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** The caller of an engine with no keys, or of a turn that names none: may call everything. */
+export const LOCAL_CALLER: Caller = { keyName: 'local' };
+
+/** An engine for a parsed config (or the raw object of a config file, validated here). */
+export async function createEngine(configOrFile: GatewayConfig | Record<string, unknown>, options: EngineOptions = {}): Promise<Engine> {
+  const config = isParsed(configOrFile) ? configOrFile : parseConfig(configOrFile);
+  const env = options.env ?? process.env;
+  const keys = new KeyRing(keyEntriesFrom(config, env));
+  const logger = options.logger ?? silentLogger;
+  const ledger = options.ledger ?? (await createLedger(config.ledger, { onError: (error) => logger.error({ err: error.message }, 'ledger write failed') }));
+  const state = openState(config.state);
+  const now = options.now ?? Date.now;
+  const client = options.client ?? createClient({ now, health: routerOwnedHealth, ...(options.random ? { random: options.random } : {}) });
+  const records = ledgerRecordSource(ledger, {
+    now,
+    onError: (error) => logger.warn({ err: (error as Error).message }, "reading the members' records from the ledger failed; ranking by the last ones read"),
+  });
+  const router = createRouter({
+    conversations: state.conversations,
+    health: state.health,
+    reasoning: state.reasoning,
+    records,
+    now,
+    ...(options.random ? { random: options.random } : {}),
+    onStoreError: (error, store) => logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
+  });
+  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, newId: () => newPanelId() };
+  // Turns not yet recorded: close() waits for them before it closes the ledger.
+  const inFlight = new Set<Promise<void>>();
+
+  const ownResponse = async (id: string, caller: Caller) => (id.length > MAX_ID_LENGTH ? undefined : ownStoredResponse(state.responses, id, caller.keyName));
+
+  return {
+    config,
+    ledger,
+    keysEnabled: keys.enabled,
+    authenticate: (secret) => keys.find(secret),
+    turn(request, turnOptions = {}) {
+      const context: TurnContext = {
+        protocol: turnOptions.protocol ?? 'openai-chat',
+        caller: turnOptions.key ?? LOCAL_CALLER,
+        headers: turnOptions.headers ?? {},
+        requestedModel: turnOptions.model ?? request.model,
+        summary: {},
+        cancelled: false,
+        onCancel: [],
+      };
+      const started = context.requestedModel
+        ? startTurn(runtime, request, turnOptions, context)
+        : Promise.reject(new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' }));
+      const turn = new TurnHandle(started, context);
+      const signal = turnOptions.signal;
+      if (signal) {
+        if (signal.aborted) turn.cancel();
+        else signal.addEventListener('abort', () => turn.cancel(), { once: true });
+      }
+      const done = turn.done;
+      inFlight.add(done);
+      void done.then(() => inFlight.delete(done));
+      return turn;
+    },
+    resolve: (model, resolveOptions = {}) => resolveRequestTarget(config, resolveOptions.key ?? LOCAL_CALLER, resolveOptions.protocol ?? 'openai-chat', model),
+    async verdict(body, key = LOCAL_CALLER) {
+      const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+      const callId = typeof fields.call === 'string' ? fields.call : undefined;
+      if (callId) {
+        const call = await ledger.getCall(callId);
+        if (!call) throw new EngineError(404, 'not-found', `unknown call "${callId}": use a call id from a reply's bench object`, { param: 'call' });
+        const allowed = key.allowed;
+        const permitted = !allowed || call.keyName === key.keyName || allowed.includes(call.collection ?? call.alias);
+        if (!permitted) throw new EngineError(403, 'permission', `this key may not judge call "${callId}"`, { param: 'call' });
+      }
+      try {
+        return await ledger.recordVerdict(fields as never);
+      } catch (error) {
+        if (UnknownCallError.isInstance(error)) throw new EngineError(404, 'not-found', error.message, { param: 'call' });
+        if (LedgerInputError.isInstance(error)) throw new EngineError(400, 'invalid-request', error.message, { param: error.field });
+        throw error;
+      }
+    },
+    listings: (key = LOCAL_CALLER) => listedModels(config, key),
+    countTokens(request: NeutralRequest, countOptions = {}) {
+      resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
+      return estimateTokens(request);
+    },
+    responses: {
+      resolveReferences: (body, caller) => resolveItemReferences(body, state.responses, caller.keyName),
+      async retrieve(id, caller) {
+        const stored = await ownResponse(id, caller);
+        return stored ? storedResponseObject(id, stored) : undefined;
+      },
+      async delete(id, caller) {
+        if (!(await ownResponse(id, caller))) return false;
+        await state.responses.delete(id);
+        return true;
+      },
+    },
+    async health(): Promise<EngineHealth> {
+      const [ledgerHealth, stateOk] = await Promise.all([
+        ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
+        state.ping().catch(() => false),
+      ]);
+      return {
+        ready: ledgerHealth.ok && stateOk,
+        ledger: { ok: ledgerHealth.ok, ...('error' in ledgerHealth && ledgerHealth.error ? { error: ledgerHealth.error } : {}) },
+        state: { ok: stateOk },
+      };
+    },
+    async close() {
+      // Turns in flight are recorded first; one nobody consumes is cancelled once the grace period is over.
+      let graceTimer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, config.server.shutdownGraceMs)));
+      await Promise.race([Promise.all(inFlight), graceOver]);
+      clearTimeout(graceTimer);
+      // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
+      const unwritten = await ledger.close().then(
+        () => undefined,
+        (error: unknown) => {
+          logger.error({ err: (error as Error).message }, 'closing the ledger failed');
+          return error;
+        },
+      );
+      await state.close();
+      if (!options.client) await client.close();
+      if (unwritten !== undefined) throw unwritten;
+    },
+  };
+}
+
+function isParsed(config: GatewayConfig | Record<string, unknown>): config is GatewayConfig {
+  return 'source' in config && 'defaults' in config && typeof (config as GatewayConfig).server?.bodyLimitBytes === 'number';
+}

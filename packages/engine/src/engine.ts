@@ -1,0 +1,50 @@
+import type { Ledger, Verdict } from '@bench/ledger';
+import type { NeutralRequest, Protocol } from '@bench/formats';
+import type { GatewayConfig } from './config/resolved-config';
+import type { ListedModel } from './listings/listed-models';
+import type { Caller } from './names/permissions';
+import type { Target } from './names/resolve-target';
+import type { ResolvedReferences } from './responses-state/item-references';
+import type { Turn } from './turn/turn';
+import type { TurnOptions } from './turn/turn-options';
+
+/** Whether the engine can serve: its ledger and its state store answer. */
+export interface EngineHealth {
+  ready: boolean;
+  ledger: { ok: boolean; error?: string };
+  state: { ok: boolean };
+}
+
+/** Responses kept for `previous_response_id`, read and forgotten by the key that made them. */
+export interface StoredResponses {
+  /** A Responses body's `item_reference`s to items bench kept, replaced in place by the items. */
+  resolveReferences(body: unknown, caller: Caller): Promise<ResolvedReferences>;
+  /** The stored response as a Responses `response` object, or undefined (none, or another key's). */
+  retrieve(id: string, caller: Caller): Promise<Record<string, unknown> | undefined>;
+  /** Forgets it; false when there was none for this key. */
+  delete(id: string, caller: Caller): Promise<boolean>;
+}
+
+/** bench with no wire: turns, verdicts, listings, counts, health. */
+export interface Engine {
+  readonly config: GatewayConfig;
+  readonly ledger: Ledger;
+  /** Whether keys are configured (without them, a server should serve loopback only). */
+  readonly keysEnabled: boolean;
+  /** The caller a presented key belongs to, or undefined for a wrong key (compared in constant time). */
+  authenticate(secret: string): Caller | undefined;
+  /** Starts a turn at once; consume it by iterating, `pipe` or `reply()`. */
+  turn(request: NeutralRequest, options?: TurnOptions): Turn;
+  /** What a name calls for this caller, or the 404 (listing what it may call) or 403, as an `EngineError`. */
+  resolve(model: string, options?: { key?: Caller; protocol?: Protocol }): Target;
+  /** A verdict on a call this caller made or may judge: `{ call, useful, note? }`. */
+  verdict(body: unknown, key?: Caller): Promise<Verdict>;
+  /** What this caller may call, in listing order. */
+  listings(key?: Caller): ListedModel[];
+  /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */
+  countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol }): number;
+  readonly responses: StoredResponses;
+  health(): Promise<EngineHealth>;
+  /** Waits for the turns in flight to be recorded, then flushes and closes the ledger and the stores. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,15 @@
+export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
+export type { Engine, EngineHealth, StoredResponses } from './engine';
+export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
+export type { TurnHeaders, TurnOptions } from './turn/turn-options';
+export { EngineError } from './errors/engine-error';
+export type { EngineLogger } from './runtime/engine-logger';
+export { parseConfig } from './config/parse-config';
+export { ConfigError, type ConfigIssue } from './config/config-error';
+export { configSchema, REPLY_MODES, type ConfigFile, type ReplyMode } from './config/config-schema';
+export type { GatewayConfig, ResolvedCollection, ResolvedModel, Settings } from './config/resolved-config';
+export { resolveTarget, type Target, type TargetLookup } from './names/resolve-target';
+export { mayCall, type Caller } from './names/permissions';
+export { listedModels, type ListedModel } from './listings/listed-models';
+export type { ResolvedReferences } from './responses-state/item-references';
+export { WHAT_IS_KEPT } from './responses-state/previous-response';

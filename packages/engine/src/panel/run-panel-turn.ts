@@ -1,0 +1,134 @@
+import type { NeutralReply, NeutralRequest, StreamEvent } from '@bench/formats';
+import { PanelError, runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
+import { isPromise, type MaybePromise } from '@bench/router';
+import type { ResolvedCollection } from '../config/resolved-config';
+import { EngineError } from '../errors/engine-error';
+import { replyModelName } from '../route/reply-model-name';
+import { callerBetas } from '../runtime/caller-betas';
+import type { EngineRuntime } from '../runtime/engine-runtime';
+import type { TurnHead, TurnReply, TurnSink } from '../turn/turn';
+import type { TurnContext } from '../turn/turn-context';
+import type { TurnRunner } from '../turn/turn-runner';
+import { withPanelCosts } from './panel-costs';
+import { panelCollectionOf, panelMemberLookup } from './panel-members';
+
+export interface PanelTurnInput {
+  context: TurnContext;
+  runtime: EngineRuntime;
+  collection: ResolvedCollection;
+  mode: PanelReplyMode;
+  request: NeutralRequest;
+  with: readonly string[];
+  /** Called with the reply once the panel finished, before the reply's end goes (a Responses reply kept). */
+  onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
+}
+
+const toEngineError = (error: PanelError) => new EngineError(error.status, error.toNeutral().kind, error.message, { cause: error });
+
+/** A panel (`all` or `merged`): seated at once, open as soon as seated, the answer as it comes, `bench` at the end. */
+export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner> {
+  const { context, runtime, collection, request } = input;
+  const { summary } = context;
+  summary.collection = collection.name;
+  summary.reply = input.mode;
+  const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
+  const reading = runtime.records.getRecords(candidates);
+  const records = isPromise(reading) ? await reading : reading; // fresh records come at once
+  let run: PanelRun;
+  try {
+    run = runPanel({
+      client: runtime.client,
+      collection: panelCollectionOf(collection),
+      models: panelMemberLookup(runtime.config, runtime.env, callerBetas(context)),
+      request: { ...request, stream: true },
+      mode: input.mode,
+      with: input.with,
+      newId: runtime.newId,
+      records: (alias) => records.get(alias)?.useful,
+      recorder: runtime.ledger,
+      onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
+      keyName: context.caller.keyName,
+    });
+  } catch (error) {
+    if (PanelError.isInstance(error)) throw toEngineError(error);
+    throw error;
+  }
+  context.onCancel.push(() => run.cancel());
+  const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
+  const model = replyModelName(context.protocol, context.requestedModel, `bench/${collection.name}`);
+  const costed = (bench: PanelBench) => {
+    const priced = withPanelCosts(bench, (alias) => runtime.config.models[alias]?.price);
+    if ('cost' in priced && typeof priced.cost === 'number') summary.cost = priced.cost;
+    return priced;
+  };
+  const keepAnswer = async (onAnswered: NonNullable<PanelTurnInput['onAnswered']>, reply: NeutralReply) => {
+    try {
+      await onAnswered(reply);
+    } catch (error) {
+      runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed');
+    }
+  };
+  // The panel records its own calls; the turn is done when its seats and merger are.
+  const done = run.result.then(
+    () => undefined,
+    () => undefined,
+  );
+
+  const reply = async (): Promise<TurnReply> => {
+    const result = await run.result.catch((error: unknown) => {
+      throw PanelError.isInstance(error) ? toEngineError(error) : error;
+    });
+    const answer: NeutralReply = {
+      id: run.id,
+      model,
+      created: Math.floor(Date.now() / 1000),
+      content: [{ type: 'text', text: result.text }],
+      finishReason: result.finishReason,
+      usage: result.usage,
+    };
+    if (input.onAnswered) await keepAnswer(input.onAnswered, answer);
+    answer.extra = { bench: costed(result.bench) };
+    return { reply: answer, headers };
+  };
+
+  const open = async (): Promise<TurnHead> => ({ headers, flush: true, id: run.id, model });
+
+  const pipe = async (sink: TurnSink): Promise<void> => {
+    const created = Math.floor(Date.now() / 1000);
+    const send = (event: StreamEvent) => sink.write(event);
+    try {
+      await send({ type: 'start', id: run.id, model, created });
+      let answer = '';
+      for await (const event of run.events) {
+        if (sink.closed) break;
+        switch (event.type) {
+          case 'seated':
+          case 'seat-done':
+            break; // the keep-alives cover the wait
+          case 'text-delta':
+            if (input.onAnswered) answer += event.text;
+            await send({ type: 'text-delta', text: event.text });
+            break;
+          case 'done':
+            if (input.onAnswered) {
+              const content: NeutralReply['content'] = [{ type: 'text', text: answer }];
+              await keepAnswer(input.onAnswered, { id: run.id, model, created, content, finishReason: event.finishReason, ...(event.usage ? { usage: event.usage } : {}) });
+            }
+            await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
+            break;
+          case 'error':
+            await send({ type: 'error', error: event.error.toNeutral() });
+            break;
+          default: {
+            const unreachable: never = event;
+            return unreachable;
+          }
+        }
+      }
+    } finally {
+      sink.end();
+    }
+  };
+
+  return { open, pipe, reply, cancel: () => run.cancel(), done };
+}

@@ -1,0 +1,61 @@
+import type { NeutralRequest } from '@bench/formats';
+import { compactionRequest } from '../compaction/compaction-request';
+import { REPLY_MODES, type ReplyMode } from '../config/config-schema';
+import type { GatewayConfig } from '../config/resolved-config';
+import { EngineError } from '../errors/engine-error';
+import { mayCall, type Caller } from '../names/permissions';
+import { resolveRequestTarget } from '../names/resolve-request-target';
+import type { Target } from '../names/resolve-target';
+import { startPanelTurn } from '../panel/run-panel-turn';
+import { responsesTurn } from '../responses-state/previous-response';
+import { startRouteTurn } from '../route/run-route-turn';
+import type { EngineRuntime } from '../runtime/engine-runtime';
+import { takeBenchOptions } from './bench-options';
+import type { TurnContext } from './turn-context';
+import type { TurnOptions } from './turn-options';
+import type { TurnRunner } from './turn-runner';
+
+/** Resolves the model name, checks the key, then starts a panel or a route turn. */
+export async function startTurn(runtime: EngineRuntime, request: NeutralRequest, options: TurnOptions, context: TurnContext): Promise<TurnRunner> {
+  const { config } = runtime;
+  const target = resolveRequestTarget(config, context.caller, context.protocol, context.requestedModel);
+  const bench = options.bench ?? takeBenchOptions(request.extra);
+  if (options.compaction) {
+    // A conversation's compaction goes to whoever has the conversation, whatever the collection's reply mode.
+    return startRouteTurn({ context, runtime, target, request: compactionRequest(request) });
+  }
+  const mode = replyModeOf(target, bench.reply);
+  // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
+  const kept = context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
+  const turn = kept?.request ?? request;
+  const onAnswered = kept?.onAnswered ? { onAnswered: kept.onAnswered } : {};
+  if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, ...onAnswered });
+  if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
+  const seatedWith = bench.with ?? [];
+  checkWithPermission(context.caller, config, seatedWith);
+  return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, ...onAnswered });
+}
+
+/** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */
+function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: readonly string[]): void {
+  for (const alias of aliases) {
+    const model = config.models[alias];
+    if (model && !mayCall(caller, { kind: 'model', model, requested: alias })) {
+      throw new EngineError(403, 'permission', `bench.with: key "${caller.keyName}" may not call model "${alias}"; leave it out, or ask for a key that may call it`, { param: 'bench.with' });
+    }
+  }
+}
+
+/** Body `bench.reply` over the model suffix over the collection's own; a model alias is a route. */
+function replyModeOf(target: Target, reply: string | undefined): ReplyMode {
+  if (reply !== undefined && !(REPLY_MODES as readonly string[]).includes(reply)) {
+    throw new EngineError(400, 'invalid-request', `bench.reply: unknown reply mode "${reply}"; use "all", "merged" or "route"`, { param: 'bench.reply' });
+  }
+  if (target.kind === 'model') {
+    if (reply && reply !== 'route') {
+      throw new EngineError(400, 'invalid-request', `bench.reply: "${reply}" needs a collection; the model alias "${target.model.alias}" is called as a route`, { param: 'bench.reply' });
+    }
+    return 'route';
+  }
+  return (reply as ReplyMode | undefined) ?? target.mode;
+}

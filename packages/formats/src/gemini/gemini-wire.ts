@@ -1,0 +1,14 @@
+import type { CodecWire } from '../codec-wire';
+import { formatGeminiModelList } from './gemini-model-list';
+
+export const geminiWire: CodecWire = {
+  pathPrefixes: ['/v1beta/'],
+  keyHeaders: ['x-goog-api-key'],
+  keyQuery: 'key',
+  upstreamAuthHeaders: (apiKey): Record<string, string> => (apiKey ? { 'x-goog-api-key': apiKey } : {}),
+  outputBudgetField: () => 'generationConfig.maxOutputTokens',
+  formatModelList: formatGeminiModelList,
+  modelNames: { bareCollections: true },
+  repliesNameMember: false,
+  carriesReasoning: false,
+};

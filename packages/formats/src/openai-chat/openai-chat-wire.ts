@@ -1,0 +1,14 @@
+import type { CodecWire } from '../codec-wire';
+import { bearerAuthHeaders } from '../shared/bearer-auth';
+import { formatOpenAIModelList } from './openai-model-list';
+
+export const openaiChatWire: CodecWire = {
+  pathPrefixes: ['/v1/'],
+  keyHeaders: ['authorization'],
+  upstreamAuthHeaders: bearerAuthHeaders,
+  outputBudgetField: (body) => (typeof body === 'object' && body !== null && 'max_completion_tokens' in body ? 'max_completion_tokens' : 'max_tokens'),
+  formatModelList: formatOpenAIModelList,
+  modelNames: {},
+  repliesNameMember: true,
+  carriesReasoning: false,
+};
