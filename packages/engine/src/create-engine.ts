@@ -1,6 +1,6 @@
 import { createClient, type Client } from '@bench/client';
 import { estimateTokens, type NeutralRequest } from '@bench/formats';
-import { createLedger, LedgerInputError, UnknownCallError, type Ledger } from '@bench/ledger';
+import { createLedger, type Ledger } from '@bench/ledger';
 import { newPanelId } from '@bench/panel';
 import { createRouter } from '@bench/router';
 import { parseConfig } from './config/parse-config';
@@ -107,13 +107,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         const permitted = !allowed || call.keyName === key.keyName || allowed.includes(call.collection ?? call.alias);
         if (!permitted) throw new EngineError(403, 'permission', `this key may not judge call "${callId}"`, { param: 'call' });
       }
-      try {
-        return await ledger.recordVerdict(fields as never);
-      } catch (error) {
-        if (UnknownCallError.isInstance(error)) throw new EngineError(404, 'not-found', error.message, { param: 'call' });
-        if (LedgerInputError.isInstance(error)) throw new EngineError(400, 'invalid-request', error.message, { param: error.field });
-        throw error;
-      }
+      // An unknown call is a 404 naming `call`, a bad field a 400 naming it: the ledger's errors say so themselves.
+      return ledger.recordVerdict(fields as never);
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),
     countTokens(request: NeutralRequest, countOptions = {}) {

@@ -1,3 +1,4 @@
+import { BenchError } from '@bench/contracts';
 import type { ErrorKind, NeutralError } from '@bench/formats';
 
 const marker = Symbol.for('bench.client.ClientError');
@@ -29,7 +30,7 @@ export interface ClientErrorOptions {
 }
 
 /** Base of every error the client reports. */
-export abstract class ClientError extends Error {
+export abstract class ClientError extends BenchError {
   private readonly [marker] = true;
   abstract readonly kind: ClientErrorKind;
   readonly alias: string | undefined;
@@ -61,11 +62,18 @@ export abstract class ClientError extends Error {
   }
 
   /** This error as a neutral error, for an `error` stream event or a protocol's error body. */
-  toNeutral(): NeutralError {
+  /** A 429 tells the caller how long to wait, where the upstream (or the pacer) said. */
+  override get replyHeaders(): Record<string, string> {
+    const retryAfterMs = (this as { retryAfterMs?: unknown }).retryAfterMs;
+    if (this.gatewayStatus !== 429 || typeof retryAfterMs !== 'number') return {};
+    return { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) };
+  }
+
+  override toNeutral(): NeutralError {
     return { kind: this.neutralKind, status: this.gatewayStatus, message: this.message };
   }
 
-  static isInstance(error: unknown): error is ClientError {
+  static override isInstance(error: unknown): error is ClientError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

@@ -1,3 +1,4 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.gateway.ConfigError');
 
 export interface ConfigIssue {
@@ -7,7 +8,7 @@ export interface ConfigIssue {
 }
 
 /** A configuration that cannot run: every issue names its path and the reason. */
-export class ConfigError extends Error {
+export class ConfigError extends BenchError {
   private readonly [marker] = true;
   readonly issues: ConfigIssue[];
 
@@ -17,7 +18,11 @@ export class ConfigError extends Error {
     this.issues = issues;
   }
 
-  static isInstance(error: unknown): error is ConfigError {
+  toNeutral(): NeutralError {
+    return { kind: 'internal', message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is ConfigError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

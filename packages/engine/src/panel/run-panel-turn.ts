@@ -1,8 +1,7 @@
 import type { NeutralReply, NeutralRequest, StreamEvent } from '@bench/formats';
-import { PanelError, runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
+import { runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
 import { isPromise, type MaybePromise } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
-import { EngineError } from '../errors/engine-error';
 import { replyModelName } from '../route/reply-model-name';
 import { callerBetas } from '../runtime/caller-betas';
 import type { EngineRuntime } from '../runtime/engine-runtime';
@@ -23,8 +22,6 @@ export interface PanelTurnInput {
   onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
 }
 
-const toEngineError = (error: PanelError) => new EngineError(error.status, error.toNeutral().kind, error.message, { cause: error });
-
 /** A panel (`all` or `merged`): seated at once, open as soon as seated, the answer as it comes, `bench` at the end. */
 export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner> {
   const { context, runtime, collection, request } = input;
@@ -34,9 +31,8 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
   const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
   const reading = runtime.records.getRecords(candidates);
   const records = isPromise(reading) ? await reading : reading; // fresh records come at once
-  let run: PanelRun;
-  try {
-    run = runPanel({
+  // A panel that cannot seat (tools, no member fits) says why, in its own error.
+  const run: PanelRun = runPanel({
       client: runtime.client,
       collection: panelCollectionOf(collection),
       models: panelMemberLookup(runtime.config, runtime.env, callerBetas(context)),
@@ -49,10 +45,6 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
       onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
       keyName: context.caller.keyName,
     });
-  } catch (error) {
-    if (PanelError.isInstance(error)) throw toEngineError(error);
-    throw error;
-  }
   context.onCancel.push(() => run.cancel());
   const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
   const model = replyModelName(context.protocol, context.requestedModel, `bench/${collection.name}`);
@@ -75,9 +67,7 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
   );
 
   const reply = async (): Promise<TurnReply> => {
-    const result = await run.result.catch((error: unknown) => {
-      throw PanelError.isInstance(error) ? toEngineError(error) : error;
-    });
+    const result = await run.result;
     const answer: NeutralReply = {
       id: run.id,
       model,

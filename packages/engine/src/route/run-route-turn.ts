@@ -1,7 +1,7 @@
 import type { Commit, FailoverRun, ModelTarget } from '@bench/client';
 import { getCodec, ReplyAccumulator, type NeutralReply, type NeutralRequest, type Protocol, type StreamEvent, type Usage } from '@bench/formats';
 import { newCallId, usageCost } from '@bench/ledger';
-import { isPromise, NoEligibleMemberError, RequestTooLargeError, type MaybePromise, type Plan, type TurnOutcome } from '@bench/router';
+import { isPromise, type MaybePromise, type Plan, type TurnOutcome } from '@bench/router';
 import { EngineError } from '../errors/engine-error';
 import type { Target } from '../names/resolve-target';
 import type { EngineRuntime } from '../runtime/engine-runtime';
@@ -15,7 +15,6 @@ import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { restoredRequest } from './restored-request';
-import { engineErrorFromClient } from './engine-error-from-client';
 
 
 export interface RouteTurnInput {
@@ -120,7 +119,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     const commit = await run.committed;
     if (!commit.ok) {
       await finishOnce(undefined);
-      throw engineErrorFromClient(commit.error);
+      throw commit.error;
     }
     summary.model = commit.alias;
     // The reply is made as soon as the upstream finished; recording and settling the turn come after.
@@ -155,7 +154,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     clearTimeout(graceTimer); // no timer left behind for the rest of the stream
     if (first !== 'grace' && !first.ok) {
       await finishOnce(undefined);
-      throw engineErrorFromClient(first.error);
+      throw first.error;
     }
     committedEarly = first === 'grace' ? undefined : first;
     const answered = committedEarly?.ok ? committedEarly.alias : undefined;
@@ -197,20 +196,15 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
 async function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerCollectionOf>): Promise<Plan> {
   const { context, runtime, target, request } = input;
   const cooldown = target.kind === 'collection' ? target.collection.settings.cooldown : runtime.config.defaults.cooldown;
-  try {
-    return await runtime.router.plan({
-      collection: routed.collection,
-      keyName: context.caller.keyName,
-      request,
-      headers: context.headers,
-      settings: routed.settings,
-      cooldown,
-    });
-  } catch (error) {
-    if (RequestTooLargeError.isInstance(error)) throw new EngineError(413, 'request-too-large', error.message, { cause: error });
-    if (NoEligibleMemberError.isInstance(error)) throw new EngineError(400, 'invalid-request', error.message, { cause: error });
-    throw error;
-  }
+  // A request no member can take is the router's to say (a 413 for size, a 400 naming each member's reason).
+  return runtime.router.plan({
+    collection: routed.collection,
+    keyName: context.caller.keyName,
+    request,
+    headers: context.headers,
+    settings: routed.settings,
+    cooldown,
+  });
 }
 
 /** An upstream event as the caller sees it: the reply's own id and model, `bench` on the finish. */

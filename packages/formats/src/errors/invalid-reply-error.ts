@@ -1,7 +1,8 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.formats.InvalidReplyError');
 
 /** An upstream's reply or stream event that is not what its protocol promises. */
-export class InvalidReplyError extends Error {
+export class InvalidReplyError extends BenchError {
   private readonly [marker] = true;
   readonly body: unknown;
 
@@ -11,7 +12,11 @@ export class InvalidReplyError extends Error {
     this.body = options?.body;
   }
 
-  static isInstance(error: unknown): error is InvalidReplyError {
+  toNeutral(): NeutralError {
+    return { kind: 'upstream', message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is InvalidReplyError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

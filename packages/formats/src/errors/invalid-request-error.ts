@@ -1,3 +1,4 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.formats.InvalidRequestError');
 
 export interface FieldIssue {
@@ -7,7 +8,7 @@ export interface FieldIssue {
 }
 
 /** A client's request that does not fit its protocol: names each field at fault and why. */
-export class InvalidRequestError extends Error {
+export class InvalidRequestError extends BenchError {
   private readonly [marker] = true;
   readonly issues: FieldIssue[];
 
@@ -22,7 +23,11 @@ export class InvalidRequestError extends Error {
     return this.issues[0]?.path || undefined;
   }
 
-  static isInstance(error: unknown): error is InvalidRequestError {
+  toNeutral(): NeutralError {
+    return { kind: 'invalid-request', status: 400, message: `${this.message}. Fix the request and send it again.`, ...(this.param ? { param: this.param } : {}) };
+  }
+
+  static override isInstance(error: unknown): error is InvalidRequestError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

@@ -1,9 +1,10 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.ledger.LedgerRefusedError');
 
 export type RefusalReason = 'queue-full' | 'closed';
 
 /** A record the ledger could not queue (reported through `onError`, never thrown at the request path). */
-export class LedgerRefusedError extends Error {
+export class LedgerRefusedError extends BenchError {
   private readonly [marker] = true;
   readonly reason: RefusalReason;
   /** The refused record's call id or `conversation#turn`. */
@@ -17,7 +18,11 @@ export class LedgerRefusedError extends Error {
     this.record = record;
   }
 
-  static isInstance(error: unknown): error is LedgerRefusedError {
+  toNeutral(): NeutralError {
+    return { kind: 'internal', message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is LedgerRefusedError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

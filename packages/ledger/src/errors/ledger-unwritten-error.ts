@@ -1,7 +1,8 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.ledger.LedgerUnwrittenError');
 
 /** `close()` could not write what was queued: these records are lost (the process is going away). */
-export class LedgerUnwrittenError extends Error {
+export class LedgerUnwrittenError extends BenchError {
   private readonly [marker] = true;
   /** Records still queued, not written. */
   readonly records: number;
@@ -13,7 +14,11 @@ export class LedgerUnwrittenError extends Error {
     this.records = records;
   }
 
-  static isInstance(error: unknown): error is LedgerUnwrittenError {
+  toNeutral(): NeutralError {
+    return { kind: 'internal', message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is LedgerUnwrittenError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

@@ -1,7 +1,8 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.ledger.LedgerWriteError');
 
 /** A batch the store did not take; the records stay queued and are retried. */
-export class LedgerWriteError extends Error {
+export class LedgerWriteError extends BenchError {
   private readonly [marker] = true;
   /** Records in the failed batch. */
   readonly records: number;
@@ -16,7 +17,11 @@ export class LedgerWriteError extends Error {
     this.attempt = attempt;
   }
 
-  static isInstance(error: unknown): error is LedgerWriteError {
+  toNeutral(): NeutralError {
+    return { kind: 'internal', message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is LedgerWriteError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

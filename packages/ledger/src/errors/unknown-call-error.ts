@@ -1,7 +1,8 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.ledger.UnknownCallError');
 
 /** A verdict on a call id the ledger never recorded. Maps to HTTP 404. */
-export class UnknownCallError extends Error {
+export class UnknownCallError extends BenchError {
   private readonly [marker] = true;
   readonly call: string;
 
@@ -11,7 +12,11 @@ export class UnknownCallError extends Error {
     this.call = call;
   }
 
-  static isInstance(error: unknown): error is UnknownCallError {
+  toNeutral(): NeutralError {
+    return { kind: 'not-found', message: this.message, param: 'call' };
+  }
+
+  static override isInstance(error: unknown): error is UnknownCallError {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

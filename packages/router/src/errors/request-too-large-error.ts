@@ -1,3 +1,4 @@
+import { BenchError, type NeutralError } from '@bench/contracts';
 import type { SkippedMember } from '../skipped-member';
 import { describeSkipped } from './describe-skipped';
 import { hasMarker } from './has-marker';
@@ -5,7 +6,7 @@ import { hasMarker } from './has-marker';
 const marker = Symbol.for('bench.router.request-too-large-error');
 
 /** No member's context window fits the request (a 413). */
-export class RequestTooLargeError extends Error {
+export class RequestTooLargeError extends BenchError {
   private readonly [marker] = true;
   override readonly name = 'RequestTooLargeError';
   readonly status = 413;
@@ -22,7 +23,11 @@ export class RequestTooLargeError extends Error {
     );
   }
 
-  static isInstance(error: unknown): error is RequestTooLargeError {
+  toNeutral(): NeutralError {
+    return { kind: 'request-too-large', status: 413, message: this.message };
+  }
+
+  static override isInstance(error: unknown): error is RequestTooLargeError {
     return hasMarker(error, marker);
   }
 }
