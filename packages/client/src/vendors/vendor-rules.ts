@@ -26,7 +26,7 @@ export interface RequestRules {
  */
 export interface VendorRules<Name extends string = string> {
   readonly name: Name;
-  /** The hostnames of its API (a base URL's `hostname`, tested whole: anchor both ends). */
+  /** Its API's hostnames, tested against a base URL's `hostname`: anchored at the end (`$`) and at a dot or the start (`(^|\.)`), so no lookalike host matches. */
   readonly hosts: RegExp;
   /** Rules for a request to this vendor's API. */
   readonly request?: RequestRules;
