@@ -1,18 +1,10 @@
 import { dropSamplingThinkingRefuses, dropThinkingAnthropicWouldRefuse, type Codec, type NeutralRequest, type Warning } from '@bench/formats';
-import { leaveOutForeignBillingBlock } from './anthropic-billing-block';
 import { authHeaders } from './auth-headers';
-import { leaveOutGoogleSignatures } from './google-signatures';
 import { leaveOutReasoningControls } from './reasoning-capability';
-import { leaveOutRefusedReasoningContent } from './reasoning-content-refused';
-import { fillReasoningContent } from './reasoning-content-placeholder';
 import { mergeUnder } from './merge-under';
-import { fitMoonshotThinking } from './moonshot-thinking';
-import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
-import { useOpenAIPromptCacheKey } from './openai-prompt-cache-key';
-import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
-import { useOpenAITokenField } from './openai-token-field';
-import type { ModelTarget, Vendor } from './model-target';
-import { vendorOf } from './provider-host';
+import type { ModelTarget } from './model-target';
+import { vendorOf } from './vendors/vendor-of';
+import { planOf } from './vendors/vendor-plan';
 
 export interface BuiltRequest {
   url: string;
@@ -31,29 +23,24 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   if (request.stream) upstream.streamUsage = true;
   if (target.promptCacheTtl !== undefined && request.promptCache) upstream.promptCache = { conversation: request.promptCache.conversation, ttl: target.promptCacheTtl };
   if (cut) upstream.maxOutputTokens = cut.maxOutputTokens;
-  // Whose API this is decides the rules below that only one vendor's API has: worked out once per request.
+  // Whose API this is decides the rules below that only one vendor's API has (see vendors/registry.ts): worked out
+  // once per base URL, its plan once per vendor. Indexed loops: nothing is allocated per request.
   const vendor = vendorOf(target);
-  leaveOutForeignBillingBlock(target, vendor, upstream);
+  const plan = planOf(vendor);
+  for (let i = 0; i < plan.before.length; i++) plan.before[i]!(target, vendor, upstream);
   const formatted = codec.formatRequest(upstream);
   if (cut) formatted.warnings.unshift(cut.warning);
   const body = target.options ? mergeUnder(target.options, formatted.body) : formatted.body;
+  const warnings = formatted.warnings;
+  // The protocol's rules, then other vendors' fields left out, then the model's own settings, then the vendor's rules.
   if (target.api === 'anthropic' && target.options?.thinking !== undefined) {
     // Thinking the model's options turn on meets the same rules as thinking the caller asked for.
-    dropThinkingAnthropicWouldRefuse(body, formatted.warnings);
-    dropSamplingThinkingRefuses(body, formatted.warnings);
+    dropThinkingAnthropicWouldRefuse(body, warnings);
+    dropSamplingThinkingRefuses(body, warnings);
   }
-  leaveOutGoogleSignatures(target, vendor, body, formatted.warnings);
-  leaveOutOpenRouterDetails(target, vendor, body, formatted.warnings);
-  leaveOutReasoningControls(target, body, formatted.warnings);
-  fillReasoningContent(target, vendor, body, formatted.warnings);
-  fitMoonshotThinking(target, vendor, body, formatted.warnings);
-  leaveOutRefusedReasoningContent(target, vendor, body, formatted.warnings);
-  if (isOpenAIUpstream(target, vendor)) {
-    // OpenAI's own API has rules other OpenAI-compatible servers do not share.
-    if (target.api === 'openai-chat') useOpenAITokenField(body);
-    fitOpenAIReasoningControls(target, body, formatted.warnings);
-    useOpenAIPromptCacheKey(upstream, body);
-  }
+  for (let i = 0; i < plan.foreign.length; i++) plan.foreign[i]!(target, vendor, body, warnings, upstream);
+  leaveOutReasoningControls(target, body, warnings);
+  for (let i = 0; i < plan.own.length; i++) plan.own[i]!(target, vendor, body, warnings, upstream);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...authHeaders(target.api, target.apiKey), ...target.headers };
   // Anthropic's hour-long cache marks came as a beta; the value goes with them.
   if (target.api === 'anthropic' && upstream.promptCache?.ttl === '1h') addAnthropicBeta(headers, 'extended-cache-ttl-2025-04-11');
@@ -61,12 +48,8 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
     headers,
     body: JSON.stringify(body),
-    warnings: formatted.warnings,
+    warnings,
   };
-}
-
-function isOpenAIUpstream(target: ModelTarget, vendor: Vendor): target is ModelTarget & { api: 'openai-chat' | 'openai-responses' } {
-  return (target.api === 'openai-chat' || target.api === 'openai-responses') && vendor === 'openai';
 }
 
 /** An output budget over what the target may write is cut to it, with a warning saying so. */

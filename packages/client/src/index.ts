@@ -2,7 +2,8 @@ export { createClient, type Client, type ClientOptions } from './create-client';
 export type { Commit, FailoverOptions, FailoverRun } from './failover-run';
 export type { CallResult, SkippedCandidate } from './call-result';
 export type { AttemptReport } from './attempt-report';
-export { VENDORS, type ModelTarget, type Vendor } from './model-target';
+export type { ModelTarget } from './model-target';
+export { VENDORS, type Vendor } from './vendors/registry';
 export {
   DEFAULT_COOLDOWN,
   DEFAULT_RETRY,

@@ -1,9 +1,6 @@
 import type { Protocol } from '@bench/formats';
 import type { RetrySettings, Timeouts } from './settings';
-
-/** Whose API a base URL reaches, for the rules only that vendor's API has; `other` for none of them. */
-export const VENDORS = ['openai', 'anthropic', 'google', 'deepseek', 'moonshot', 'openrouter', 'minimax', 'groq', 'cerebras', 'other'] as const;
-export type Vendor = (typeof VENDORS)[number];
+import type { Vendor } from './vendors/registry';
 
 /** One model on one endpoint: what the client needs to call it. */
 export interface ModelTarget {
@@ -16,7 +13,8 @@ export interface ModelTarget {
    * Whose API `baseURL` reaches, where its host does not show it (a proxy such as Cloudflare AI Gateway or LiteLLM
    * in front of OpenAI, Google, DeepSeek or OpenRouter), or `other` where a host that looks like one is not: the
    * rules only that API has follow it (OpenAI's token field and reasoning-model rules, Anthropic's billing block,
-   * Google's and OpenRouter's (and MiniMax's) reasoning signatures, DeepSeek's and Moonshot's reasoning_content, which OpenAI, Groq and Cerebras refuse). Unset: told from the host.
+   * Google's and OpenRouter's (and MiniMax's) reasoning signatures, DeepSeek's and Moonshot's reasoning_content, which OpenAI, Groq and Cerebras refuse;
+   * see vendors/registry.ts). Unset: told from the host.
    */
   vendor?: Vendor;
   /** The provider's model id, sent upstream. */

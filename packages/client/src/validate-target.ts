@@ -1,6 +1,7 @@
 import { PROTOCOLS, type Protocol } from '@bench/formats';
 import { InvalidTargetError } from './errors/invalid-target-error';
-import { VENDORS, type ModelTarget } from './model-target';
+import type { ModelTarget } from './model-target';
+import { VENDORS } from './vendors/registry';
 import { UrlMemo } from './url-memo';
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;

@@ -1,7 +1,7 @@
 import { anthropicCodec, openaiChatCodec } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // Claude Code asks for an effort with every turn; a Kimi member configured with thinking off (or on).
 const fromClaudeCode = anthropicCodec.parseRequest({

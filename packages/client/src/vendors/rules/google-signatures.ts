@@ -1,5 +1,6 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget, Vendor } from './model-target';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
 
 type Wire = Record<string, unknown>;
 
@@ -8,10 +9,11 @@ type Wire = Record<string, unknown>;
  * call; see @bench/formats) go only to Google's endpoints: a conversation that
  * moved from a Gemini member on Google's OpenAI-compatible endpoint to another
  * OpenAI Chat server would otherwise send that server a field it does not know,
- * which a strict one refuses ("additional properties are not allowed").
+ * which a strict one refuses ("additional properties are not allowed"). Google's
+ * `elsewhere` rule (see ../google.ts).
  */
-export function leaveOutGoogleSignatures(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || vendor === 'google') return;
+export function leaveOutGoogleSignatures(target: ModelTarget, _vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

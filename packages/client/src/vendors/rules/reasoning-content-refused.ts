@@ -1,5 +1,6 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget, Vendor } from './model-target';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
 
 /**
  * Servers that have no `reasoning_content` on an assistant message, and so
@@ -7,10 +8,11 @@ import type { ModelTarget, Vendor } from './model-target';
  * return their reasoning as text), Groq's and Cerebras's ("property
  * 'reasoning_content' is unsupported"). The reasoning there is another model's
  * (a DeepSeek or Qwen member's before a failover, kept through tool steps, or
- * a caller's); it is left out, with a warning.
+ * a caller's); it is left out, with a warning. A rule of OpenAI's, Groq's and
+ * Cerebras's (see ../openai.ts, ../groq.ts, ../cerebras.ts).
  */
-export function leaveOutRefusedReasoningContent(target: ModelTarget, vendor: Vendor, body: Record<string, unknown>, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || (vendor !== 'openai' && vendor !== 'groq' && vendor !== 'cerebras')) return;
+export function leaveOutRefusedReasoningContent(target: ModelTarget, _vendor: Vendor, body: Record<string, unknown>, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

@@ -1,7 +1,7 @@
 import { anthropicCodec, geminiCodec, openaiChatCodec, openaiResponsesCodec, type Codec, type NeutralRequest } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 const OPENAI = 'https://api.openai.com/v1';
 // What real clients send with every request (../shared/clients): Gemini CLI's sampling, opencode's, Claude Code's effort.

@@ -1,6 +1,7 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget } from './model-target';
-import { takeOutReasoningControls } from './reasoning-capability';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
+import { takeOutReasoningControls } from '../../reasoning-capability';
 
 type Body = Record<string, unknown>;
 type OpenAIApi = 'openai-chat' | 'openai-responses';
@@ -21,12 +22,13 @@ const SAMPLING: Record<OpenAIApi, readonly string[]> = {
  * models that do not reason. A caller of a collection does not know which
  * model answers (Gemini CLI sends topP 0.95 with every request, opencode a
  * temperature), and a refused field would fail the whole turn: for OpenAI's
- * own API (the caller checks the host), the fields the model refuses are left
+ * own API (a rule of ../openai.ts), the fields the model refuses are left
  * out, with a warning. The model's configured `reasoning` says which it is
  * where the id cannot (an Azure deployment's own name); without it, such an
  * id gets the body as the codec wrote it.
  */
-export function fitOpenAIReasoningControls(target: ModelTarget & { api: OpenAIApi }, body: Body, warnings: Warning[]): void {
+export function fitOpenAIReasoningControls(target: ModelTarget, _vendor: Vendor, body: Body, warnings: Warning[]): void {
+  if (!speaksOpenAI(target)) return;
   const model = target.model.toLowerCase().replace(/^ft:/, '');
   const reasons = target.reasoning ?? (REASONING_MODEL.test(model) ? true : PLAIN_MODEL.test(model) ? false : undefined);
   if (reasons === true) {
@@ -42,6 +44,10 @@ export function fitOpenAIReasoningControls(target: ModelTarget & { api: OpenAIAp
       warnings.push({ code: 'dropped', path: 'reasoning', message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it` });
     }
   }
+}
+
+function speaksOpenAI(target: ModelTarget): target is ModelTarget & { api: OpenAIApi } {
+  return target.api === 'openai-chat' || target.api === 'openai-responses';
 }
 
 function effortOf(api: OpenAIApi, body: Body): unknown {

@@ -1,7 +1,7 @@
 import { anthropicCodec, openaiChatCodec } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // Claude Code always sends max_tokens; an OpenAI reasoning model refuses that field and takes max_completion_tokens.
 const fromClaudeCode = anthropicCodec.parseRequest({ model: 'claude-opus-4-8', max_tokens: 32000, messages: [{ role: 'user', content: 'hi' }] });

@@ -1,7 +1,7 @@
 import { anthropicCodec } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // Claude Code's system, as it opens every request (the captures in ../shared/clients elide the text, not the shape).
 const billing = { type: 'text', text: 'x-anthropic-billing-header: cc_version=2.1.197.a3f; cc_entrypoint=cli; cch=36ee5;' };

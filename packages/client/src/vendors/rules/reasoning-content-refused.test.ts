@@ -1,7 +1,7 @@
 import { openaiChatCodec, type NeutralRequest } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // A DeepSeek member thought before it called a tool; the conversation then failed over to another OpenAI Chat member.
 const request: NeutralRequest = {

@@ -1,7 +1,7 @@
 import { openaiChatCodec, type NeutralRequest } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // A Gemini member on Google's OpenAI-compatible endpoint signed its call; the conversation then goes to that member
 // again, or (after a failover) to another OpenAI Chat server.

@@ -1,5 +1,6 @@
 import type { NeutralRequest } from '@bench/formats';
-import type { ModelTarget, Vendor } from './model-target';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
 
 /**
  * Claude Code's billing block (`$billingHeader`, see `@bench/formats`) is new
@@ -7,10 +8,10 @@ import type { ModelTarget, Vendor } from './model-target';
  * attribution; every other server that speaks Anthropic Messages (DeepSeek,
  * Moonshot, MiniMax, OpenRouter, a local model) reads it as the prompt's first
  * line, so its prefix cache misses on every turn. It goes to Anthropic's own
- * hosts only.
+ * hosts only: Anthropic's `elsewhere` rule (see ../anthropic.ts).
  */
-export function leaveOutForeignBillingBlock(target: ModelTarget, vendor: Vendor, upstream: NeutralRequest): void {
-  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined || vendor === 'anthropic') return;
+export function leaveOutForeignBillingBlock(target: ModelTarget, _vendor: Vendor, upstream: NeutralRequest): void {
+  if (target.api !== 'anthropic' || upstream.extra.$billingHeader === undefined) return;
   const { $billingHeader: _left, ...rest } = upstream.extra;
   upstream.extra = rest;
 }

@@ -1,7 +1,7 @@
 import { openaiChatCodec, type NeutralRequest, type Warning } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 import { leaveOutOpenRouterDetails } from './openrouter-reasoning-details';
 
 // A Claude member through OpenRouter thought and signed (OpenRouter's reasoning_details, kept by @bench/formats as

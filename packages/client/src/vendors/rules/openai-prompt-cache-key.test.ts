@@ -1,7 +1,7 @@
 import { anthropicCodec, openaiChatCodec, openaiResponsesCodec, type Codec, type NeutralRequest } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 const OPENAI = 'https://api.openai.com/v1';
 const fromClaudeCode = anthropicCodec.parseRequest({ model: 'claude-opus-4-8', max_tokens: 1000, system: 'You are Claude Code.', messages: [{ role: 'user', content: 'fix it' }] });

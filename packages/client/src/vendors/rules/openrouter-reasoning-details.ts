@@ -1,5 +1,6 @@
 import { reasoningDetailsText, type Warning } from '@bench/formats';
-import type { ModelTarget, Vendor } from './model-target';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
 
 type Wire = Record<string, unknown>;
 
@@ -9,9 +10,11 @@ type Wire = Record<string, unknown>;
  * `reasoning_split`): a conversation that moved from such a member to another
  * OpenAI Chat server would otherwise send it a field it does not know. The
  * reasoning's text stays, as `reasoning_content`; its signatures do not.
+ * OpenRouter's `elsewhere` rule, which MiniMax's `alsoReads` skips (see
+ * ../openrouter.ts, ../minimax.ts).
  */
-export function leaveOutOpenRouterDetails(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || vendor === 'openrouter' || vendor === 'minimax') return;
+export function leaveOutOpenRouterDetails(target: ModelTarget, _vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;
   let left = 0;

@@ -1,7 +1,7 @@
 import { openaiChatCodec, type NeutralRequest } from '@bench/formats';
 import { describe, expect, it } from 'vitest';
-import { buildUpstreamRequest } from './build-upstream-request';
-import type { ModelTarget } from './model-target';
+import { buildUpstreamRequest } from '../../build-upstream-request';
+import type { ModelTarget } from '../../model-target';
 
 // A conversation that reaches DeepSeek with tool steps whose reasoning it does not have: the first written by
 // another member before a failover, the second by DeepSeek itself, its reasoning kept; then a plain answer.

@@ -1,5 +1,6 @@
 import type { Warning } from '@bench/formats';
-import type { ModelTarget, Vendor } from './model-target';
+import type { ModelTarget } from '../../model-target';
+import type { Vendor } from '../registry';
 
 type Wire = Record<string, unknown>;
 
@@ -12,10 +13,11 @@ type Wire = Record<string, unknown>;
  * before a failover, or one whose reasoning the caller did not send back and
  * the gateway did not keep. Such a message gets an empty `reasoning_content`,
  * which both take; the reasoning itself is gone, and the warning says for how
- * many tool steps.
+ * many tool steps. A rule of DeepSeek's and Moonshot's (see ../deepseek.ts,
+ * ../moonshot.ts).
  */
-export function fillReasoningContent(target: ModelTarget, vendor: Vendor, body: Wire, warnings: Warning[]): void {
-  if (target.api !== 'openai-chat' || target.reasoning === false || (vendor !== 'deepseek' && vendor !== 'moonshot')) return;
+export function fillReasoningContent(target: ModelTarget, _vendor: Vendor, body: Wire, warnings: Warning[]): void {
+  if (target.api !== 'openai-chat' || target.reasoning === false) return;
   if ((body.thinking as Wire | undefined)?.type === 'disabled') return;
   const messages = body.messages;
   if (!Array.isArray(messages)) return;

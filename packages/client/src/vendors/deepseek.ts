@@ -1,0 +1,9 @@
+import { fillReasoningContent } from './rules/reasoning-content-placeholder';
+import type { VendorRules } from './vendor-rules';
+
+/** DeepSeek's own API: its thinking mode wants `reasoning_content` back on assistant messages. */
+export const deepseek: VendorRules<'deepseek'> = {
+  name: 'deepseek',
+  hosts: /(^|\.)deepseek\.com$/,
+  request: { after: [fillReasoningContent] },
+};
