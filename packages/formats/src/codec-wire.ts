@@ -25,4 +25,8 @@ export interface CodecWire {
   readonly repliesNameMember: boolean;
   /** Its callers send a reply's reasoning back, signed (Anthropic, Responses); for the others a gateway keeps it between tool steps. */
   readonly carriesReasoning: boolean;
+  /** Its requests carry documents (file parts): Ollama's do not, so a member there is no choice for a request with one. */
+  readonly carriesFiles: boolean;
+  /** Takes every reasoning control out of one of its request bodies (for a model that does not reason); what was taken, by name. */
+  takeOutReasoningControls(body: Record<string, unknown>): string[];
 }

@@ -1,4 +1,5 @@
 import type { CodecWire } from '../codec-wire';
+import { isWireRecord, takeOutField } from '../shared/take-out-field';
 import { formatAnthropicModelList } from './anthropic-model-list';
 
 export const anthropicWire: CodecWire = {
@@ -10,4 +11,14 @@ export const anthropicWire: CodecWire = {
   modelNames: {},
   repliesNameMember: false,
   carriesReasoning: true,
+  carriesFiles: true,
+  takeOutReasoningControls(body) {
+    const taken: string[] = [];
+    takeOutField(body, 'thinking', 'thinking', taken);
+    if (isWireRecord(body.output_config)) {
+      takeOutField(body.output_config, 'effort', 'output_config.effort', taken);
+      if (Object.keys(body.output_config).length === 0) delete body.output_config;
+    }
+    return taken;
+  },
 };

@@ -1,4 +1,5 @@
 import type { CodecWire } from '../codec-wire';
+import { isWireRecord, takeOutField } from '../shared/take-out-field';
 import { formatGeminiModelList } from './gemini-model-list';
 
 export const geminiWire: CodecWire = {
@@ -11,4 +12,10 @@ export const geminiWire: CodecWire = {
   modelNames: { bareCollections: true },
   repliesNameMember: false,
   carriesReasoning: false,
+  carriesFiles: true,
+  takeOutReasoningControls(body) {
+    const taken: string[] = [];
+    if (isWireRecord(body.generationConfig)) takeOutField(body.generationConfig, 'thinkingConfig', 'generationConfig.thinkingConfig', taken);
+    return taken;
+  },
 };

@@ -1,11 +1,11 @@
+import { getCodec } from '../codecs';
 import type { Protocol } from './protocol';
 
 /**
- * Whether a protocol's requests carry documents (file parts). Ollama's do not:
- * a document sent to an Ollama upstream is left out with a warning, so a
- * caller choosing among members should not pick one there for a request that
- * has documents.
+ * Whether a protocol's requests carry documents (file parts), as its codec
+ * says: a caller choosing among members should not pick one whose protocol
+ * leaves them out for a request that has documents.
  */
 export function protocolCarriesFiles(protocol: Protocol): boolean {
-  return protocol !== 'ollama';
+  return getCodec(protocol).wire.carriesFiles;
 }

@@ -1,5 +1,6 @@
 import type { CodecWire } from '../codec-wire';
 import { bearerAuthHeaders } from '../shared/bearer-auth';
+import { takeOutField } from '../shared/take-out-field';
 import { formatOllamaModelList } from './ollama-model-list';
 
 export const ollamaWire: CodecWire = {
@@ -11,4 +12,11 @@ export const ollamaWire: CodecWire = {
   modelNames: { latestTag: true },
   repliesNameMember: false,
   carriesReasoning: false,
+  // A document sent to an Ollama upstream is left out with a warning.
+  carriesFiles: false,
+  takeOutReasoningControls(body) {
+    const taken: string[] = [];
+    takeOutField(body, 'think', 'think', taken);
+    return taken;
+  },
 };

@@ -1,5 +1,6 @@
 import type { CodecWire } from '../codec-wire';
 import { bearerAuthHeaders } from '../shared/bearer-auth';
+import { takeOutField } from '../shared/take-out-field';
 import { formatOpenAIModelList } from './openai-model-list';
 
 export const openaiChatWire: CodecWire = {
@@ -11,4 +12,10 @@ export const openaiChatWire: CodecWire = {
   modelNames: {},
   repliesNameMember: true,
   carriesReasoning: false,
+  carriesFiles: true,
+  takeOutReasoningControls(body) {
+    const taken: string[] = [];
+    takeOutField(body, 'reasoning_effort', 'reasoning_effort', taken);
+    return taken;
+  },
 };
