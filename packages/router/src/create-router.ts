@@ -15,8 +15,10 @@ import { orFallback } from './or-fallback';
 import type { Plan, PlannedMember } from './plan';
 import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
+import type { RankedMember } from './ranked-member';
 import { profileRequest } from './request-profile';
 import { keepReasoning, restoreReasoning } from './restore-reasoning';
+import { shapeOf } from './shape-of';
 import { settleTurn, type TurnOutcome } from './settle-turn';
 import type { ConversationStore } from './stores/conversation-store';
 import type { HealthStore } from './stores/health-store';
@@ -27,6 +29,7 @@ import { createMemoryRecordSource } from './stores/memory-record-source';
 import type { ReasoningStore } from './stores/reasoning-store';
 import type { RecordSource } from './stores/record-source';
 import { validateCollection } from './validate-collection';
+import { validateRecords } from './validate-records';
 import { validateRequest } from './validate-request';
 
 export interface RouterOptions {
@@ -64,6 +67,8 @@ export interface PlanInput {
   settings?: Partial<RouteSettings>;
   /** The collection's cooldown policy: how long a half-open probe is held. */
   cooldown?: Partial<CooldownSettings>;
+  /** The request's shape (`code`, `writing`, …; default `general`): records are read on it, else the whole record. */
+  shape?: string;
 }
 
 export interface Router {
@@ -107,6 +112,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     validateCollection(collection);
     validateRequest(request);
     if (typeof input.keyName !== 'string') throw new InvalidRouteInputError('keyName', 'must be a string');
+    const shape = shapeOf(input.shape);
     const settings = resolveSettings(input.settings);
     const profile = profileRequest(request);
     const estimate = estimateTokens(request);
@@ -123,10 +129,12 @@ export function createRouter(options: RouterOptions = {}): Router {
     const healthRead = orFallback(() => health.read(aliases, at), () => new Map(), (error) => storeError(error, 'health'));
     const [recordMap, healthMap] =
       isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
+    validateRecords(recordMap);
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
     const { cooling, halfOpen } = classifyHealth(eligible, healthMap, at);
-    const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
+    const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random, shape });
     let members = ordered.members;
+    let keptAlias: string | undefined;
 
     let claimed: Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>;
     if (settings.sticky) {
@@ -136,7 +144,10 @@ export function createRouter(options: RouterOptions = {}): Router {
       const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, (error) => storeError(error, 'conversations'));
       const sticky = isPromise(claiming) ? await claiming : claiming;
       const kept = eligible.find((member) => member.alias === sticky.keptAlias);
-      if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
+      if (kept !== undefined) {
+        members = coolingLast(moveFirst(members, kept), cooling);
+        keptAlias = kept.alias;
+      }
       claimed = sticky;
     } else {
       claimed = unclaimed();
@@ -161,12 +172,15 @@ export function createRouter(options: RouterOptions = {}): Router {
           ...withCut(member, request.maxOutputTokens, estimate),
           cooling: cooling.has(member.alias),
           probe: probes.has(member.alias),
+          why: whyPlaced(member.alias, keptAlias, ordered.ranking, cooling),
         }),
       ),
       skipped,
       estimatedInputTokens: estimate,
       rotated: ordered.rotated && claimed.isNew,
       settings,
+      shape,
+      ranking: ordered.ranking,
     };
   }
 
@@ -177,6 +191,11 @@ export function createRouter(options: RouterOptions = {}): Router {
     keepReasoning: (settled, content) => keepReasoning(reasoning, settled, content, now()),
     restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),
   };
+}
+
+function whyPlaced(alias: string, keptAlias: string | undefined, ranking: readonly RankedMember[], cooling: ReadonlySet<string>): string {
+  if (alias === keptAlias) return cooling.has(alias) ? "the conversation's member, cooling down: tried last" : "the conversation's member";
+  return ranking.find((ranked) => ranked.alias === alias)?.why ?? '';
 }
 
 /** A turn not kept with any conversation: sticky off, or the conversation store unreadable. */
