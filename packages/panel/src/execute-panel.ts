@@ -33,7 +33,8 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
 
   const seats: BenchSeat[] = await Promise.all(
     run.seats.map(async (member, i) => {
-      const seat = await runSeat(context, member, `${id}.${i + 1}`, request);
+      const ran = await runSeat(context, member, `${id}.${i + 1}`, request);
+      const seat: BenchSeat = run.seated[i]?.explorer ? { ...ran, explorer: true } : ran;
       emit({ type: 'seat-done', seat });
       return seat;
     }),

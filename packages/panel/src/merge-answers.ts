@@ -21,7 +21,7 @@ export async function mergeAnswers(
   seats: BenchSeat[],
 ): Promise<PanelResult | undefined> {
   const { id, emit } = run;
-  const ranking = rankMergers(run.collection, run.models, run.records);
+  const ranking = rankMergers(run.collection, run.models, run.records, run.shape);
   const answered = seats.filter((s) => s.status === 'ok');
   const merged = await runMerger(context, ranking.candidates, request, answered, `${id}.merger`, (text) => emit({ type: 'text-delta', text }));
   if (run.stop.stopped) return undefined;
