@@ -1,6 +1,7 @@
 import type { FailoverOptions } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { addUsage } from './add-usage';
+import { benchShape } from './bench-shape';
 import { buildPanelBench } from './build-panel-bench';
 import type { CallContext } from './call-member';
 import { PanelAbortedError } from './errors/panel-aborted-error';
@@ -39,7 +40,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
       return seat;
     }),
   );
-  const bench = { panel: id, collection: collection.name, reply: run.mode, seats, skipped: run.skipped };
+  const bench = { panel: id, collection: collection.name, ...benchShape(run), reply: run.mode, seats, skipped: run.skipped };
   const fail = (error: PanelFailedError | PanelAbortedError): never => {
     emit({ type: 'error', error });
     throw error;

@@ -47,6 +47,10 @@ export interface BenchMerger {
 export interface PanelBench {
   panel: string;
   collection: string;
+  /** The shape the records were read on (present when the panel input named one). */
+  shape?: string;
+  /** Who said the shape: `collection`, the shaper's alias, or `default` (present when the input said). */
+  shape_by?: string;
   seats: BenchSeat[];
   reply: PanelReplyMode;
   merger?: BenchMerger;

@@ -40,13 +40,16 @@ describe('a panel with more members than maxCalls', () => {
     ]);
     expect(result.bench.skipped?.map((s) => s.alias)).toEqual(['m2', 'm4']);
     expect(bed.upstream.requests.map((r) => r.model).sort()).toEqual(['m1', 'm3']);
+    expect(result.bench).toMatchObject({ shape: 'code' });
+    expect(result.bench).not.toHaveProperty('shape_by');
   });
 
   it('merges with the best record on the shape when the collection names no merger', async () => {
     bed.upstream.script('m1', [{ answer: { text: 'Four.' } }, { answer: { text: 'merged by m1' } }]);
     bed.upstream.script('m3', { answer: { text: '4' } });
     bed.upstream.script('m2', { answer: { text: 'merged by m2' } });
-    const onCode = await runPanel(input({ mode: 'merged' })).result;
+    const onCode = await runPanel(input({ mode: 'merged', shapeBy: 'collection' })).result;
+    expect(onCode.bench).toMatchObject({ shape: 'code', shape_by: 'collection' });
     expect(onCode.bench.merger?.alias).toBe('m1');
     expect(onCode.text).toBe('merged by m1');
     // On a shape without records, each model's whole record counts: m2 is best overall (and sits by it).
