@@ -8,14 +8,13 @@ import type { HeaderRecord } from './header-record';
 import { claimConversation } from './claim-conversation';
 import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
-import { coolingLast, moveFirst, orderMembers } from './order-members';
+import { coolingLast, moveFirst, orderMembers, type Ordered } from './order-members';
 import { cutOutput } from './output-budget';
 import { isPromise, type MaybePromise } from './maybe-promise';
 import { orFallback } from './or-fallback';
 import type { Plan, PlannedMember } from './plan';
 import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
-import type { RankedMember } from './ranked-member';
 import { profileRequest } from './request-profile';
 import { keepReasoning, restoreReasoning } from './restore-reasoning';
 import { shapeOf } from './shape-of';
@@ -69,6 +68,8 @@ export interface PlanInput {
   cooldown?: Partial<CooldownSettings>;
   /** The request's shape (`code`, `writing`, …; default `general`): records are read on it, else the whole record. */
   shape?: string;
+  /** Add `ranking` to the plan: every eligible member in the order a new conversation gets, with why. */
+  explain?: boolean;
 }
 
 export interface Router {
@@ -159,7 +160,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
 
-    return {
+    const planned: Plan = {
       collection: collection.name,
       conversation: claimed.conversation,
       identity: claimed.identity,
@@ -172,7 +173,7 @@ export function createRouter(options: RouterOptions = {}): Router {
           ...withCut(member, request.maxOutputTokens, estimate),
           cooling: cooling.has(member.alias),
           probe: probes.has(member.alias),
-          why: whyPlaced(member.alias, keptAlias, ordered.ranking, cooling),
+          why: whyPlaced(member.alias, keptAlias, ordered, cooling),
         }),
       ),
       skipped,
@@ -180,8 +181,10 @@ export function createRouter(options: RouterOptions = {}): Router {
       rotated: ordered.rotated && claimed.isNew,
       settings,
       shape,
-      ranking: ordered.ranking,
     };
+    // Every eligible member's explanation only when asked: most turns need no more than the planned members' why.
+    if (input.explain === true) planned.ranking = ordered.rank();
+    return planned;
   }
 
   return {
@@ -193,9 +196,9 @@ export function createRouter(options: RouterOptions = {}): Router {
   };
 }
 
-function whyPlaced(alias: string, keptAlias: string | undefined, ranking: readonly RankedMember[], cooling: ReadonlySet<string>): string {
+function whyPlaced(alias: string, keptAlias: string | undefined, ordered: Ordered, cooling: ReadonlySet<string>): string {
   if (alias === keptAlias) return cooling.has(alias) ? "the conversation's member, cooling down: tried last" : "the conversation's member";
-  return ranking.find((ranked) => ranked.alias === alias)?.why ?? '';
+  return ordered.why(alias);
 }
 
 /** A turn not kept with any conversation: sticky off, or the conversation store unreadable. */

@@ -20,7 +20,7 @@ describe('orderMembers on a shape', () => {
   it('ranks by useful verdicts on the shape, a member without one on its whole record', () => {
     const ordered = orderMembers({ eligible: members, records, cooling: new Set(), settings: { order: 'record', rotate: 0 }, random: never, shape: 'code' });
     expect(aliases(ordered)).toEqual(['c', 'b', 'a']);
-    expect(ordered.ranking).toEqual([
+    expect(ordered.rank()).toEqual([
       { alias: 'c', place: 1, record: 'whole', useful: 20, notUseful: 0, why: '20 useful verdicts overall (no record on code)' },
       { alias: 'b', place: 2, record: 'shape', useful: 8, notUseful: 0, why: '8 useful verdicts on code' },
       { alias: 'a', place: 3, record: 'shape', useful: 1, notUseful: 0, why: '1 useful verdict on code' },
@@ -41,13 +41,13 @@ describe('orderMembers on a shape', () => {
     ]);
     const ordered = orderMembers({ eligible: members, records: used, cooling: new Set(['c']), settings: { order: 'record', rotate: 0.5 }, random: () => 0.1, shape: 'code' });
     expect(aliases(ordered)).toEqual(['b', 'a', 'c']);
-    expect(ordered.ranking[0]).toMatchObject({ alias: 'b', rotated: true, why: 'rotated first, the least recently used (last used 1970-01-01T00:00:00.200Z); 5 useful verdicts on code' });
-    expect(ordered.ranking[2]).toMatchObject({ alias: 'c', cooling: true, why: '1 useful verdict on code; cooling down: tried last' });
+    expect(ordered.rank()[0]).toMatchObject({ alias: 'b', rotated: true, why: 'rotated first, the least recently used (last used 1970-01-01T00:00:00.200Z); 5 useful verdicts on code' });
+    expect(ordered.rank()[2]).toMatchObject({ alias: 'c', cooling: true, why: '1 useful verdict on code; cooling down: tried last' });
   });
 
   it('explains listed order by place', () => {
     const ordered = orderMembers({ eligible: members, records, cooling: new Set(), settings: { order: 'listed', rotate: 1 }, random: never, shape: 'code' });
-    expect(ordered.ranking.map((r) => r.why)).toEqual(['listed 1st', 'listed 2nd', 'listed 3rd']);
+    expect(ordered.rank().map((r) => r.why)).toEqual(['listed 1st', 'listed 2nd', 'listed 3rd']);
   });
 });
 
@@ -69,13 +69,13 @@ describe('orderMembers, learned', () => {
     expect(ordered.rotated).toBe(false);
     expect(aliases(ordered)[0]).toBe('a');
     expect(aliases(ordered)[2]).toBe('b');
-    const [first, , last] = ordered.ranking;
+    const [first, , last] = ordered.rank();
     expect(first).toMatchObject({ alias: 'a', record: 'shape', useful: 40, notUseful: 2 });
     expect(first?.why).toMatch(/^drew 0\.\d{3} from Beta\(41, 3\) on code, mean 0\.932$/);
     expect(last?.why).toMatch(/^drew 0\.\d{3} from Beta\(2, 31\) on code, mean 0\.061$/);
-    expect(ordered.ranking.every((r) => typeof r.sample === 'number' && r.sample >= 0 && r.sample <= 1)).toBe(true);
+    expect(ordered.rank().every((r) => typeof r.sample === 'number' && r.sample >= 0 && r.sample <= 1)).toBe(true);
     // c has no record: Beta(1, 1); every member is sampled (each draw takes several uniforms).
-    expect(ordered.ranking[1]?.why).toMatch(/^drew 0\.\d{3} from Beta\(1, 1\) with no record, mean 0\.500$/);
+    expect(ordered.rank()[1]?.why).toMatch(/^drew 0\.\d{3} from Beta\(1, 1\) with no record, mean 0\.500$/);
     expect(draws).toBeGreaterThanOrEqual(3 * 4);
   });
 

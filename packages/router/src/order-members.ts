@@ -20,8 +20,10 @@ export interface Ordered {
   members: Member[];
   /** The least recently used member was moved first by rotation. */
   rotated: boolean;
-  /** Every eligible member in the order, with why. */
-  ranking: RankedMember[];
+  /** Every eligible member in the order, with why (built when called: a plan nobody explains pays nothing). */
+  rank(): RankedMember[];
+  /** Why one member is where it is in the order (`rank()[i].why`). */
+  why(alias: string): string;
 }
 
 interface Keyed {
@@ -30,7 +32,7 @@ interface Keyed {
   read: RecordOnShape;
   score: number;
   paid: number;
-  sample?: number;
+  sample: number | undefined;
 }
 
 /**
@@ -50,6 +52,7 @@ export function orderMembers(input: OrderInput): Ordered {
       read: recordOnShape(record, shape),
       score: record?.score ?? member.score ?? Number.NEGATIVE_INFINITY,
       paid: member.paid === true ? 1 : 0,
+      sample: undefined,
     };
   });
   if (settings.order === 'record') keyed.sort(byRecord);
@@ -69,9 +72,15 @@ export function orderMembers(input: OrderInput): Ordered {
     keyed.map((entry) => entry.member),
     input.cooling,
   );
-  const byAlias = new Map(keyed.map((entry) => [entry.member.alias, entry]));
-  const ranking = members.map((member, i) => explain(byAlias.get(member.alias) as Keyed, i + 1, settings.order, shape, rotatedAlias, input.cooling));
-  return { members, rotated: rotatedAlias !== undefined, ranking };
+  const { cooling } = input;
+  const entryOf = (alias: string): Keyed => keyed.find((entry) => entry.member.alias === alias) as Keyed;
+  const place = (alias: string): number => members.findIndex((member) => member.alias === alias) + 1;
+  return {
+    members,
+    rotated: rotatedAlias !== undefined,
+    rank: () => members.map((member, i) => explain(entryOf(member.alias), i + 1, settings.order, shape, rotatedAlias, cooling)),
+    why: (alias) => explain(entryOf(alias), place(alias), settings.order, shape, rotatedAlias, cooling).why,
+  };
 }
 
 function byRecord(a: Keyed, b: Keyed): number {
@@ -123,17 +132,11 @@ function explain(
     }
   }
   if (cooling.has(alias)) why += '; cooling down: tried last';
-  return {
-    alias,
-    place,
-    record: read.from,
-    useful: read.useful,
-    notUseful: read.notUseful,
-    ...(entry.sample !== undefined ? { sample: entry.sample } : {}),
-    ...(alias === rotatedAlias ? { rotated: true as const } : {}),
-    ...(cooling.has(alias) ? { cooling: true as const } : {}),
-    why,
-  };
+  const ranked: RankedMember = { alias, place, record: read.from, useful: read.useful, notUseful: read.notUseful, why };
+  if (entry.sample !== undefined) ranked.sample = entry.sample;
+  if (alias === rotatedAlias) ranked.rotated = true;
+  if (cooling.has(alias)) ranked.cooling = true;
+  return ranked;
 }
 
 function ordinal(n: number): string {

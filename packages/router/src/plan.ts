@@ -35,6 +35,6 @@ export interface Plan {
   settings: RouteSettings;
   /** The request's shape (`general` when the input named none): the records read are on it. */
   shape: string;
-  /** Every eligible member in the order a new conversation gets, with why (what `GET /bench/records` shows). */
-  ranking: RankedMember[];
+  /** With `explain: true` in the input: every eligible member in the order a new conversation gets, with why. */
+  ranking?: RankedMember[];
 }

@@ -48,10 +48,10 @@ export function rankMembers(input: RankInput): Ranking {
   const cooling = input.cooling ?? new Set<string>();
   const random = input.random ?? Math.random;
   const base = { eligible, records, cooling, shape };
-  const { ranking } = orderMembers({ ...base, settings: { order: settings.order, rotate: 0 }, random });
+  const ranking = orderMembers({ ...base, settings: { order: settings.order, rotate: 0 }, random }).rank();
   const result: Ranking = { shape, order: settings.order, ranking, skipped };
   if (settings.order === 'record' && settings.rotate > 0 && eligible.length > 1) {
-    const rotated = orderMembers({ ...base, settings: { order: 'record', rotate: 1 }, random: () => 0 }).ranking.find((ranked) => ranked.rotated);
+    const rotated = orderMembers({ ...base, settings: { order: 'record', rotate: 1 }, random: () => 0 }).rank().find((ranked) => ranked.rotated);
     if (rotated) result.rotation = { chance: settings.rotate, alias: rotated.alias, why: rotated.why };
   }
   return result;

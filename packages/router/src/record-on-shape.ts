@@ -16,12 +16,14 @@ export function recordOnShape(record: MemberRecord | undefined, shape: string): 
   if (record === undefined) return { from: 'none', calls: 0, useful: 0, notUseful: 0, failures: 0 };
   const onShape = record.shapes !== undefined && Object.hasOwn(record.shapes, shape) ? record.shapes[shape] : undefined;
   const read = onShape ?? record;
-  return {
+  // Key by key, not a conditional spread (Node 20's slow path): this runs for every member of every plan.
+  const out: RecordOnShape = {
     from: onShape !== undefined ? 'shape' : 'whole',
     calls: read.calls ?? 0,
     useful: read.useful,
     notUseful: read.notUseful ?? 0,
     failures: read.failures ?? 0,
-    ...(read.lastUsedAt !== undefined ? { lastUsedAt: read.lastUsedAt } : {}),
   };
+  if (read.lastUsedAt !== undefined) out.lastUsedAt = read.lastUsedAt;
+  return out;
 }

@@ -2,6 +2,8 @@ import { pickByAlias } from './pick-by-alias';
 import type { MemberRecord, RecordSource, ShapeRecord } from './record-source';
 
 export interface MemoryRecordSource extends RecordSource {
+  /** Answers at once. */
+  getRecords(aliases: readonly string[]): ReadonlyMap<string, MemberRecord>;
   set(alias: string, record: MemberRecord): void;
   /** Adds useful verdicts to a member's record. */
   addUseful(alias: string, count?: number): void;
