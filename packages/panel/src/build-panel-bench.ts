@@ -3,6 +3,8 @@ import type { BenchMerger, BenchSeat, PanelBench, PanelReplyMode, SkippedMember 
 export interface PanelBenchInput {
   panel: string;
   collection: string;
+  shape?: string;
+  shapeBy?: string;
   reply: PanelReplyMode;
   seats: readonly BenchSeat[];
   merger?: BenchMerger;
@@ -19,6 +21,8 @@ export function buildPanelBench(input: PanelBenchInput): PanelBench {
   return {
     panel: input.panel,
     collection: input.collection,
+    ...(input.shape !== undefined ? { shape: input.shape } : {}),
+    ...(input.shapeBy !== undefined ? { shape_by: input.shapeBy } : {}),
     seats: [...input.seats],
     reply: input.reply,
     ...(input.merger ? { merger: input.merger } : {}),

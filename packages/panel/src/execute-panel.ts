@@ -1,6 +1,7 @@
 import type { FailoverOptions } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { addUsage } from './add-usage';
+import { benchShape } from './bench-shape';
 import { buildPanelBench } from './build-panel-bench';
 import type { CallContext } from './call-member';
 import { PanelAbortedError } from './errors/panel-aborted-error';
@@ -33,12 +34,13 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
 
   const seats: BenchSeat[] = await Promise.all(
     run.seats.map(async (member, i) => {
-      const seat = await runSeat(context, member, `${id}.${i + 1}`, request);
+      const ran = await runSeat(context, member, `${id}.${i + 1}`, request);
+      const seat: BenchSeat = run.seated[i]?.explorer ? { ...ran, explorer: true } : ran;
       emit({ type: 'seat-done', seat });
       return seat;
     }),
   );
-  const bench = { panel: id, collection: collection.name, reply: run.mode, seats, skipped: run.skipped };
+  const bench = { panel: id, collection: collection.name, ...benchShape(run), reply: run.mode, seats, skipped: run.skipped };
   const fail = (error: PanelFailedError | PanelAbortedError): never => {
     emit({ type: 'error', error });
     throw error;

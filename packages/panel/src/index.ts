@@ -8,6 +8,8 @@ export type { CallRecorder, PanelCall, PanelCallUsage, PanelPrice } from './call
 export { resolveReplyMode, REPLY_MODES, type ReplyMode, type ReplyModeInput } from './resolve-reply-mode';
 export { seatMembers, type Seating, type SeatingInput } from './seat-members';
 export { rankMergers, type MergerRanking, type UsefulRecords } from './rank-mergers';
+export type { PanelRecord, PanelShapeRecord } from './panel-record';
+export { DEFAULT_MAX_EXPLORERS } from './pick-seats';
 export { buildMergeRequest, MERGE_SYSTEM_PROMPT } from './merge-request';
 export { formatAllAnswers } from './format-all-answers';
 export { refuseTools } from './refuse-tools';

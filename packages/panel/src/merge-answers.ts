@@ -2,6 +2,7 @@ import type { NeutralRequest } from '@bench/formats';
 import { addUsage } from './add-usage';
 import { buildPanelBench } from './build-panel-bench';
 import type { CallContext } from './call-member';
+import { benchShape } from './bench-shape';
 import type { Execution } from './execute-panel';
 import { formatAllAnswers } from './format-all-answers';
 import type { BenchSeat } from './panel-bench';
@@ -21,7 +22,7 @@ export async function mergeAnswers(
   seats: BenchSeat[],
 ): Promise<PanelResult | undefined> {
   const { id, emit } = run;
-  const ranking = rankMergers(run.collection, run.models, run.records);
+  const ranking = rankMergers(run.collection, run.models, run.records, run.shape);
   const answered = seats.filter((s) => s.status === 'ok');
   const merged = await runMerger(context, ranking.candidates, request, answered, `${id}.merger`, (text) => emit({ type: 'text-delta', text }));
   if (run.stop.stopped) return undefined;
@@ -30,6 +31,7 @@ export async function mergeAnswers(
   const bench = buildPanelBench({
     panel: id,
     collection: run.collection.name,
+    ...benchShape(run),
     reply: 'merged',
     seats,
     skipped,

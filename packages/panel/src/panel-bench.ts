@@ -11,6 +11,8 @@ export interface SkippedMember {
   seat?: number;
   alias: string;
   why: string;
+  /** It was next in line for an explorer seat and could not take the request; the next least-recorded sat instead. */
+  explorer?: true;
 }
 
 /** One seat's answer, as the reply's `bench.seats` carries it. */
@@ -25,6 +27,8 @@ export interface BenchSeat {
   usage?: Usage;
   /** Why it failed (absent when ok). */
   error?: string;
+  /** An explorer seat: given to a member with the least record on the shape, so that it earns one. */
+  explorer?: true;
   /** What the seat's request lost on the way to its member, and malformed events skipped (absent when none). */
   warnings?: Array<{ path?: string; message: string }>;
 }
@@ -43,6 +47,10 @@ export interface BenchMerger {
 export interface PanelBench {
   panel: string;
   collection: string;
+  /** The shape the records were read on (present when the panel input named one). */
+  shape?: string;
+  /** Who said the shape: `collection`, the shaper's alias, or `default` (present when the input said). */
+  shape_by?: string;
   seats: BenchSeat[];
   reply: PanelReplyMode;
   merger?: BenchMerger;

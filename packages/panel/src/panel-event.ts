@@ -7,6 +7,8 @@ import type { BenchSeat, PanelBench, SkippedMember } from './panel-bench';
 export interface SeatedSeat {
   alias: string;
   call: string;
+  /** An explorer seat (the least record on the shape). */
+  explorer?: true;
 }
 
 /** What a finished panel answers with. */

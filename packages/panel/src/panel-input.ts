@@ -19,8 +19,15 @@ export interface PanelInput {
   id?: string;
   /** Id generator (default `newPanelId`); inject one for deterministic tests. */
   newId?: () => string;
-  /** Useful verdicts per alias, to choose a merger when the collection names none. */
+  /**
+   * Records per alias (a count of useful verdicts, or a whole record with its shapes): who sits when there are more
+   * members than `maxCalls`, and the merger when the collection names none.
+   */
   records?: UsefulRecords;
+  /** The request's shape (default `general`): records are read on it, each model's whole record where it has none. */
+  shape?: string;
+  /** Who said the shape (`collection`, the shaper's alias, `default`): `bench.shape_by`. */
+  shapeBy?: string;
   /** Where each call is written (a `@bench/ledger` Ledger fits). */
   recorder?: CallRecorder;
   /** A recorder that throws does not stop the panel; its error comes here. */

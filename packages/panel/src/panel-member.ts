@@ -34,6 +34,11 @@ export interface PanelCollection {
   merger?: string;
   /** At most this many seats (after skipping). */
   maxCalls?: number;
+  /**
+   * With more eligible members than `maxCalls`: this many of the seats (default 2, at most `maxCalls` − 1) go to
+   * explorers, the members with the least record on the shape; the rest to the best records.
+   */
+  maxExplorers?: number;
   /** The collection's timeouts and retries, passed to every call (each model's own win). */
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetrySettings>;

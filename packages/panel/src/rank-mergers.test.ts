@@ -32,4 +32,16 @@ describe('rankMergers', () => {
     expect(order(ranking)).toEqual(['m1']);
     expect(ranking.skipped).toEqual([{ alias: 'old', why: 'merger: retired since 2026-02-01: replaced' }]);
   });
+
+  it('ranks by the record on the shape, each member without one there by its whole record', () => {
+    const records = {
+      m1: { useful: 50, shapes: { code: { calls: 10, useful: 1, notUseful: 0, failures: 0 } } },
+      m2: { useful: 2, shapes: { code: { calls: 10, useful: 7, notUseful: 0, failures: 0 } } },
+      m3: { useful: 5 },
+    };
+    expect(order(rankMergers(collection(['m1', 'm2', 'm3']), models, records, 'code'))).toEqual(['m2', 'm3', 'm1']);
+    expect(order(rankMergers(collection(['m1', 'm2', 'm3']), models, records, 'writing'))).toEqual(['m1', 'm3', 'm2']);
+    expect(order(rankMergers(collection(['m1', 'm2', 'm3']), models, records))).toEqual(['m1', 'm3', 'm2']);
+    expect(order(rankMergers(collection(['m1', 'm2', 'm3'], { merger: 'm3' }), models, records, 'code'))).toEqual(['m3', 'm2', 'm1']);
+  });
 });

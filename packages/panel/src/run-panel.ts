@@ -1,7 +1,7 @@
 import { PanelInputError } from './errors/panel-input-error';
 import { EventChannel } from './event-channel';
 import { executePanel } from './execute-panel';
-import type { PanelEvent } from './panel-event';
+import type { PanelEvent, SeatedSeat } from './panel-event';
 import { checkPanelId, newPanelId } from './panel-id';
 import { PanelStop } from './panel-stop';
 import type { PanelInput, PanelRun } from './panel-input';
@@ -19,8 +19,17 @@ export function runPanel(input: PanelInput): PanelRun {
   }
   const id = input.id !== undefined ? checkPanelId(input.id) : (input.newId ?? newPanelId)();
   refuseTools(request, collection.name);
-  const { seats, skipped } = seatMembers({ collection, models: input.models, request, ...(input.with ? { with: input.with } : {}) });
-  const seated = seats.map((member, i) => ({ alias: member.alias, call: `${id}.${i + 1}` }));
+  const { seats, skipped, explorers } = seatMembers({
+    collection,
+    models: input.models,
+    request,
+    ...(input.with ? { with: input.with } : {}),
+    ...(input.records ? { records: input.records } : {}),
+    ...(input.shape !== undefined ? { shape: input.shape } : {}),
+  });
+  const seated: SeatedSeat[] = seats.map((member, i) =>
+    explorers.includes(member.alias) ? { alias: member.alias, call: `${id}.${i + 1}`, explorer: true } : { alias: member.alias, call: `${id}.${i + 1}` },
+  );
 
   const stop = new PanelStop();
   const onAbort = () => stop.stop();

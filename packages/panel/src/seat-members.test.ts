@@ -35,7 +35,7 @@ describe('seatMembers', () => {
   });
 
   it('skips before the maxCalls cap, so the next member still sits', () => {
-    const { seats, skipped } = seatMembers({ collection: collection(['m2', 'm1', 'm3', 'm6', 'm7'], { maxCalls: 2 }), models, request: ask() });
+    const { seats, skipped } = seatMembers({ collection: collection(['m2', 'm1', 'm3', 'm6', 'm7'], { maxCalls: 2, maxExplorers: 0 }), models, request: ask() });
     expect(aliases(seats)).toEqual(['m1', 'm6']);
     expect(skipped.map((s) => [s.alias, s.why.split(' (')[0]])).toEqual([
       ['m2', 'retired since 2026-01-01: too slow'],

@@ -4,6 +4,8 @@ import { NoSeatError } from './errors/no-seat-error';
 import { PanelInputError } from './errors/panel-input-error';
 import type { SkippedMember } from './panel-bench';
 import { lookupMember, type MemberLookup, type PanelCollection, type PanelMember } from './panel-member';
+import type { UsefulRecords } from './panel-record';
+import { pickSeats } from './pick-seats';
 import { type VisualNeeds, visualNeedsOf, whyCannotRead } from './why-cannot-read';
 
 export interface SeatingInput {
@@ -12,46 +14,62 @@ export interface SeatingInput {
   request: NeutralRequest;
   /** Extra aliases the request names (`bench.with`). */
   with?: readonly string[];
+  /** Records per alias: who sits when there are more members than `maxCalls`. */
+  records?: UsefulRecords;
+  /** The request's shape (default `general`): records are read on it, else the whole record. */
+  shape?: string;
 }
 
 export interface Seating {
+  /** In seat order (members, then `with`). */
   seats: PanelMember[];
   skipped: SkippedMember[];
+  /** The aliases of the seats given to explorers (empty when everyone eligible sits). */
+  explorers: string[];
+}
+
+/** A member that may sit, with its place among the candidates. */
+export interface Candidate {
+  alias: string;
+  /** 1-based: members, then `with`. */
+  seat: number;
+  member: PanelMember;
+  /** Why it cannot take the request; absent when it can. */
+  why?: string;
 }
 
 /**
  * Who sits: the collection's members, then `with`, minus the skipped (retired,
  * ad hoc unless named in `with`, a vision specialist for a request without
- * images or documents, no vision for either, window under the estimate), then capped at
- * `maxCalls`. An unknown alias in `with` is refused (400), not skipped: a typo
- * should not quietly shrink the panel.
+ * images or documents, no vision for either, window under the estimate). When
+ * more are left than `maxCalls`, the best records on the shape sit, and up to
+ * `maxExplorers` seats go to the least recorded (see `pickSeats`). An unknown
+ * alias in `with` is refused (400), not skipped: a typo should not quietly
+ * shrink the panel.
  */
 export function seatMembers(input: SeatingInput): Seating {
   const { collection, models, request } = input;
   const extra = checkWith(input.with, models);
+  checkCaps(collection);
   const needs = visualNeedsOf(request);
   const tokens = estimateTokens(request);
-  const seats: PanelMember[] = [];
-  const skipped: SkippedMember[] = [];
   const seen = new Set<string>();
-  const candidates = [...collection.members.map((alias) => ({ alias, named: false })), ...extra.map((alias) => ({ alias, named: true }))];
-  let tooSmall = 0;
-  candidates.forEach(({ alias, named }) => {
-    if (seen.has(alias)) return;
+  const candidates: Candidate[] = [];
+  const aliases = [...collection.members.map((alias) => ({ alias, named: false })), ...extra.map((alias) => ({ alias, named: true }))];
+  for (const { alias, named } of aliases) {
+    if (seen.has(alias)) continue;
     seen.add(alias);
-    const seat = seen.size;
     const member = lookupMember(models, alias);
     if (!member) throw new PanelInputError(`collections.${collection.name}.members`, `unknown model "${alias}"`);
     const why = whySkip(member, named, needs, tokens);
-    if (why) {
-      if (why.startsWith('context window')) tooSmall += 1;
-      skipped.push({ seat, alias, why });
-    } else if (collection.maxCalls !== undefined && seats.length >= collection.maxCalls) {
-      skipped.push({ seat, alias, why: `over the collection's maxCalls (${collection.maxCalls})` });
-    } else seats.push(member);
-  });
-  if (seats.length === 0) throw new NoSeatError(collection.name, skipped, tooSmall > 0 && tooSmall === skipped.length);
-  return { seats, skipped };
+    candidates.push({ alias, seat: seen.size, member, ...(why !== undefined ? { why } : {}) });
+  }
+  const picked = pickSeats(candidates, collection, input.records, input.shape ?? 'general');
+  const seats = picked.seats.map((candidate) => candidate.member);
+  const unable = candidates.filter((candidate) => candidate.why !== undefined);
+  const tooSmall = unable.filter((candidate) => candidate.why?.startsWith('context window')).length;
+  if (seats.length === 0) throw new NoSeatError(collection.name, picked.skipped, tooSmall > 0 && tooSmall === unable.length);
+  return { seats, skipped: picked.skipped, explorers: picked.explorers };
 }
 
 function whySkip(member: PanelMember, named: boolean, needs: VisualNeeds, tokens: number): string | undefined {
@@ -59,6 +77,16 @@ function whySkip(member: PanelMember, named: boolean, needs: VisualNeeds, tokens
   if (member.adHoc && !named) return 'ad hoc (seated only when the request names it in bench.with)';
   if (member.role === 'vision' && !needs.images && !needs.documents && !named) return 'a vision specialist and the request has no images or documents';
   return whyCannotRead(member, needs, tokens);
+}
+
+function checkCaps(collection: PanelCollection): void {
+  for (const field of ['maxCalls', 'maxExplorers'] as const) {
+    const value = collection[field];
+    const least = field === 'maxCalls' ? 1 : 0;
+    if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= least)) {
+      throw new PanelInputError(`collections.${collection.name}.${field}`, `must be an integer, ${least} or more, got ${JSON.stringify(value)}`);
+    }
+  }
 }
 
 function checkWith(value: readonly string[] | undefined, models: MemberLookup): readonly string[] {

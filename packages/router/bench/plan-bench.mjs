@@ -17,6 +17,7 @@ import {
   createRedisHealthStore,
   createRouter,
 } from '@bench/router';
+import { seededRandom as seeded } from '@bench/testkit';
 import { Redis } from 'ioredis';
 import { Bench } from 'tinybench';
 
@@ -57,16 +58,6 @@ function request(n) {
     maxOutputTokens: 32_000,
     stream: true,
     extra: {},
-  };
-}
-
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
 

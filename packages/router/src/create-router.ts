@@ -8,7 +8,7 @@ import type { HeaderRecord } from './header-record';
 import { claimConversation } from './claim-conversation';
 import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
-import { coolingLast, moveFirst, orderMembers } from './order-members';
+import { coolingLast, moveFirst, orderMembers, type Ordered } from './order-members';
 import { cutOutput } from './output-budget';
 import { isPromise, type MaybePromise } from './maybe-promise';
 import { orFallback } from './or-fallback';
@@ -17,6 +17,7 @@ import { resolveCooldown, resolveSettings } from './resolve-settings';
 import type { CooldownSettings, RouteSettings } from './route-settings';
 import { profileRequest } from './request-profile';
 import { keepReasoning, restoreReasoning } from './restore-reasoning';
+import { shapeOf } from './shape-of';
 import { settleTurn, type TurnOutcome } from './settle-turn';
 import type { ConversationStore } from './stores/conversation-store';
 import type { HealthStore } from './stores/health-store';
@@ -27,6 +28,7 @@ import { createMemoryRecordSource } from './stores/memory-record-source';
 import type { ReasoningStore } from './stores/reasoning-store';
 import type { RecordSource } from './stores/record-source';
 import { validateCollection } from './validate-collection';
+import { validateRecords } from './validate-records';
 import { validateRequest } from './validate-request';
 
 export interface RouterOptions {
@@ -64,6 +66,10 @@ export interface PlanInput {
   settings?: Partial<RouteSettings>;
   /** The collection's cooldown policy: how long a half-open probe is held. */
   cooldown?: Partial<CooldownSettings>;
+  /** The request's shape (`code`, `writing`, …; default `general`): records are read on it, else the whole record. */
+  shape?: string;
+  /** Add `ranking` to the plan: every eligible member in the order a new conversation gets, with why. */
+  explain?: boolean;
 }
 
 export interface Router {
@@ -107,6 +113,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     validateCollection(collection);
     validateRequest(request);
     if (typeof input.keyName !== 'string') throw new InvalidRouteInputError('keyName', 'must be a string');
+    const shape = shapeOf(input.shape);
     const settings = resolveSettings(input.settings);
     const profile = profileRequest(request);
     const estimate = estimateTokens(request);
@@ -123,10 +130,12 @@ export function createRouter(options: RouterOptions = {}): Router {
     const healthRead = orFallback(() => health.read(aliases, at), () => new Map(), (error) => storeError(error, 'health'));
     const [recordMap, healthMap] =
       isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
+    validateRecords(recordMap);
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
     const { cooling, halfOpen } = classifyHealth(eligible, healthMap, at);
-    const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random });
+    const ordered = orderMembers({ eligible, records: recordMap, cooling, settings, random, shape });
     let members = ordered.members;
+    let keptAlias: string | undefined;
 
     let claimed: Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>;
     if (settings.sticky) {
@@ -136,7 +145,10 @@ export function createRouter(options: RouterOptions = {}): Router {
       const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, (error) => storeError(error, 'conversations'));
       const sticky = isPromise(claiming) ? await claiming : claiming;
       const kept = eligible.find((member) => member.alias === sticky.keptAlias);
-      if (kept !== undefined) members = coolingLast(moveFirst(members, kept), cooling);
+      if (kept !== undefined) {
+        members = coolingLast(moveFirst(members, kept), cooling);
+        keptAlias = kept.alias;
+      }
       claimed = sticky;
     } else {
       claimed = unclaimed();
@@ -148,7 +160,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
 
-    return {
+    const planned: Plan = {
       collection: collection.name,
       conversation: claimed.conversation,
       identity: claimed.identity,
@@ -161,13 +173,18 @@ export function createRouter(options: RouterOptions = {}): Router {
           ...withCut(member, request.maxOutputTokens, estimate),
           cooling: cooling.has(member.alias),
           probe: probes.has(member.alias),
+          why: whyPlaced(member.alias, keptAlias, ordered, cooling),
         }),
       ),
       skipped,
       estimatedInputTokens: estimate,
       rotated: ordered.rotated && claimed.isNew,
       settings,
+      shape,
     };
+    // Every eligible member's explanation only when asked: most turns need no more than the planned members' why.
+    if (input.explain === true) planned.ranking = ordered.rank();
+    return planned;
   }
 
   return {
@@ -177,6 +194,11 @@ export function createRouter(options: RouterOptions = {}): Router {
     keepReasoning: (settled, content) => keepReasoning(reasoning, settled, content, now()),
     restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),
   };
+}
+
+function whyPlaced(alias: string, keptAlias: string | undefined, ordered: Ordered, cooling: ReadonlySet<string>): string {
+  if (alias === keptAlias) return cooling.has(alias) ? "the conversation's member, cooling down: tried last" : "the conversation's member";
+  return ordered.why(alias);
 }
 
 /** A turn not kept with any conversation: sticky off, or the conversation store unreadable. */

@@ -7,9 +7,15 @@ export type { SkippedMember, SkipReason } from './skipped-member';
 export {
   DEFAULT_COOLDOWN,
   DEFAULT_ROUTE_SETTINGS,
+  ROUTE_ORDERS,
   type CooldownSettings,
+  type RouteOrder,
   type RouteSettings,
 } from './route-settings';
+export type { RankedMember } from './ranked-member';
+export { rankMembers, type RankInput, type Ranking } from './rank-members';
+export { recordOnShape, type RecordOnShape } from './record-on-shape';
+export { sampleBeta, sampleGamma } from './sample-beta';
 export {
   identifyConversation,
   type ConversationIdentity,
@@ -28,7 +34,7 @@ export type {
   StoredConversation,
 } from './stores/conversation-store';
 export type { HealthState, HealthStore, MemberHealth } from './stores/health-store';
-export type { MemberRecord, RecordSource } from './stores/record-source';
+export type { MemberRecord, RecordSource, ShapeRecord } from './stores/record-source';
 export { isPromise, type MaybePromise } from './maybe-promise';
 export {
   createMemoryConversationStore,

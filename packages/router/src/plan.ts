@@ -1,5 +1,6 @@
 import type { Member } from './member';
 import type { OutputCut } from './output-budget';
+import type { RankedMember } from './ranked-member';
 import type { RouteSettings } from './route-settings';
 import type { SkippedMember } from './skipped-member';
 
@@ -13,6 +14,8 @@ export interface PlannedMember {
   cooling: boolean;
   /** This turn is the one probe of a half-open circuit. */
   probe: boolean;
+  /** Why it is at this place: the conversation's member, or its place in `ranking`. */
+  why: string;
 }
 
 /** Who may answer a turn, in order, and why the others may not. */
@@ -30,4 +33,8 @@ export interface Plan {
   estimatedInputTokens: number;
   rotated: boolean;
   settings: RouteSettings;
+  /** The request's shape (`general` when the input named none): the records read are on it. */
+  shape: string;
+  /** With `explain: true` in the input: every eligible member in the order a new conversation gets, with why. */
+  ranking?: RankedMember[];
 }

@@ -1,5 +1,5 @@
 import { InvalidRouteInputError } from './errors/invalid-route-input-error';
-import { type CooldownSettings, DEFAULT_COOLDOWN, DEFAULT_ROUTE_SETTINGS, type RouteSettings } from './route-settings';
+import { type CooldownSettings, DEFAULT_COOLDOWN, DEFAULT_ROUTE_SETTINGS, ROUTE_ORDERS, type RouteSettings } from './route-settings';
 
 const resolved = new WeakMap<object, RouteSettings>();
 
@@ -9,8 +9,8 @@ export function resolveSettings(settings: Partial<RouteSettings> | undefined): R
   const cached = resolved.get(settings);
   if (cached !== undefined) return cached;
   const full: RouteSettings = { ...DEFAULT_ROUTE_SETTINGS, ...definedOnly(settings) };
-  if (full.order !== 'record' && full.order !== 'listed') {
-    throw new InvalidRouteInputError('settings.order', `must be "record" or "listed", got ${JSON.stringify(full.order)}`);
+  if (!ROUTE_ORDERS.includes(full.order)) {
+    throw new InvalidRouteInputError('settings.order', `must be "record", "listed" or "learned", got ${JSON.stringify(full.order)}`);
   }
   if (typeof full.sticky !== 'boolean') throw new InvalidRouteInputError('settings.sticky', 'must be true or false');
   if (typeof full.rotate !== 'number' || !(full.rotate >= 0 && full.rotate <= 1)) {

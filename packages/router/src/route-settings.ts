@@ -1,7 +1,15 @@
+/** How a new conversation's members are ordered. */
+export type RouteOrder = 'record' | 'listed' | 'learned';
+
+export const ROUTE_ORDERS: readonly RouteOrder[] = Object.freeze(['record', 'listed', 'learned']);
+
 /** How a collection routes: order, stickiness and failover width. */
 export interface RouteSettings {
-  /** `record` (default): ranked by record with rotation; `listed`: the order written, no rotation. */
-  order: 'record' | 'listed';
+  /**
+   * `record` (default): ranked by the record on the request's shape, with rotation; `listed`: the order written, no
+   * rotation; `learned`: Thompson sampling from each member's Beta posterior of a useful answer on the shape.
+   */
+  order: RouteOrder;
   /** Keep a conversation on its member (default true); false plans every request afresh. */
   sticky: boolean;
   /** Probability that the least recently used member goes first for a new conversation (default 0.25). */

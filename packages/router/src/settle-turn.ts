@@ -55,7 +55,7 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
     if (plan.settings.sticky) {
       writes.push(conversations.assign(plan.conversation, { alias: answered, turn: plan.turn }, { ttlMs: plan.settings.stickyTtlMs, now }));
     }
-    writes.push(context.records.noteUse?.(answered, now));
+    writes.push(context.records.noteUse?.(answered, now, plan.shape));
   } else if (plan.settings.sticky && plan.isNew) {
     writes.push(conversations.forget(plan.conversation));
   }

@@ -6,3 +6,5 @@ export { echoAnswer, lastUserText } from './echo-answer';
 export { startRedisServer, redisServerAvailable, type RedisService } from './services/redis-server';
 export { startPostgresServer, postgresServerAvailable, type PostgresService, type PostgresServiceOptions } from './services/postgres-server';
 export { freePort } from './services/free-port';
+export { seededRandom } from './seeded-random';
+export { USEFULNESS_WORLD } from './usefulness-world';

@@ -41,16 +41,7 @@ export function member(alias: string, extra: Partial<Member> = {}): Member {
 }
 
 /** A deterministic uniform [0, 1) generator (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom } from '@bench/testkit';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = 1_800_000_000_000): { now: () => number; advance: (ms: number) => void } {
