@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Type-checks every workspace, runs every workspace's tests through turbo,
 // then adds up the vitest JSON reports so that the very last line is the
-// count CI reads: "N passed, N failed" (a failed type check counts as one).
+// count CI reads: "N passed, N failed" (a failed type check counts as one, and so does each
+// step named in BENCH_FAILED_STEPS, space-separated: .ci/run's lint and pack-check).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,11 @@ for (const dir of workspaces) {
 if (typecheck.status !== 0) {
   failed += 1;
   problems.push(`typecheck failed (exit ${typecheck.status ?? typecheck.signal}); see its errors above, or run pnpm typecheck`);
+}
+
+for (const step of (process.env.BENCH_FAILED_STEPS ?? '').split(' ').filter(Boolean)) {
+  failed += 1;
+  problems.push(`${step} failed; see its output above, or run pnpm ${step}`);
 }
 
 for (const problem of problems) console.log(`! ${problem}`);

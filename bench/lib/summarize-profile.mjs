@@ -90,6 +90,6 @@ console.log('\nself time by source file (top 25):');
 for (const [key, us] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(us)}  ${key}`);
 console.log(`\nself time by function (top ${top}):`);
 for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${key}`);
-const skip = /^\((root|program|idle|garbage collector)\)|^(processTicksAndRejections|runMicrotasks|emit|listOnTimeout|processTimers|onStreamRead|parserOnIncoming|parserOnHeadersComplete|\(anonymous\))  /;
+const skip = /^\((root|program|idle|garbage collector)\)|^(processTicksAndRejections|runMicrotasks|emit|listOnTimeout|processTimers|onStreamRead|parserOnIncoming|parserOnHeadersComplete|\(anonymous\)) {2}/;
 console.log(`\ninclusive time by function (top ${top}, excluding event-loop plumbing):`);
 for (const [key, us] of [...inclusive].filter(([key]) => !skip.test(key)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${key}`);

@@ -44,7 +44,10 @@ const samples = { plain: [], client: [] };
 for (let i = 0; i < RUNS + 50; i += 1) {
   const a = process.env.ONLY_CLIENT ? { head: 0, first: 0, finish: 0, end: 0 } : await plain();
   const b = await viaClient();
-  if (i >= 50) samples.plain.push(a), samples.client.push(b);
+  if (i >= 50) {
+    samples.plain.push(a);
+    samples.client.push(b);
+  }
 }
 for (const [name, runs] of Object.entries(samples)) {
   const keys = ['head', 'first', 'finish', 'end'];

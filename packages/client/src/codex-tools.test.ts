@@ -48,7 +48,7 @@ describe('tools in a namespace (Codex), called through one upstream', () => {
   it('an OpenAI Responses upstream gets the namespace tool and its namespaced call comes back as it is', async () => {
     upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'wait_agent', namespace: 'multi_agent_v1', arguments: '{}' }] } });
     const { result } = await readAll(client.call(target(upstream, 'm1', { api: 'openai-responses' }), codexTurn(true)));
-    expect((upstream.requests[0]?.body as { tools: unknown }).tools).toEqual([
+    expect((upstream.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([
       expect.objectContaining({ type: 'function', name: 'exec_command' }),
       expect.objectContaining({ type: 'namespace', name: 'multi_agent_v1', description: 'Sub-agents.', tools: [expect.objectContaining({ name: 'spawn_agent' }), expect.objectContaining({ name: 'wait_agent' })] }),
     ]);
@@ -77,7 +77,7 @@ describe('a custom (freeform) tool (Codex apply_patch), called through one upstr
   it('an OpenAI Responses upstream gets the custom tool, and its custom_tool_call comes back freeform with the text as input', async () => {
     upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }] } });
     const { result } = await readAll(client.call(target(upstream, 'm1', { api: 'openai-responses' }), turn(true)));
-    expect((upstream.requests[0]?.body as { tools: unknown }).tools).toEqual([{ type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } }]);
+    expect((upstream.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([{ type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } }]);
     expect(result.toolCalls).toEqual([{ type: 'tool-call', id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }]);
   });
 });

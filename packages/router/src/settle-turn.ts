@@ -49,7 +49,7 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
   });
   const cooldown = outcome.cooldown ? resolveCooldown(outcome.cooldown, 'outcome.cooldown') : context.defaultCooldown;
   const { conversations, health, now } = context;
-  const writes: Array<Promise<unknown> | void> = [];
+  const writes: unknown[] = [];
   if (answered !== undefined) {
     writes.push(health.succeeded(answered));
     if (plan.settings.sticky) {

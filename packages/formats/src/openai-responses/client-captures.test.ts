@@ -67,7 +67,7 @@ describe('real client captures (Codex, opencode)', () => {
     expect(paths).toEqual(['extra.other_tools']);
     const tools = foreign.body.tools as Array<Record<string, unknown>>;
     expect(tools.map((tool) => tool.name)).toEqual(['exec_command', 'write_stdin', 'request_user_input', 'view_image', 'multi_agent_v1', 'get_goal', 'create_goal', 'update_goal']);
-    expect((tools[4]?.tools as Array<Record<string, unknown>>).map((tool) => tool.name)).toEqual(['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent']);
+    expect((tools[4]?.tools as Array<Record<string, unknown>> | undefined)?.map((tool) => tool.name)).toEqual(['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent']);
   });
 
   it('to a member of each other protocol, a Codex turn warns of what it loses, not of its items\' ids and statuses, store, include or metadata', () => {

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLedger } from '../create-ledger';
 import { LedgerUnwrittenError } from '../errors/ledger-unwritten-error';
 import { call } from '../test-support/fixtures';
