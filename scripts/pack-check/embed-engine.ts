@@ -7,7 +7,7 @@ import type { NeutralRequest } from '@bench/formats';
 import { ANSWER, startUpstream } from './upstream.js';
 
 const upstream = await startUpstream();
-const engine = createEngine(
+const engine = await createEngine(
   parseConfig({
     ledger: 'memory:',
     state: 'memory:',

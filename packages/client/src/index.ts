@@ -31,3 +31,4 @@ export { ProviderRefusedError } from './errors/provider-refused-error';
 export { AbortedError } from './errors/aborted-error';
 export { InvalidTargetError } from './errors/invalid-target-error';
 export { AllCandidatesFailedError, type CandidateFailure } from './errors/all-candidates-failed-error';
+export { callRecordOf, type CallEnding, type CallFiling } from './call-record-of';

@@ -1,5 +1,5 @@
 import type { AttemptReport, CallResult, ClientErrorKind } from '@bench/client';
-import { RateLimitedError } from '@bench/client';
+import { callRecordOf, RateLimitedError, type CallEnding, type CallFiling } from '@bench/client';
 import type { CallInput, Ledger, TurnInput } from '@bench/ledger';
 import type { FailedMember, Plan } from '@bench/router';
 import type { GatewayConfig } from '../config/resolved-config';
@@ -30,34 +30,26 @@ function statusOf(attempt: AttemptReport, callerLeft: boolean): string {
 export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): CallInput[] {
   const { result, call } = outcome;
   let failed = 0;
-  // Fields set one by one (no conditional spreads): this runs for every call.
   return result.attempts.map((attempt): CallInput => {
     const answering = attempt.alias === result.alias && attempt === lastAttemptOf(result.attempts, attempt.alias);
     const model = config.models[attempt.alias];
-    const record: CallInput = {
-      id: answering ? call : `${call}-${++failed}`,
-      purpose: 'route',
-      keyName: outcome.keyName,
-      alias: attempt.alias,
-      status: statusOf(attempt, answering && outcome.aborted),
-      seconds: attempt.seconds,
-      unit: outcome.plan.conversation,
-    };
-    if (outcome.collection) record.collection = outcome.collection;
-    if (model) record.provider = model.provider;
-    if (model?.price) record.price = model.price;
+    const filing: CallFiling = { id: answering ? call : `${call}-${++failed}`, purpose: 'route', keyName: outcome.keyName, alias: attempt.alias, unit: outcome.plan.conversation };
+    if (outcome.collection) filing.collection = outcome.collection;
+    if (model) filing.provider = model.provider;
+    if (model?.price) filing.price = model.price;
+    const ending: CallEnding = { status: statusOf(attempt, answering && outcome.aborted), seconds: attempt.seconds };
     if (attempt.error) {
-      record.errorClass = attempt.error.name;
-      record.errorMessage = attempt.error.message;
+      ending.errorClass = attempt.error.name;
+      ending.errorMessage = attempt.error.message;
     }
     if (answering) {
-      if (result.usage) record.usage = result.usage;
-      if (result.firstPieceSeconds !== undefined) record.firstPieceSeconds = result.firstPieceSeconds;
-      if (result.finishReason) record.finishReason = result.finishReason;
-      record.toolCalls = outcome.toolCalls;
-      if (result.warnings.length) record.warnings = result.warnings.map((warning) => warning.message);
+      if (result.usage) ending.usage = result.usage;
+      if (result.firstPieceSeconds !== undefined) ending.firstPieceSeconds = result.firstPieceSeconds;
+      if (result.finishReason) ending.finishReason = result.finishReason;
+      ending.toolCalls = outcome.toolCalls;
+      if (result.warnings.length) ending.warnings = result.warnings.map((warning) => warning.message);
     }
-    return record;
+    return callRecordOf(filing, ending);
   });
 }
 
