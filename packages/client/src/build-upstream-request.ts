@@ -13,6 +13,7 @@ import { fitOpenAIReasoningControls } from './openai-reasoning-controls';
 import { useOpenAITokenField } from './openai-token-field';
 import type { ModelTarget, Vendor } from './model-target';
 import { vendorOf } from './provider-host';
+import { markDeepSeekPrefix } from './prefill-prefix';
 
 export interface BuiltRequest {
   url: string;
@@ -48,6 +49,7 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   fillReasoningContent(target, vendor, body, formatted.warnings);
   fitMoonshotThinking(target, vendor, body, formatted.warnings);
   leaveOutRefusedReasoningContent(target, vendor, body, formatted.warnings);
+  markDeepSeekPrefix(target, vendor, request, body);
   if (isOpenAIUpstream(target, vendor)) {
     // OpenAI's own API has rules other OpenAI-compatible servers do not share.
     if (target.api === 'openai-chat') useOpenAITokenField(body);

@@ -2,6 +2,7 @@ import { PROTOCOLS, type Protocol } from '@bench/formats';
 import { InvalidTargetError } from './errors/invalid-target-error';
 import { VENDORS, type ModelTarget } from './model-target';
 import { UrlMemo } from './url-memo';
+import { validateRetry } from './validate-retry';
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
@@ -30,6 +31,7 @@ export function validateTarget(target: ModelTarget, path: string): void {
   for (const [name, value] of Object.entries(target.timeouts ?? {})) {
     if (value !== undefined && !positive(value)) throw new InvalidTargetError(`${path}.timeouts.${name}`, 'must be a positive number of milliseconds');
   }
+  validateRetry(target.retry, `${path}.retry`);
 }
 
 /** Whether each base URL parses as http(s), worked out once per URL. */
