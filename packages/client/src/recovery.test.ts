@@ -28,6 +28,17 @@ describe('what fails after the first piece', () => {
       ['m1', false, 'ServerError'],
       ['m2', true, undefined],
     ]);
+    // The failed stream counts against m1's health, as a failure before the first piece would.
+    expect(await client.health.get('m1')).toMatchObject({ failures: 1 });
+    expect(await client.health.get('m2')).toMatchObject({ failures: 0 });
+  });
+
+  it('an in-stream rate limit is classified as the attempt would have', async () => {
+    const { upstream, client } = fixture;
+    upstream.script('m1', { answer: { text: words(WHOLE) }, errorAfterPieces: 2, streamError: { kind: 'rate-limit', message: 'Too many requests' } });
+    upstream.script('m2', { answer: { text: words(WHOLE) } });
+    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask()), WHOLE);
+    expect(result.attempts[0]?.error?.name).toBe('RateLimitedError');
   });
 
   it('a stream that ends without a finish is finished too', async () => {
@@ -117,6 +128,29 @@ describe('what cannot be spliced is not faked', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', error: { message: expect.stringContaining('not continued: the stream failed after a tool call had started') } });
     expect(result).toMatchObject({ ok: false, text: 'Let me look. ', notContinued: expect.stringContaining('tool call') });
     expect(upstream.requests.map((r) => r.model)).toEqual(['m1']);
+  });
+
+  it('a cut inside the reasoning, before any text, ends with the error event: reasoning cannot be signed again', async () => {
+    const { upstream, client } = fixture;
+    upstream.script('m1', { answer: { reasoning: ['Let me ', 'think ', 'hard.'], reasoningSignature: 'sig', text: 'Four.' }, cutAfterPieces: 2 });
+    upstream.script('m2', { answer: { text: 'Four.' }, prefill: 'continue' });
+    const candidates = [target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })];
+    const { events, result } = await readAll(client.failover(candidates, ask()));
+    expect(texts(events)).toEqual([]);
+    expect(events.at(-1)?.type).toBe('error');
+    expect(result).toMatchObject({ ok: false, reasoning: 'Let me think ', notContinued: 'the stream failed inside its reasoning, which cannot be continued or signed again' });
+    expect(upstream.requests.map((r) => r.model)).toEqual(['m1']);
+  });
+
+  it('after reasoning and some text, the text is continued and the reasoning kept once', async () => {
+    const { upstream, client } = fixture;
+    upstream.script('m1', { answer: { reasoning: ['Easy.'], text: words(WHOLE) }, cutAfterPieces: 4 });
+    // Its own reasoning comes before its text: dropped, the caller already had the first member's.
+    upstream.script('m2', { answer: { reasoning: ['Again.'], text: words(WHOLE) }, prefill: 'continue' });
+    const candidates = [target(upstream, 'm1', { api: 'ollama' }), target(upstream, 'm2', { api: 'ollama' })];
+    const { events, result } = await expectOneAnswer(client.failover(candidates, ask()), WHOLE);
+    expect(events.filter((e) => e.type === 'reasoning-delta').map((e) => (e.type === 'reasoning-delta' ? e.text : ''))).toEqual(['Easy.']);
+    expect(result.reasoning).toBe('Easy.');
   });
 
   it('a new answer that diverges from the text sent ends with the error event', async () => {

@@ -99,6 +99,8 @@ export class RunRecovery {
     const alias = failed.target.alias;
     if (failure.type === 'diverged') return new ServerError({ alias, status: failed.opened.status, message: `${alias}: ${failure.why}` });
     if (failure.type === 'ended') return new ConnectionError({ alias, beforeAnyByte: false, message: `${alias}: the stream ended without a finish` });
+    // Classified as the attempt classifies an error event it hands on (an overload, a rate limit, …).
+    failed.opened.rest.pass(failure);
     return failed.opened.tally.error ?? new ServerError({ alias, message: `${alias}: ${failure.error.message}` });
   }
 
