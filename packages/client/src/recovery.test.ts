@@ -194,6 +194,22 @@ describe('what cannot be spliced is not faked', () => {
     expect(upstream.requestsFor('m4')).toEqual([]);
   });
 
+  it("a continuation gets only what is left of the turn's totalMs, whatever the member's own", async () => {
+    const { upstream, client } = fixture;
+    upstream.script('m1', { answer: { text: words(WHOLE) }, stall: { afterPieces: 2, ms: 5_000 } });
+    // On its own deadlines m2 would answer (its first piece after 2 s); the turn has no 2 s left after m1's stall.
+    upstream.script('m2', { answer: { text: words(WHOLE) }, firstPieceDelayMs: 2_000 });
+    const slow = target(upstream, 'm2', { timeouts: { firstTokenMs: 10_000, totalMs: 20_000 } });
+    const { events, result } = await readAll(client.failover([target(upstream, 'm1'), slow], ask(), { timeouts: { totalMs: 1_500 }, retry: { serverErrorRetries: 0 } }));
+    expect(texts(events).join('')).toBe('The quick ');
+    expect(events.at(-1)?.type).toBe('error');
+    expect(result.notContinued).toMatch(/^no member could continue \(.*m2: .*total/);
+    expect(result.attempts.map((a) => [a.alias, a.error?.name])).toEqual([
+      ['m1', 'TimeoutError'],
+      ['m2', 'TimeoutError'],
+    ]);
+  });
+
   it('retry.continuations: 0 and continue: false both leave the failure as it was', async () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 2 });
