@@ -35,8 +35,10 @@ export class RunRecovery {
   /** The segments that failed and were reported, in order (the caller's text is theirs, then the current one's). */
   readonly done: Segment[] = [];
   notContinued: string | undefined;
-  /** The error the run ends with, when it ends with one the last segment's tally does not hold (the caller's abort). */
+  /** The error the run ends with, when it ends with one the last segment's tally does not hold (the caller's abort, the failure a diverging continuation was to make good). */
   finalError: ClientError | undefined;
+  /** The failure of the last segment that was continued. */
+  private lastError: ClientError | undefined;
 
   constructor(
     /** The run's first pick (candidates, request, settings, report, abort). */
@@ -67,7 +69,8 @@ export class RunRecovery {
     await opened.rest.return();
     const sent = this.textOf(failed);
     const why = this.whyNot(failed, failure, sent);
-    if (why !== undefined) return this.giveUp(failed, error, why);
+    // A continuation that diverged ends the run with the failure it was to make good.
+    if (why !== undefined) return this.giveUp(failed, failure.type === 'diverged' && this.lastError ? this.lastError : error, why);
     this.settle(failed, error);
     const remaining = this.pick.timeouts.totalMs - (performance.now() - this.startedAt);
     const { prefilled, trimmed } = continuationRequest(this.pick.request, sent);
@@ -135,6 +138,7 @@ export class RunRecovery {
       ...(continues !== undefined ? { continues } : {}),
     });
     this.done.push(failed);
+    this.lastError = error;
     for (const warning of opened.warnings) this.pick.warnings.push(warning);
     if (HEALTH_KINDS.has(error.kind)) {
       const { health, cooldown } = this.pick;
@@ -146,9 +150,10 @@ export class RunRecovery {
 
   private giveUp(failed: Segment, error: ClientError, why: string): Recovered {
     this.notContinued = why;
-    if (error.kind === 'aborted') this.finalError = error;
-    else if (this.pick.abort.aborted) this.finalError = new AbortedError({ alias: failed.target.alias, message: `${failed.target.alias}: the caller aborted` });
-    const neutral = (this.finalError ?? error).toNeutral();
+    const { alias } = failed.target;
+    const final = this.pick.abort.aborted && error.kind !== 'aborted' ? new AbortedError({ alias, message: `${alias}: the caller aborted` }) : error;
+    if (final !== failed.opened.tally.error) this.finalError = final;
+    const neutral = final.toNeutral();
     const event: ErrorEvent = { type: 'error', error: { ...neutral, message: `${neutral.message} (not continued: ${why})` } };
     return { ok: false, event };
   }
