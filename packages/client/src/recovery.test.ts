@@ -93,6 +93,15 @@ describe('how the next member is asked, and spliced on', () => {
     ]);
   });
 
+  it('only whitespace sent so far: no prefill (an empty one is refused), the member answers again', async () => {
+    const { upstream, client } = fixture;
+    const answer = ['\n\n', 'Hello ', 'world.'];
+    upstream.script('m1', { answer: { text: answer }, cutAfterPieces: 1 });
+    upstream.script('m2', { answer: { text: answer }, prefill: 'refuse' });
+    await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), '\n\nHello world.');
+    expect(upstream.requestsFor('m2').map(prefillSent)).toEqual([undefined]);
+  });
+
   it("DeepSeek's OpenAI Chat takes the prefill with prefix: true", async () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 3 });

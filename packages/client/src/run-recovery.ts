@@ -79,14 +79,15 @@ export class RunRecovery {
       Object.assign({}, this.pick, {
         candidates: this.nextCandidates(target),
         totalLeftMs: Math.max(1, remaining),
-        requestFor: (next: ModelTarget) => (canPrefill(next) ? { request: prefilled, withoutPrefill: plain } : { request: plain }),
+        // Only whitespace sent: nothing to prefill (an empty assistant message is refused), the member answers again.
+        requestFor: (next: ModelTarget) => (canPrefill(next) && trimmed !== sent ? { request: prefilled, withoutPrefill: plain } : { request: plain }),
       }),
     );
     if (!outcome.ok) {
       const aborted = outcome.error.kind === 'aborted';
       return this.giveUp(failed, aborted ? outcome.error : error, aborted ? 'the caller aborted during the recovery' : `no member could continue (${outcome.error.message})`);
     }
-    const usedPrefill = canPrefill(outcome.target) && outcome.opened.prefillRefused === undefined;
+    const usedPrefill = canPrefill(outcome.target) && trimmed !== sent && outcome.opened.prefillRefused === undefined;
     this.continued.push({ alias: outcome.target.alias, from: target.alias, after: sent.length, why: error.message, prefilled: usedPrefill, dropped: 0 });
     return { ok: true, committed: outcome, splice: new StreamSplice(sent, usedPrefill, usedPrefill ? trimmed : '') };
   }
