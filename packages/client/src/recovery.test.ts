@@ -98,7 +98,7 @@ describe('how the next member is asked, and spliced on', () => {
     const answer = ['\n\n', 'Hello ', 'world.'];
     upstream.script('m1', { answer: { text: answer }, cutAfterPieces: 1 });
     upstream.script('m2', { answer: { text: answer }, prefill: 'refuse' });
-    await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), '\n\nHello world.');
+    await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'ollama' }), target(upstream, 'm2', { api: 'ollama' })], ask()), '\n\nHello world.');
     expect(upstream.requestsFor('m2').map(prefillSent)).toEqual([undefined]);
   });
 
