@@ -1,4 +1,4 @@
-import type { Protocol } from '@bench/formats';
+import type { Protocol, Usage } from '@bench/formats';
 import type { ClientError } from './errors/client-error';
 
 /** One HTTP attempt at one candidate, as reported to `onAttempt` and in the result. */
@@ -16,4 +16,10 @@ export interface AttemptReport {
   status?: number;
   /** From the attempt's start to its failure, or to the end of its stream. */
   seconds: number;
+  /** The attempt's own usage, as its upstream reported it (a stream cut part way usually has none). */
+  usage?: Usage;
+  /** Characters of text this attempt gave the caller (a continuation: after the splice); set for attempts that committed. */
+  textChars?: number;
+  /** A continuation: the alias of the member whose failed stream this attempt finished (the call counts against that member). */
+  continues?: string;
 }

@@ -8,6 +8,22 @@ export interface SkippedCandidate {
   why: string;
 }
 
+/** A stream that failed after its first piece and was finished by a member (see run-recovery.ts). */
+export interface Continuation {
+  /** The member that continued the answer. */
+  alias: string;
+  /** The member whose stream failed. */
+  from: string;
+  /** Characters of text the caller already had when it failed. */
+  after: number;
+  /** Why the stream failed (the error's message). */
+  why: string;
+  /** How it was asked: with the text sent as the start of its answer, or without (its API has no prefill, or it refused one). */
+  prefilled: boolean;
+  /** Characters of the new stream dropped as a repeat of what the caller had (a restart, or an overlap). */
+  dropped: number;
+}
+
 /** How a call (one model, or a failover across several) ended. */
 export interface CallResult {
   /** True when the reply finished properly. */
@@ -33,4 +49,8 @@ export interface CallResult {
   warnings: Warning[];
   attempts: AttemptReport[];
   skipped: SkippedCandidate[];
+  /** Each time the stream failed after its first piece and another member (or the same one) finished it, in order. */
+  continued?: Continuation[];
+  /** Why a stream that failed after its first piece was not continued (a cut inside a tool call, the limit reached, …). */
+  notContinued?: string;
 }

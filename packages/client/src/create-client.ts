@@ -5,6 +5,7 @@ import { MemoryHealthStore } from './health/memory-health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
 import { ReasoningRefusals } from './reasoning-refusals';
+import { validateRetry } from './validate-retry';
 import { validateTarget } from './validate-target';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
 import {
@@ -48,6 +49,7 @@ export interface Client {
 export function createClient(options: ClientOptions = {}): Client {
   // No cap on connections per upstream: a capped pool makes the stream past the cap wait without
   // ever starting (a gateway holds one connection per open stream); idle ones close after 30 s.
+  validateRetry(options.retry, 'options.retry');
   const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 30_000, connections: null });
   const now = options.now ?? Date.now;
   const health = options.health ?? new MemoryHealthStore({ now });
@@ -65,10 +67,12 @@ export function createClient(options: ClientOptions = {}): Client {
   return {
     call: (target, request, callOptions) => {
       validateTarget(target, 'target');
+      if (callOptions?.retry) validateRetry(callOptions.retry, 'options.retry');
       return runFailover(deps, [target], request, callOptions, true);
     },
     failover: (candidates, request, callOptions) => {
       candidates.forEach((candidate, index) => validateTarget(candidate, `candidates[${index}]`));
+      if (callOptions?.retry) validateRetry(callOptions.retry, 'options.retry');
       return runFailover(deps, candidates, request, callOptions);
     },
     health,

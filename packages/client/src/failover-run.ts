@@ -1,6 +1,6 @@
 import type { NeutralRequest, StreamEvent, Warning } from '@bench/formats';
 import type { AttemptReport } from './attempt-report';
-import type { CallResult, SkippedCandidate } from './call-result';
+import type { CallResult, Continuation, SkippedCandidate } from './call-result';
 import type { ClientError } from './errors/client-error';
 import type { ModelTarget } from './model-target';
 import { pickCandidate, type PickInput, type Picked } from './pick-candidate';
@@ -8,6 +8,7 @@ import { layered, type CooldownSettings, type RetrySettings, type Timeouts } fro
 import type { OpenedCandidate } from './open-candidate';
 import { RunAbort } from './run-abort';
 import { RunEvents } from './run-events';
+import { REASONING, RunRecovery } from './run-recovery';
 import { toClientError } from './to-client-error';
 
 export interface FailoverOptions {
@@ -19,6 +20,11 @@ export interface FailoverOptions {
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetrySettings>;
   cooldown?: Partial<CooldownSettings>;
+  /**
+   * `false`: a stream that fails after its first piece ends with its error event, as before continuations
+   * (the collection's `"continue": false`). By default it is finished by the next member, up to `retry.continuations` times.
+   */
+  continue?: boolean;
 }
 
 /** The failover's first outcome: a candidate gave its first piece, or none will. */
@@ -30,6 +36,8 @@ export type Commit =
       attempts: readonly AttemptReport[];
       /** The committed attempt's warnings: what its request could not carry, then malformed events skipped as its stream goes. */
       warnings: readonly Warning[];
+      /** Each continuation of the stream, as it happens (empty until one does, and with `continue: false`). */
+      continued: readonly Continuation[];
     }
   | { ok: false; error: ClientError; attempts: readonly AttemptReport[] };
 
@@ -91,7 +99,7 @@ export function runFailover(
   });
 
   // Field by field rather than a spread of deps: one fixed shape, built on every call.
-  const picked: Promise<Picked> = pickCandidate({
+  const pickInput: PickInput = {
     timeouts: layered(deps.timeouts, options.timeouts),
     retry: layered(deps.retry, options.retry),
     cooldown: layered(deps.cooldown, options.cooldown),
@@ -108,38 +116,52 @@ export function runFailover(
     report,
     skipped,
     warnings,
-  }).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
+  };
+  const picked: Promise<Picked> = pickCandidate(pickInput).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
+  const recovery = options.continue !== false && pickInput.retry.continuations > 0 ? new RunRecovery(pickInput, startedAt) : undefined;
+  const continued: readonly Continuation[] = recovery ? recovery.continued : NO_CONTINUATIONS;
   // One reaction: a failure settles the result first, then the commit (the order two reactions gave).
   const committed = picked.then((outcome): Commit => {
-    if (outcome.ok) return { ok: true, alias: outcome.target.alias, target: outcome.target, attempts, warnings: outcome.opened.warnings };
+    if (outcome.ok) return { ok: true, alias: outcome.target.alias, target: outcome.target, attempts, warnings: outcome.opened.warnings, continued };
     settle({ ...base(), ok: false, status: outcome.error.gatewayStatus, error: outcome.error });
     return { ok: false, error: outcome.error, attempts };
   });
 
-  const finish = async ({ target, opened }: { target: ModelTarget; opened: OpenedCandidate }): Promise<void> => {
+  const finish = async (segment: { target: ModelTarget; opened: OpenedCandidate }): Promise<void> => {
+    const { target, opened } = segment;
     await opened.rest.return();
     const { tally } = opened;
-    report({
-      alias: target.alias,
-      model: target.model,
-      api: target.api,
-      attempt: opened.attempt,
-      ok: !tally.error,
-      ...(tally.error ? { error: tally.error } : {}),
-      status: opened.status,
-      seconds: (performance.now() - opened.startedAt) / 1000,
-    });
-    warnings.push(...opened.warnings);
+    // A segment the recovery already reported (it failed, and nothing could continue it) is not reported again.
+    const reported = recovery !== undefined && recovery.done.includes(segment as Extract<Picked, { ok: true }>);
+    const continues = recovery?.continues(segment as Extract<Picked, { ok: true }>);
+    if (!reported) {
+      report({
+        alias: target.alias,
+        model: target.model,
+        api: target.api,
+        attempt: opened.attempt,
+        ok: !tally.error,
+        ...(tally.error ? { error: tally.error } : {}),
+        status: opened.status,
+        seconds: (performance.now() - opened.startedAt) / 1000,
+        ...(tally.usage ? { usage: tally.usage } : {}),
+        textChars: tally.text.length,
+        ...(continues !== undefined ? { continues } : {}),
+      });
+      warnings.push(...opened.warnings);
+    }
+    const first = recovery?.done[0]?.opened ?? opened;
+    const error = recovery?.finalError ?? tally.error;
     // Built field by field (same fields, same order as base()'s spread): this runs before the reader sees the end.
     const ended: CallResult = {
-      text: tally.text,
-      reasoning: tally.reasoning,
+      text: recovery && recovery.done.length > 0 ? recovery.textOf(segment as Extract<Picked, { ok: true }>) : tally.text,
+      reasoning: recovery && recovery.done.length > 0 ? recovery.textOf(segment as Extract<Picked, { ok: true }>, REASONING) : tally.reasoning,
       toolCalls: tally.toolCalls,
       seconds: (performance.now() - startedAt) / 1000,
       warnings,
       attempts,
       skipped,
-      ok: !tally.error && tally.finishReason !== undefined,
+      ok: !error && tally.finishReason !== undefined,
       alias: target.alias,
       model: target.model,
       api: target.api,
@@ -148,12 +170,16 @@ export function runFailover(
     if (tally.usage) ended.usage = tally.usage;
     if (tally.finishReason) ended.finishReason = tally.finishReason;
     if (tally.rawFinishReason) ended.rawFinishReason = tally.rawFinishReason;
-    if (tally.firstPieceAt !== undefined) ended.firstPieceSeconds = (tally.firstPieceAt - startedAt) / 1000;
-    if (tally.error) ended.error = tally.error;
+    if (first.tally.firstPieceAt !== undefined) ended.firstPieceSeconds = (first.tally.firstPieceAt - startedAt) / 1000;
+    if (error) ended.error = error;
+    if (recovery) {
+      ended.continued = recovery.continued;
+      if (recovery.notContinued !== undefined) ended.notContinued = recovery.notContinued;
+    }
     settle(ended);
   };
 
-  const events = new ReadOnce(picked, finish);
+  const events = new ReadOnce(picked, finish, recovery);
 
   return {
     committed,
@@ -179,13 +205,14 @@ class ReadOnce implements AsyncIterable<StreamEvent> {
   constructor(
     private readonly picked: Promise<Picked>,
     private readonly finish: ConstructorParameters<typeof RunEvents>[1],
+    private readonly recovery: RunRecovery | undefined,
   ) {}
 
   [Symbol.asyncIterator](): AsyncIterator<StreamEvent> {
     // A run cancelled before anyone read it has been read to its end: a late reader finds no events.
     if (this.reading && this.#drainedByCancel) return NO_EVENTS;
     if (this.reading) throw new Error('FailoverRun.events can be read only once');
-    this.reading = new RunEvents(this.picked, this.finish);
+    this.reading = new RunEvents(this.picked, this.finish, this.recovery);
     return this.reading;
   }
 
@@ -193,9 +220,11 @@ class ReadOnce implements AsyncIterable<StreamEvent> {
   drain({ byCancel = false } = {}): Promise<void> {
     if (this.reading) throw new Error('FailoverRun.events can be read only once');
     this.#drainedByCancel = byCancel;
-    this.reading = new RunEvents(this.picked, this.finish);
+    this.reading = new RunEvents(this.picked, this.finish, this.recovery);
     return this.reading.drain();
   }
 }
+
+const NO_CONTINUATIONS: readonly Continuation[] = Object.freeze([]);
 
 const NO_EVENTS: AsyncIterator<StreamEvent> = { next: () => Promise.resolve({ done: true, value: undefined }) };

@@ -90,13 +90,14 @@ describe('failover before the first piece', () => {
     expect(modelsAsked()).toEqual(['m1']);
   });
 
-  it('after the first piece, a failure is an error event and no other candidate is asked', async () => {
+  it('with continue: false, a failure after the first piece is an error event and no other candidate is asked', async () => {
     upstream.script('m1', { answer: { text: ['a', 'b', 'c'] }, cutAfterPieces: 1 });
     upstream.script('m2', answer('m2'));
-    const { events, result } = await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask()));
+    const { events, result } = await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask(), { continue: false }));
     expect(texts(events)).toEqual(['a']);
     expect(events.at(-1)?.type).toBe('error');
     expect(result).toMatchObject({ ok: false, alias: 'm1', status: 200 });
+    expect(result.continued).toBeUndefined();
     expect(modelsAsked()).toEqual(['m1']);
   });
 

@@ -1,6 +1,6 @@
 export { createClient, type Client, type ClientOptions } from './create-client';
 export type { Commit, FailoverOptions, FailoverRun } from './failover-run';
-export type { CallResult, SkippedCandidate } from './call-result';
+export type { CallResult, Continuation, SkippedCandidate } from './call-result';
 export type { AttemptReport } from './attempt-report';
 export type { ModelTarget } from './model-target';
 export { VENDORS, type Vendor } from './vendors/registry';

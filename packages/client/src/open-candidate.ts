@@ -1,7 +1,8 @@
-import type { Warning } from '@bench/formats';
+import type { NeutralRequest, Warning } from '@bench/formats';
 import pRetry from 'p-retry';
 import { abortableSleep } from './abortable-sleep';
 import type { AttemptReport } from './attempt-report';
+import { refusedPrefill } from './prefill-refusal';
 import { openAttempt, type AttemptInput, type OpenedAttempt } from './open-attempt';
 import { hasReasoningHistory, refusedReasoningHistory, withoutReasoningHistory } from './reasoning-history-refusal';
 import { mayRefuseReasoning, refusedReasoning } from './reasoning-refusal';
@@ -15,11 +16,15 @@ export interface CandidateInput extends AttemptInput {
   random: () => number;
   refusals: ReasoningRefusals;
   report: (report: AttemptReport) => void;
+  /** Where `request` carries a prefill (a continuation): the request without it, asked if the prefill is refused. */
+  withoutPrefill?: NeutralRequest;
 }
 
 /** The opened attempt plus which try at this candidate it was. */
 export interface OpenedCandidate extends OpenedAttempt {
   attempt: number;
+  /** A continuation asked again without its prefill: what the upstream said when it refused it. */
+  prefillRefused?: string;
 }
 
 /** One try at the candidate; a failure is reported, then thrown as a ClientError. */
@@ -62,6 +67,14 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
     firstFailure = error;
   }
   const { target } = input;
+  const prefillSaid = input.withoutPrefill ? refusedPrefill(firstFailure, first.input.request) : undefined;
+  if (prefillSaid !== undefined && input.withoutPrefill) {
+    const again: CandidateInput = Object.assign({}, first.input, { request: input.withoutPrefill });
+    delete again.withoutPrefill;
+    const opened = await openCandidate(again);
+    opened.prefillRefused = prefillSaid;
+    return withNotes(opened, [{ code: 'dropped', path: 'messages', message: `${target.alias} refused the prefill of a continuation ("${prefillSaid.slice(0, 200)}") and was asked again without it` }]);
+  }
   const refused = refusalOf(firstFailure, first.input);
   if (refused !== undefined) {
     input.refusals.remember(target, refused.kind, refused.said);

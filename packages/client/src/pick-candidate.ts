@@ -34,12 +34,16 @@ export interface PickInput {
   single?: boolean;
   skipped: SkippedCandidate[];
   warnings: Warning[];
+  /** What is left of the turn's `totalMs` (a continuation): no target's own `totalMs` goes past it. */
+  totalLeftMs?: number;
+  /** A continuation's request for each target (with a prefill where its API continues one), and the one without to fall back on. */
+  requestFor?: (target: ModelTarget) => { request: NeutralRequest; withoutPrefill?: NeutralRequest };
 }
 
 export type Picked = { ok: true; target: ModelTarget; opened: OpenedCandidate } | { ok: false; error: ClientError };
 
 /** Failures that say something about the model's health (not about the request). */
-const HEALTH_KINDS = new Set<ClientErrorKind>(['rate-limited', 'server', 'connection', 'timeout', 'empty', 'provider-refused']);
+export const HEALTH_KINDS: ReadonlySet<ClientErrorKind> = new Set<ClientErrorKind>(['rate-limited', 'server', 'connection', 'timeout', 'empty', 'provider-refused']);
 
 /**
  * Tries the candidates in turn (cooling ones last, at most `maxMembers`) until
@@ -81,11 +85,13 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
     }
     tried += 1;
     try {
+      const asked = input.requestFor?.(target);
       // Field by field rather than a spread of the input: one fixed shape per try.
       const opened = await openCandidate({
         target,
-        request: input.request,
-        timeouts: layered(input.timeouts, target.timeouts),
+        request: asked ? asked.request : input.request,
+        ...(asked?.withoutPrefill ? { withoutPrefill: asked.withoutPrefill } : {}),
+        timeouts: withinTotal(layered(input.timeouts, target.timeouts), input.totalLeftMs),
         retry: layered(retry, target.retry),
         dispatcher: input.dispatcher,
         pacer: input.pacer,
@@ -117,4 +123,8 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   const only = failures[0];
   if (input.single && failures.length === 1 && only) return { ok: false, error: only.error };
   return { ok: false, error: new AllCandidatesFailedError(failures) };
+}
+
+function withinTotal(timeouts: Timeouts, totalLeftMs: number | undefined): Timeouts {
+  return totalLeftMs === undefined || timeouts.totalMs <= totalLeftMs ? timeouts : Object.assign({}, timeouts, { totalMs: totalLeftMs });
 }

@@ -51,6 +51,18 @@ export class ReplyTally {
     }
   }
 
+  /** Forgets the text, reasoning and tool calls added so far (a continuation's held-back start, before its splice is passed instead). */
+  restart(): void {
+    this.textParts.length = 0;
+    this.reasoningParts.length = 0;
+    this.calls.clear();
+  }
+
+  /** Whether a tool call was started (its arguments may be cut part way: a reply that cannot be continued). */
+  get hasToolCalls(): boolean {
+    return this.calls.size > 0;
+  }
+
   get text(): string {
     return this.textParts.join('');
   }

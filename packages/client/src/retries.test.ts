@@ -123,9 +123,9 @@ describe.each(['openai-chat', 'anthropic'] as const)('%s upstream', (api) => {
       expect(ConnectionError.isInstance(result.error) && result.error.beforeAnyByte).toBe(true);
     });
 
-    it('nothing is retried after the first piece', async () => {
+    it('with continue: false, nothing is retried after the first piece', async () => {
       upstream.script('m1', [{ answer: { text: ['a', 'b', 'c'] }, cutAfterPieces: 1 }, answer]);
-      const { result } = await readAll(client.call(target(upstream, 'm1', { api }), ask()));
+      const { result } = await readAll(client.call(target(upstream, 'm1', { api }), ask(), { continue: false }));
       expect(upstream.requests).toHaveLength(1);
       expect(result.ok).toBe(false);
     });

@@ -1,17 +1,25 @@
 import type { StreamEvent } from '@bench/formats';
 import type { Picked } from './pick-candidate';
+import type { RunRecovery, StreamFailure } from './run-recovery';
+import type { StreamSplice } from './stream-splice';
 
 type Committed = Extract<Picked, { ok: true }>;
 
 type Step = IteratorResult<StreamEvent, undefined>;
 
 const DONE: Step = Object.freeze({ value: undefined, done: true });
+const ENDED: StreamFailure = Object.freeze({ type: 'ended' });
 
 /**
  * A run's events, read once: the committed attempt's held events, then its
  * batches flattened here, an event at a time. An event already here is handed
  * on at once (one promise, no generator hop per event). Ends (or, returned
  * early, closes the attempt) through `finish`, before reporting done.
+ *
+ * With a `recovery`, a batch ending in an error (or a stream ending without a
+ * finish) is not handed on: the stream goes on with a continuation, whose
+ * start goes through a splice until it joined on. That costs one check per
+ * batch, nothing per event; without a failure nothing else runs.
  */
 export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   private state: 'unstarted' | 'reading' | 'done' = 'unstarted';
@@ -21,11 +29,17 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   /** Whether the events in `batch` still go through the attempt's `pass` (held ones already did). */
   private passing = false;
   private busy: Promise<unknown> | undefined;
+  /** A failure of the committed stream, to recover from once the events before it were handed on. */
+  private failure: StreamFailure | undefined;
+  /** A continuation's splice, until it decided how its text joins on. */
+  private splice: StreamSplice | undefined;
 
   constructor(
     private readonly picked: Promise<Picked>,
     /** Called once when the committed attempt's events end or are returned early. */
     private readonly finish: (committed: Committed) => Promise<void>,
+    /** Finishes a stream that failed after its first piece (absent: `continue: false`, or no continuations allowed). */
+    private readonly recovery?: RunRecovery,
   ) {}
 
   [Symbol.asyncIterator](): this {
@@ -75,6 +89,10 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
     for (;;) {
       if (this.index < this.batch.length) return this.take();
       if (this.state === 'done') return DONE;
+      if (this.failure !== undefined) {
+        await this.recover(this.failure);
+        continue;
+      }
       if (this.state === 'unstarted') {
         this.state = 'reading';
         const outcome = await this.picked;
@@ -90,7 +108,7 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
       const opened = (this.committed as Committed).opened;
       if (!this.passing) {
         this.passing = true;
-        this.batch = opened.leftover;
+        this.batch = this.recovery ? this.watch(opened.leftover) : opened.leftover;
         this.index = 0;
         continue;
       }
@@ -102,12 +120,54 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
         throw error;
       }
       if (next.done) {
+        const { tally } = opened;
+        if (this.recovery && tally.finishReason === undefined && tally.error === undefined) {
+          this.failure = ENDED;
+          continue;
+        }
         await this.close();
         return DONE;
       }
-      this.batch = next.value;
+      this.batch = this.recovery ? this.watch(next.value) : next.value;
       this.index = 0;
     }
+  }
+
+  /** A batch as handed on while recovery is on: a last error is kept back as the failure; a continuation's start is spliced. */
+  private watch(events: StreamEvent[]): StreamEvent[] {
+    let out = events;
+    const last = out[out.length - 1];
+    if (last?.type === 'error') {
+      this.failure = last;
+      out = out.slice(0, -1);
+    }
+    const splice = this.splice;
+    if (splice === undefined) return out;
+    out = splice.push(out);
+    if (splice.decision === undefined) return out;
+    this.splice = undefined;
+    if (splice.decision.kind === 'diverged') this.failure = { type: 'diverged', why: splice.decision.why };
+    else this.recovery?.spliced(splice);
+    return out;
+  }
+
+  /** Goes on with a continuation of the failed stream, or hands on the error event it ends with. */
+  private async recover(failure: StreamFailure): Promise<void> {
+    this.failure = undefined;
+    this.splice = undefined;
+    const outcome = await (this.recovery as RunRecovery).recover(this.committed as Committed, failure);
+    this.index = 0;
+    if (!outcome.ok) {
+      this.batch = [outcome.event];
+      return;
+    }
+    this.committed = outcome.committed;
+    this.splice = outcome.splice;
+    const { opened } = outcome.committed;
+    // Its held events were tallied as they came: the tally counts only what the splice hands on.
+    opened.tally.restart();
+    this.passing = true;
+    this.batch = this.watch(opened.held.concat(opened.leftover));
   }
 
   private async close(): Promise<void> {

@@ -12,6 +12,11 @@ export interface RetrySettings {
   maxMembers: number;
   /** The jittered backoff before a 5xx or reset retry is between this and twice this. */
   backoffMs: number;
+  /**
+   * How many times a stream that fails after its first piece (cut, idle past `idleMs`, an upstream error event) is
+   * finished by another member (or the same one) within the turn's `totalMs` (see run-recovery.ts); 0 turns it off.
+   */
+  continuations: number;
 }
 
 /** When a model cools down (DESIGN.md `cooldown`). */
@@ -21,7 +26,7 @@ export interface CooldownSettings {
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = { firstTokenMs: 90_000, idleMs: 60_000, totalMs: 600_000 };
-export const DEFAULT_RETRY: RetrySettings = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250 };
+export const DEFAULT_RETRY: RetrySettings = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250, continuations: 2 };
 export const DEFAULT_COOLDOWN: CooldownSettings = { afterFailures: 3, forMs: 30_000 };
 
 /** What one frozen layer over a base came to, kept with the layer: it cannot change, and a gateway passes the same one on every call. */

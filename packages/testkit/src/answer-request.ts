@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { estimateTokens, type Codec, type NeutralRequest } from '@bench/formats';
 import { answerReply } from './answer-reply';
 import { planAnswer } from './answer-pieces';
+import { answerPrefill, PREFILL_REFUSAL, prefillOf } from './prefill-answer';
 import type { Answer, Behaviour } from './behaviour';
 import { sleep } from './sleep';
 import { writeErrorReply } from './write-error-reply';
@@ -32,8 +33,9 @@ export async function answerRequest(res: ServerResponse, ctx: AnswerContext): Pr
   if (behaviour.hang) return;
   if (!(await sleep(behaviour.headersDelayMs ?? 0, signal))) return;
   if (behaviour.error) return writeErrorReply(res, ctx.codec, behaviour.error);
+  if (behaviour.prefill === 'refuse' && prefillOf(ctx.request) !== undefined) return writeErrorReply(res, ctx.codec, PREFILL_REFUSAL);
 
-  const answer = behaviour.answer ?? ctx.fallbackAnswer;
+  const answer = answerPrefill(behaviour.answer ?? ctx.fallbackAnswer, behaviour, ctx.request);
   const inputTokens = ctx.request ? estimateTokens(ctx.request) : 0;
   if (ctx.stream) {
     const plan = planAnswer(answer, inputTokens);

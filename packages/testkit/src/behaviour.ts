@@ -60,4 +60,16 @@ export interface Behaviour {
   malformedAfterPieces?: number;
   /** Leave out the `data: [DONE]` terminator (OpenAI protocols). */
   omitDone?: boolean;
+  /** End the response cleanly right after this many pieces: no finish, no terminator (streamed replies). */
+  endAfterPieces?: number;
+  /** Send an error event in the stream right after this many pieces (`streamError`, default overloaded), then end it. */
+  errorAfterPieces?: number;
+  streamError?: NeutralError;
+  /**
+   * How a request whose last message is the assistant's (a prefill: the start of the answer) is answered, the
+   * answer's text being the whole answer: `continue` sends what follows the prefill, `restart` all of it again,
+   * `{ overlap: n }` what follows the prefill and its last n characters before it, `refuse` a 400 saying it takes
+   * no prefill. A request without a prefill gets the whole answer, whatever this says.
+   */
+  prefill?: 'continue' | 'restart' | { overlap: number } | 'refuse';
 }

@@ -59,6 +59,16 @@ export async function writeStreamReply(res: ServerResponse, ctx: StreamReplyCont
     if (behaviour.malformedAfterPieces === index) await send(malformedEvent(codec));
     await encodeAll(piece);
     if (behaviour.cutAfterPieces === index + 1) return cut();
+    if (behaviour.endAfterPieces === index + 1) {
+      res.end();
+      return;
+    }
+    if (behaviour.errorAfterPieces === index + 1) {
+      await encodeAll([{ type: 'error', error: behaviour.streamError ?? { kind: 'overloaded', message: 'Overloaded' } }]);
+      await send(encoder.end());
+      res.end();
+      return;
+    }
     if (signal.aborted) return;
   }
   if (behaviour.stall?.afterPieces === plan.pieces.length && !(await sleep(behaviour.stall.ms, signal))) return;
