@@ -34,6 +34,8 @@ export const retrySchema = z.strictObject({
   maxMembers: z.number().int().min(1).max(10).optional(),
   /** The base of the jittered backoff before a 5xx or reset is retried (the wait is between it and twice it). */
   backoffMs: nonNegativeInt.max(60_000).optional(),
+  /** How many times a route stream that fails after its first piece is finished by the next member (0: never). */
+  continuations: z.number().int().min(0).max(5).optional(),
 });
 
 export const cooldownSchema = z.strictObject({
@@ -88,6 +90,8 @@ export const collectionSchema = z.strictObject({
   maxCalls: positiveInt.optional(),
   order: z.enum(['record', 'listed']).optional(),
   sticky: z.boolean().optional(),
+  /** `false`: a route stream that fails after its first piece ends with an error event instead of being finished by the next member. */
+  continue: z.boolean().optional(),
   ...tuning,
 });
 

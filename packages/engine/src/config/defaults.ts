@@ -1,6 +1,6 @@
 /** DESIGN.md's defaults, in one place. */
 export const DEFAULT_TIMEOUTS = { firstTokenMs: 90_000, idleMs: 60_000, totalMs: 600_000, graceMs: 15_000 };
-export const DEFAULT_RETRY = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250 };
+export const DEFAULT_RETRY = { retryAfterMaxMs: 5_000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250, continuations: 2 };
 export const DEFAULT_COOLDOWN = { afterFailures: 3, forMs: 30_000 };
 export const DEFAULT_ROTATE = 0.25;
 export const DEFAULT_STICKY_TTL_MS = 3_600_000;

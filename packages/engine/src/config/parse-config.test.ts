@@ -22,7 +22,7 @@ describe('parseConfig', () => {
     expect(config.collections.core!.sticky).toBe(true);
     expect(config.collections.agents!.settings.timeouts).toEqual({ firstTokenMs: 5000, idleMs: 60000, totalMs: 600000, graceMs: 15000 });
     expect(config.collections.agents!.settings.rotate).toBe(0.25);
-    expect(config.collections.agents!.settings.retry).toEqual({ retryAfterMaxMs: 5000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250 });
+    expect(config.collections.agents!.settings.retry).toEqual({ retryAfterMaxMs: 5000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250, continuations: 2 });
     expect(config.models.m1!.alias).toBe('m1');
   });
 

@@ -1,4 +1,4 @@
-import type { AttemptReport } from '@bench/client';
+import type { AttemptReport, Continuation } from '@bench/client';
 import type { Warning } from '@bench/formats';
 import type { Plan } from '@bench/router';
 
@@ -17,10 +17,12 @@ export interface RouteBenchInput {
   warnings?: readonly Warning[];
   /** What the answering call cost in dollars, where its model has a price. */
   cost?: number | null;
+  /** Each time the stream failed after its first piece and a member finished it. */
+  continued?: readonly Continuation[] | undefined;
 }
 
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
-export function routeBench({ plan, collection, call, alias, attempts, warnings, cost }: RouteBenchInput): Record<string, unknown> {
+export function routeBench({ plan, collection, call, alias, attempts, warnings, continued, cost }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
   const failedOver = failedOverOf(attempts, alias);
   // Assigned in the reply's key order (no throwaway object per optional field): this runs on every reply.
@@ -32,6 +34,7 @@ export function routeBench({ plan, collection, call, alias, attempts, warnings, 
   if (alias) bench.alias = alias;
   bench.turn = plan.turn;
   if (cost !== undefined && cost !== null) bench.cost = cost;
+  if (continued?.length) bench.continued = continued.map((continuation) => ({ alias: continuation.alias, after: continuation.after, why: continuation.why, from: continuation.from }));
   if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));
   if (plan.skipped.length) bench.skipped = plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why }));
   // Translation losses, told to the caller (the ledger has them too): a sampling field a model refuses, a file a protocol cannot carry.

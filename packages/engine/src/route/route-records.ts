@@ -42,6 +42,8 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
       ending.errorClass = attempt.error.name;
       ending.errorMessage = attempt.error.message;
     }
+    // A stream that failed part way and was finished by another member: its own usage, as its upstream said.
+    if (!answering && attempt.usage) ending.usage = attempt.usage;
     if (answering) {
       if (result.usage) ending.usage = result.usage;
       if (result.firstPieceSeconds !== undefined) ending.firstPieceSeconds = result.firstPieceSeconds;

@@ -63,6 +63,8 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     timeouts: settings.timeouts,
     retry: settings.retry,
     cooldown: settings.cooldown,
+    // After its first piece, a stream that fails is finished by the next member, unless the collection says not to.
+    ...(target.kind === 'collection' && target.collection.continue === false ? { continue: false } : {}),
   });
   context.onCancel.push(() => run.cancel());
   // Its own id, not `<conversation>.<turn>`: an agent that retries a turn sends the same turn again, and its call must
@@ -111,6 +113,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       alias: commit?.ok ? commit.alias : undefined,
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
+      continued: commit?.ok ? commit.continued : undefined,
       cost,
     });
   };
