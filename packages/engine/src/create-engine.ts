@@ -20,6 +20,7 @@ import type { EngineRuntime } from './runtime/engine-runtime';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
+import { createShapeLabels } from './shapes/turn-shape';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
@@ -61,7 +62,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     ...(options.random ? { random: options.random } : {}),
     onStoreError: (error, store) => logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
-  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, newId: () => newPanelId() };
+  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, labels: createShapeLabels(), newId: () => newPanelId() };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 

@@ -88,7 +88,15 @@ export const collectionSchema = z.strictObject({
   reply: z.enum(REPLY_MODES).optional(),
   merger: z.string().optional(),
   maxCalls: positiveInt.optional(),
-  order: z.enum(['record', 'listed']).optional(),
+  order: z.enum(['record', 'listed', 'learned']).optional(),
+  /** The kind of task every prompt to this collection is (one of `shapes`): its records are read on it. */
+  shape: z.string().optional(),
+  /** A model alias that labels each prompt with one of `shapes` (a short, cheap call), kept for the conversation. */
+  shaper: z.string().optional(),
+  /** How long the shaper may take before the prompt is `general` (default 3000). */
+  shaperTimeoutMs: positiveInt.max(60_000).optional(),
+  /** How many of a panel's seats go to the members with the least record on the shape (default 2, within maxCalls). */
+  maxExplorers: nonNegativeInt.max(16).optional(),
   sticky: z.boolean().optional(),
   /** `false`: a route stream that fails after its first piece ends with an error event instead of being finished by the next member. */
   continue: z.boolean().optional(),
@@ -120,6 +128,8 @@ export const configSchema = z.strictObject({
   collections: z.record(name('collection'), collectionSchema).optional(),
   keys: z.record(name('key'), keySchema).optional(),
   aliases: z.record(z.string().min(1), z.string()).optional(),
+  /** The kinds of task prompts are labelled with (`general` always exists): records are kept per model and shape. */
+  shapes: z.array(name('shape')).max(64).optional(),
   defaults: z.strictObject(tuning).optional(),
 });
 

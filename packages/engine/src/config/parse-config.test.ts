@@ -114,3 +114,28 @@ describe('parseConfig', () => {
     expect(issues).toContainEqual(expect.stringMatching(/^providers\.local: .*apiKey/));
   });
 });
+
+describe('parseConfig: shapes', () => {
+  const withCollection = (fields: Record<string, unknown>, shapes?: string[]) => {
+    const raw = exampleConfig() as Record<string, any>;
+    if (shapes) raw.shapes = shapes;
+    Object.assign(raw.collections.core, fields);
+    return raw;
+  };
+
+  it('takes a shape of the set, a shaper that is a model, and the learned order; general always exists', () => {
+    const config = parseConfig(withCollection({ shape: 'code', order: 'learned', maxExplorers: 1 }, ['code', 'writing']));
+    expect(config.shapes).toEqual(['general', 'code', 'writing']);
+    expect(config.collections.core).toMatchObject({ shape: 'code', order: 'learned', maxExplorers: 1 });
+    expect(parseConfig(withCollection({ shape: 'general' })).collections.core!.shape).toBe('general');
+    expect(parseConfig(withCollection({ shaper: 'm2' })).collections.core!.shaper).toBe('m2');
+  });
+
+  it('names the field and the reason for an unknown shape, a shaper that is no model, both at once, and a bad order', () => {
+    expect(issuesOf(withCollection({ shape: 'poetry' }, ['code']))).toEqual(['collections.core.shape: unknown shape "poetry" (known: general, code); add it to "shapes", or use one of those']);
+    expect(issuesOf(withCollection({ shaper: 'm9' }))).toEqual([expect.stringMatching(/^collections\.core\.shaper: unknown model "m9" .*a shaper is a model alias/)]);
+    expect(issuesOf(withCollection({ shape: 'code', shaper: 'm2' }, ['code']))).toEqual(['collections.core.shaper: a collection fixes its shape or names a shaper, not both: leave one out']);
+    expect(issuesOf(withCollection({ order: 'random' }))).toEqual([expect.stringMatching(/^collections\.core\.order: .*"learned"/)]);
+    expect(issuesOf({ ...withCollection({}), shapes: ['Code!'] })).toEqual([expect.stringMatching(/^shapes\[0\]: shape names use letters/)]);
+  });
+});

@@ -48,6 +48,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     collections,
     keys: ownRecord(file.keys),
     aliases: ownRecord(file.aliases),
+    shapes: ['general', ...new Set((file.shapes ?? []).filter((shape) => shape !== 'general'))],
     defaults: resolveSettings(file.defaults),
     source: file,
   };
@@ -78,6 +79,15 @@ function checkReferences(file: ConfigFile): ConfigIssue[] {
     });
     if (collection.merger && !(collection.merger in models)) {
       issues.push({ path: configPath(['collections', name, 'merger']), message: known('model', collection.merger, models) });
+    }
+    if (collection.shape !== undefined && collection.shape !== 'general' && !(file.shapes ?? []).includes(collection.shape)) {
+      issues.push({ path: configPath(['collections', name, 'shape']), message: `unknown shape "${collection.shape}" (known: ${['general', ...(file.shapes ?? [])].join(', ')}); add it to "shapes", or use one of those` });
+    }
+    if (collection.shaper !== undefined && !(collection.shaper in models)) {
+      issues.push({ path: configPath(['collections', name, 'shaper']), message: `${known('model', collection.shaper, models)}: a shaper is a model alias that labels each prompt` });
+    }
+    if (collection.shape !== undefined && collection.shaper !== undefined) {
+      issues.push({ path: configPath(['collections', name, 'shaper']), message: 'a collection fixes its shape or names a shaper, not both: leave one out' });
     }
   }
   for (const [name, key] of Object.entries(file.keys ?? {})) {

@@ -12,7 +12,7 @@ export interface Settings {
 export interface ResolvedCollection extends CollectionConfig {
   name: string;
   reply: ReplyMode;
-  order: 'record' | 'listed';
+  order: 'record' | 'listed' | 'learned';
   sticky: boolean;
   settings: Settings;
 }
@@ -31,6 +31,8 @@ export interface GatewayConfig {
   collections: Record<string, ResolvedCollection>;
   keys: Record<string, KeyConfig>;
   aliases: Record<string, string>;
+  /** The shapes prompts are labelled with, `general` first. */
+  shapes: readonly string[];
   defaults: Settings;
   /** The file as written, for reference. */
   source: ConfigFile;

@@ -29,6 +29,7 @@ export function panelCollectionOf(collection: ResolvedCollection): PanelCollecti
     members: collection.members,
     ...(collection.merger ? { merger: collection.merger } : {}),
     ...(collection.maxCalls ? { maxCalls: collection.maxCalls } : {}),
+    ...(collection.maxExplorers !== undefined ? { maxExplorers: collection.maxExplorers } : {}),
     timeouts: collection.settings.timeouts,
     retry: collection.settings.retry,
   };

@@ -8,6 +8,7 @@ import type { EngineRuntime } from '../runtime/engine-runtime';
 import type { TurnHead, TurnReply, TurnSink } from '../turn/turn';
 import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
+import type { TurnShape } from '../shapes/turn-shape';
 import { withPanelCosts } from './panel-costs';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
 
@@ -18,6 +19,8 @@ export interface PanelTurnInput {
   mode: PanelReplyMode;
   request: NeutralRequest;
   with: readonly string[];
+  /** What kind of task the turn is: seats, explorers and the merger are chosen by the records on it. */
+  shape?: TurnShape;
   /** Called with the reply once the panel finished, before the reply's end goes (a Responses reply kept). */
   onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
 }
@@ -40,7 +43,9 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
       mode: input.mode,
       with: input.with,
       newId: runtime.newId,
-      records: (alias) => records.get(alias)?.useful,
+      records: (alias) => records.get(alias),
+      shape: input.shape?.shape ?? 'general',
+      shapeBy: input.shape?.by ?? 'default',
       recorder: runtime.ledger,
       onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
       keyName: context.caller.keyName,

@@ -1,6 +1,7 @@
 import type { AttemptReport, Continuation } from '@bench/client';
 import type { Warning } from '@bench/formats';
 import type { Plan } from '@bench/router';
+import type { TurnShape } from '../shapes/turn-shape';
 
 /** How a caller posts a verdict on a call: told in every reply. */
 export function verdictHint(call: string): Record<string, unknown> {
@@ -19,10 +20,11 @@ export interface RouteBenchInput {
   cost?: number | null;
   /** Each time the stream failed after its first piece and a member finished it. */
   continued?: readonly Continuation[] | undefined;
+  shape?: TurnShape | undefined;
 }
 
 /** The route reply's `bench` object (DESIGN.md, "Replies"). */
-export function routeBench({ plan, collection, call, alias, attempts, warnings, continued, cost }: RouteBenchInput): Record<string, unknown> {
+export function routeBench({ plan, collection, call, alias, attempts, warnings, continued, shape, cost }: RouteBenchInput): Record<string, unknown> {
   // One entry per member left behind (its last error): a retried member is still one failover.
   const failedOver = failedOverOf(attempts, alias);
   // Assigned in the reply's key order (no throwaway object per optional field): this runs on every reply.
@@ -33,6 +35,8 @@ export function routeBench({ plan, collection, call, alias, attempts, warnings, 
   bench.call = call;
   if (alias) bench.alias = alias;
   bench.turn = plan.turn;
+  bench.shape = shape?.shape ?? 'general';
+  bench.shape_by = shape?.by ?? 'default';
   if (cost !== undefined && cost !== null) bench.cost = cost;
   if (continued?.length) bench.continued = continued.map((continuation) => ({ alias: continuation.alias, after: continuation.after, why: continuation.why, from: continuation.from }));
   if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));

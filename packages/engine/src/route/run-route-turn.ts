@@ -11,6 +11,7 @@ import { routerCollectionOf } from '../runtime/router-collection';
 import type { TurnHead, TurnReply, TurnSink } from '../turn/turn';
 import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
+import type { TurnShape } from '../shapes/turn-shape';
 import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
@@ -22,6 +23,8 @@ export interface RouteTurnInput {
   runtime: EngineRuntime;
   target: Target;
   request: NeutralRequest;
+  /** What kind of task the turn is (default `general`): a new conversation is ranked by the records on it. */
+  shape?: TurnShape;
   /** Called with the reply (its id the turn's call) once the member finished, before the reply goes (a Responses reply kept). */
   onAnswered?: (reply: NeutralReply) => MaybePromise<void>;
 }
@@ -114,6 +117,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
       continued: commit?.ok ? commit.continued : undefined,
+      shape: input.shape,
       cost,
     });
   };
@@ -207,6 +211,7 @@ async function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerC
     headers: context.headers,
     settings: routed.settings,
     cooldown,
+    ...(input.shape ? { shape: input.shape.shape } : {}),
   });
 }
 

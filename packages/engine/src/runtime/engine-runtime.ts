@@ -1,6 +1,7 @@
 import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
+import type { ShapeLabels } from '../shapes/turn-shape';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
@@ -18,6 +19,8 @@ export interface EngineRuntime {
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
   logger: EngineLogger;
+  /** Shapers' labels, by conversation. */
+  labels: ShapeLabels;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

@@ -9,6 +9,7 @@ import type { Target } from '../names/resolve-target';
 import { startPanelTurn } from '../panel/run-panel-turn';
 import { responsesTurn } from '../responses-state/previous-response';
 import { startRouteTurn } from '../route/run-route-turn';
+import { turnShape } from '../shapes/turn-shape';
 import type { EngineRuntime } from '../runtime/engine-runtime';
 import { takeBenchOptions } from './bench-options';
 import type { TurnContext } from './turn-context';
@@ -29,11 +30,13 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   const kept = context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
   const turn = kept?.request ?? request;
   const onAnswered = kept?.onAnswered ? { onAnswered: kept.onAnswered } : {};
-  if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, ...onAnswered });
+  // What kind of task this is decides whose record counts: the collection's shape, or its shaper's label.
+  const shape = await turnShape(runtime, runtime.labels, context, target, turn);
+  if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, shape, ...onAnswered });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
   const seatedWith = bench.with ?? [];
   checkWithPermission(context.caller, config, seatedWith);
-  return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, ...onAnswered });
+  return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, shape, ...onAnswered });
 }
 
 /** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */

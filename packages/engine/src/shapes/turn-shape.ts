@@ -1,0 +1,86 @@
+import { callRecordOf } from '@bench/client';
+import type { NeutralRequest } from '@bench/formats';
+import { newCallId } from '@bench/ledger';
+import { identifyConversation, SizedLruCache } from '@bench/router';
+import type { ResolvedCollection } from '../config/resolved-config';
+import type { Target } from '../names/resolve-target';
+import type { EngineRuntime } from '../runtime/engine-runtime';
+import { modelTargetOf } from '../runtime/model-target';
+import type { TurnContext } from '../turn/turn-context';
+import { readShapeAnswer } from './read-shape-answer';
+import { shaperRequest } from './shaper-request';
+
+/** What kind of task a turn is, and who said so: `collection`, the shaper's alias, or `default`. */
+export interface TurnShape {
+  shape: string;
+  by: string;
+}
+
+const DEFAULT_SHAPE: TurnShape = { shape: 'general', by: 'default' };
+const SHAPER_TIMEOUT_MS = 3_000;
+/** A shaper's label is kept for the conversation, as long as a conversation is kept idle. */
+const LABEL_TTL_MS = 3_600_000;
+
+/** Labels a shaper gave, by conversation: asked once a conversation. */
+export type ShapeLabels = SizedLruCache<TurnShape>;
+
+export function createShapeLabels(): ShapeLabels {
+  return new SizedLruCache<TurnShape>(4 * 1024 * 1024);
+}
+
+/**
+ * The turn's shape: the collection's own, or its shaper's label for the conversation (asked once, recorded in the
+ * ledger as a `shape` call), or `general` when the shaper fails, is late or names no shape of the set.
+ */
+export async function turnShape(runtime: EngineRuntime, labels: ShapeLabels, context: TurnContext, target: Target, request: NeutralRequest): Promise<TurnShape> {
+  if (target.kind !== 'collection') return DEFAULT_SHAPE;
+  const collection = target.collection;
+  if (collection.shape !== undefined) return { shape: collection.shape, by: 'collection' };
+  if (collection.shaper === undefined) return DEFAULT_SHAPE;
+  const { conversation } = identifyConversation({ collection: collection.name, keyName: context.caller.keyName, request, headers: context.headers });
+  const now = Date.now();
+  const known = labels.get(conversation, now, LABEL_TTL_MS);
+  if (known) return known;
+  const label = await askShaper(runtime, context, collection, collection.shaper, request, conversation);
+  labels.set(conversation, label, 64, now, LABEL_TTL_MS);
+  return label;
+}
+
+async function askShaper(runtime: EngineRuntime, context: TurnContext, collection: ResolvedCollection, shaper: string, request: NeutralRequest, conversation: string): Promise<TurnShape> {
+  const { config } = runtime;
+  const model = config.models[shaper]!;
+  const timeoutMs = collection.shaperTimeoutMs ?? SHAPER_TIMEOUT_MS;
+  const fallback: TurnShape = { shape: 'general', by: shaper };
+  let run: ReturnType<EngineRuntime['client']['call']>;
+  try {
+    run = runtime.client.call(modelTargetOf(config, shaper, runtime.env), shaperRequest(model.model, config.shapes, request), {
+      timeouts: { firstTokenMs: timeoutMs, idleMs: timeoutMs, totalMs: timeoutMs },
+      retry: { serverErrorRetries: 0, retryAfterMaxMs: 0, continuations: 0 },
+    });
+  } catch (error) {
+    runtime.logger.warn({ err: (error as Error).message, shaper }, 'the shaper could not be called; the turn is general');
+    return fallback;
+  }
+  context.onCancel.push(() => run.cancel());
+  const result = await run.collect();
+  const shape = result.ok ? readShapeAnswer(result.text, config.shapes) : undefined;
+  const record = callRecordOf(
+    { id: newCallId('s'), purpose: 'shape', collection: collection.name, keyName: context.caller.keyName, alias: shaper, provider: model.provider, price: model.price, unit: conversation },
+    {
+      status: result.ok ? 'ok' : context.cancelled ? 'aborted' : (result.error?.kind ?? 'error'),
+      seconds: result.seconds,
+      errorClass: result.error?.name,
+      errorMessage: result.error?.message,
+      warnings: result.ok && shape === undefined ? [`answered no shape of the set (${config.shapes.join(', ')}): the turn is general`] : undefined,
+      usage: result.usage,
+      firstPieceSeconds: result.firstPieceSeconds,
+      finishReason: result.finishReason,
+    },
+  );
+  try {
+    runtime.ledger.recordCall(record);
+  } catch (error) {
+    runtime.logger.error({ err: (error as Error).message }, 'shaper record refused');
+  }
+  return shape === undefined ? fallback : { shape, by: shaper };
+}
