@@ -6,3 +6,6 @@ export { demoConfig, startDemoUpstream } from './demo';
 export { parseLedgerCommand, type LedgerCommandOptions } from './ledger-command-options';
 export { runLedgerCommand, ledgerUrlFor } from './ledger-commands';
 export { statsTable } from './stats-table';
+export { configJsonSchema, CONFIG_SCHEMA_ID } from './config-json-schema';
+export { configReference } from './docs/config-reference';
+export { runCheck, formatCheckLines, type CheckLine } from './check-command';

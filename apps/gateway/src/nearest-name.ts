@@ -12,16 +12,21 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The known name closest to `name`, when it is close enough to be a typo (at most a third of its letters off). */
+/**
+ * The known name closest to `name`, when it is close enough to be a typo (at
+ * most a third of the longer name's letters off) or `name` begins it
+ * (`apiKey` → `apiKeyEnv`); on a tie, the one sharing the longer beginning.
+ */
 export function nearestName(name: string, known: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  const typed = name.toLowerCase();
+  let best: { candidate: string; distance: number; prefix: number } | undefined;
   for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
+    const lower = candidate.toLowerCase();
+    const distance = lower.startsWith(typed) && typed.length >= 3 ? 1 : editDistance(typed, lower);
+    if (distance > Math.max(1, Math.floor(Math.max(typed.length, lower.length) / 3))) continue;
+    let prefix = 0;
+    while (prefix < typed.length && typed[prefix] === lower[prefix]) prefix += 1;
+    if (!best || distance < best.distance || (distance === best.distance && prefix > best.prefix)) best = { candidate, distance, prefix };
   }
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(Math.max(name.length, best.length) / 3)) ? best : undefined;
+  return best?.candidate;
 }
