@@ -40,7 +40,7 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
   export         the calls themselves, to stdout: --from (inclusive) and --to
                  (exclusive) as ISO dates or date-times, --format jsonl (default) or csv
 
-  docs: https://github.com/bench-gateway/bench/tree/main/docs (docs/ in the repository)`;
+  docs: docs/ in the bench repository (docs/README.md lists every page)`;
 
 const FLAGS = {
   config: { type: 'string' },
