@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/cli.ts', 'src/index.ts'],
   format: ['esm'],
-  dts: false,
+  dts: { entry: { index: 'src/index.ts' }, compilerOptions: { composite: false } },
   sourcemap: true,
   clean: true,
   target: 'node20',

@@ -8,6 +8,7 @@ describe('parseCliOptions', () => {
       port: 0,
       demo: false,
       help: false,
+      version: false,
     });
   });
 

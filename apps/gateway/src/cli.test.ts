@@ -1,21 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configFile } from './test-support/config-file';
 import { runCliToExit, startCli, type RunningCli } from './test-support/run-cli';
 
 const running: RunningCli[] = [];
 afterAll(async () => {
   await Promise.all(running.map((cli) => cli.stop()));
 });
-
-function configFile(config: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'bench-cli-')), 'bench.jsonc');
-  writeFileSync(path, `// written by the test\n${JSON.stringify(config, null, 2)}`);
-  return path;
-}
 
 describe('bench-gateway', () => {
   it('--demo serves a panel, a merge and a route to the OpenAI SDK, and prints the ready line', async () => {

@@ -1,38 +1,70 @@
-import { ConfigError, createGateway } from '@bench/gateway-node';
-import { parseCliOptions, USAGE } from './cli-options';
+import { ConfigError, createGateway, parseConfig, type GatewayConfig } from '@bench/gateway-node';
+import { CliUsageError, unknownCommand } from './cli-arg-error';
+import { COMMANDS, parseCliOptions, USAGE, type CommandName } from './cli-options';
+import { formatCheckLines, runCheck } from './check-command';
 import { configFromDiscovery, discoverySummary } from './config-from-discovery';
+import { configJsonSchema } from './config-json-schema';
+import { configWarnings } from './config-warnings';
 import { demoConfig, startDemoUpstream } from './demo';
 import { discoverProviders } from './discover-providers';
-import { LEDGER_COMMANDS, parseLedgerCommand, type LedgerCommandName } from './ledger-command-options';
+import { listenError } from './listen-error';
+import { parseLedgerCommand } from './ledger-command-options';
 import { runLedgerCommand } from './ledger-commands';
 import { readConfigFile } from './read-config-file';
+import { unreachableLedger, unreachableState } from './service-warnings';
+import { startupSummary } from './startup-summary';
+import { gatewayVersion } from './version';
+
+async function runCommand(command: CommandName, args: string[]): Promise<void> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    return;
+  }
+  if (command === 'schema') {
+    if (args.length > 1) throw new CliUsageError(`schema takes no arguments, not "${args.slice(1).join(' ')}"`);
+    console.log(JSON.stringify(configJsonSchema(), null, 2));
+    return;
+  }
+  if (command === 'check') {
+    const options = parseCliOptions(args.slice(1), process.env);
+    const lines = await runCheck(options.configPath, process.env);
+    console.log(formatCheckLines(lines));
+    const failed = lines.filter((line) => line.status === 'FAIL').length;
+    console.log(failed === 0 ? 'check: ready to serve' : `check: ${failed} problem(s) a request would hit`);
+    process.exitCode = failed === 0 ? 0 : 1;
+    return;
+  }
+  await runLedgerCommand(parseLedgerCommand(args, process.env), process.stdout);
+}
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   // `pnpm start -- stats` hands the `--` on as an argument of its own.
   const args = argv[0] === '--' ? argv.slice(1) : argv;
-  if (LEDGER_COMMANDS.includes(args[0] as LedgerCommandName)) {
-    if (args.includes('--help') || args.includes('-h')) {
-      console.log(USAGE);
-      return;
-    }
-    await runLedgerCommand(parseLedgerCommand(args, process.env), process.stdout);
+  const word = args[0];
+  if (word !== undefined && !word.startsWith('-')) {
+    if (!COMMANDS.includes(word as CommandName)) throw unknownCommand(word, COMMANDS);
+    await runCommand(word as CommandName, args);
     return;
   }
-  const options = parseCliOptions(argv, process.env);
+  const options = parseCliOptions(args, process.env);
   if (options.help) {
     console.log(USAGE);
     return;
   }
+  if (options.version) {
+    console.log(gatewayVersion());
+    return;
+  }
   const cleanups: Array<() => Promise<void>> = [];
-  let config: Record<string, any>;
+  let raw: Record<string, any>;
   if (options.demo) {
     const upstream = await startDemoUpstream();
     cleanups.push(() => upstream.close());
-    config = demoConfig(upstream);
+    raw = demoConfig(upstream);
     console.error('bench: demo mode: simulated members sage, scout, slowpoke and flaky; collections bench/panel (all), bench/council (merged), bench/agents (route)');
   } else if (options.configPath) {
-    config = readConfigFile(options.configPath) as Record<string, any>;
+    raw = readConfigFile(options.configPath) as Record<string, any>;
   } else {
     const { providers, missing } = await discoverProviders(process.env);
     for (const line of discoverySummary(providers, missing)) console.error(`bench: ${line}`);
@@ -40,16 +72,27 @@ async function main(): Promise<void> {
       console.error('bench: nothing found to call, so starting the demo (simulated members); see the README to configure real models');
       const upstream = await startDemoUpstream();
       cleanups.push(() => upstream.close());
-      config = demoConfig(upstream);
+      raw = demoConfig(upstream);
     } else {
-      config = { ...configFromDiscovery(providers), ledger: 'sqlite:.bench/ledger.db' };
+      raw = { ...configFromDiscovery(providers), ledger: 'sqlite:.bench/ledger.db' };
     }
   }
-  config.server = { ...config.server, ...(options.host ? { host: options.host } : {}), ...(options.port !== undefined ? { port: options.port } : {}) };
+  raw.server = { ...raw.server, ...(options.host ? { host: options.host } : {}), ...(options.port !== undefined ? { port: options.port } : {}) };
+  const config: GatewayConfig = parseConfig(raw);
 
+  const [ledgerDown, stateDown] = await Promise.all([unreachableLedger(config), unreachableState(config)]);
+  if (ledgerDown) throw new Error(ledgerDown);
   const gateway = await createGateway({ config });
-  const { url } = await gateway.listen();
+  let url: string;
+  try {
+    ({ url } = await gateway.listen());
+  } catch (error) {
+    await gateway.close().catch(() => undefined);
+    throw listenError(error, config.server);
+  }
   console.log(`bench gateway listening on ${url}`);
+  console.log(startupSummary(config, url).join('\n'));
+  for (const warning of [...configWarnings(config, process.env), ...(stateDown ? [stateDown] : [])]) console.error(`bench: warning: ${warning}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '@bench/gateway-node';
 import { describe, expect, it } from 'vitest';
@@ -10,11 +10,14 @@ describe('the example configurations', () => {
   const files = readdirSync(examples).filter((name) => name.endsWith('.jsonc'));
 
   it('exist', () => {
-    expect(files).toEqual(expect.arrayContaining(['two-replicas.jsonc', 'thinking-agents.jsonc']));
+    expect(files).toEqual(expect.arrayContaining(['two-replicas.jsonc', 'thinking-agents.jsonc', 'openai-compatible.jsonc', 'ollama.jsonc']));
   });
 
-  it.each(files)('%s is valid (two-replicas.jsonc: shares state and ledger across replicas)', (name) => {
-    const config = parseConfig(readConfigFile(examples + name) as Record<string, unknown>);
+  it.each(files)('%s is valid and names the committed JSON Schema (two-replicas.jsonc: shares state and ledger across replicas)', (name) => {
+    const raw = readConfigFile(examples + name) as Record<string, unknown>;
+    expect(raw.$schema).toBe('../docs/config.schema.json');
+    expect(existsSync(new URL(raw.$schema as string, `file://${examples}`))).toBe(true);
+    const config = parseConfig(raw);
     expect(Object.keys(config.collections).length).toBeGreaterThan(0);
     if (name === 'two-replicas.jsonc') {
       expect(config.state).toMatch(/^redis:\/\//);
@@ -24,6 +27,13 @@ describe('the example configurations', () => {
     if (name === 'thinking-agents.jsonc') {
       expect(config.providers.openrouter?.vendor).toBe('openrouter');
       expect(config.collections.agents?.members).toEqual(['claude', 'deepseek', 'gemini', 'kimi']);
+    }
+    if (name === 'openai-compatible.jsonc') {
+      expect(Object.values(config.providers)).toEqual([expect.objectContaining({ api: 'openai-chat', apiKeyEnv: 'OPENAI_API_KEY' })]);
+    }
+    if (name === 'ollama.jsonc') {
+      expect(Object.values(config.providers)).toEqual([expect.objectContaining({ api: 'ollama', baseURL: 'http://127.0.0.1:11434' })]);
+      expect(config.keys).toEqual({});
     }
   });
 });

@@ -1,5 +1,6 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { ExportFormat } from '@bench/ledger';
+import { explainArgError } from './cli-arg-error';
 
 export type LedgerCommandName = 'stats' | 'export';
 
@@ -27,18 +28,19 @@ export const LEDGER_COMMANDS: readonly LedgerCommandName[] = ['stats', 'export']
 export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessEnv): LedgerCommandOptions {
   const [command, ...args] = argv;
   if (command !== 'stats' && command !== 'export') throw new Error(`unknown command "${String(command)}": use stats or export`);
-  const { values } = parseArgs({
-    args,
-    options: {
-      config: { type: 'string' },
-      ledger: { type: 'string' },
-      demo: { type: 'boolean', default: false },
-      ...(command === 'stats' ? { collection: { type: 'string' }, json: { type: 'boolean', default: false } } : {}),
-      ...(command === 'export' ? { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'jsonl' } } : {}),
-    },
-    strict: true,
-    allowPositionals: false,
-  }) as { values: Record<string, string | boolean | undefined> };
+  const flags: NonNullable<ParseArgsConfig['options']> = {
+    config: { type: 'string' },
+    ledger: { type: 'string' },
+    demo: { type: 'boolean', default: false },
+    ...(command === 'stats' ? { collection: { type: 'string' }, json: { type: 'boolean', default: false } } : {}),
+    ...(command === 'export' ? { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'jsonl' } } : {}),
+  };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args, options: flags, strict: true, allowPositionals: false }) as { values: Record<string, string | boolean | undefined> });
+  } catch (error) {
+    throw explainArgError(error, [...Object.keys(flags), 'help'], command);
+  }
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
   const format = text('format') ?? 'jsonl';
   if (format !== 'jsonl' && format !== 'csv') throw new Error(`--format must be jsonl or csv, not "${format}"`);

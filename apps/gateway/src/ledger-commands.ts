@@ -6,6 +6,7 @@ import { createLedger } from '@bench/ledger';
 import type { LedgerCommandOptions } from './ledger-command-options';
 import { DEMO_LEDGER } from './demo';
 import { readConfigFile } from './read-config-file';
+import { redactUrl } from './service-address';
 import { statsTable } from './stats-table';
 
 /** The ledger a command reads: --ledger, else the one the gateway would write with this config (or with none). */
@@ -48,9 +49,4 @@ export async function runLedgerCommand(options: LedgerCommandOptions, out: Writa
 /** Writes with backpressure: a large export waits for a slow reader (a pipe to `less`) instead of filling memory. */
 async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
-}
-
-/** A ledger URL fit to print: a password in it is left out. */
-function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }

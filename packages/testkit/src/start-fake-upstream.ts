@@ -9,6 +9,7 @@ import { readBody } from './read-body';
 import type { RecordedRequest } from './recorded-request';
 import { ScriptBook } from './script-book';
 import { matchUpstreamRoute } from './upstream-route';
+import { modelListing } from './model-listing';
 
 export interface FakeUpstreamOptions {
   /** Scripts per model: one behaviour, or a list consumed one per attempt (the last repeating). */
@@ -17,6 +18,8 @@ export interface FakeUpstreamOptions {
   defaultAnswer?: (model: string, request: NeutralRequest | undefined) => Answer;
   /** The behaviour of a model without a script, around its default answer (e.g. `{ pieceDelayMs: 40 }` for a demo). */
   defaultBehaviour?: Behaviour;
+  /** What a GET of a model listing (`/v1/models`, `/v1beta/models`, `/api/tags`) names (default: the scripted models). */
+  listedModels?: readonly string[];
   host?: string;
   port?: number;
 }
@@ -59,6 +62,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const url = new URL(req.url ?? '/', 'http://upstream');
     const route = req.method === 'POST' ? matchUpstreamRoute(url.pathname) : undefined;
     const text = await readBody(req);
+    const listing = req.method === 'GET' ? modelListing(url.pathname, options.listedModels ?? Object.keys(options.models ?? {})) : undefined;
+    if (listing !== undefined) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listing));
+      return;
+    }
     if (!route) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `fake upstream: no route ${req.method} ${url.pathname}` } }));
       return;

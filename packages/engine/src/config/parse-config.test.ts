@@ -42,7 +42,7 @@ describe('parseConfig', () => {
     raw.models.m1.price.longContext = { input: 6, output: 22.5 };
     expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.longContext\.above: /)]);
     raw.models.m1.price.longContext = { above: 200_000, input: 6, output: 22.5, threshold: 1 };
-    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.longContext: .*threshold/)]);
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^models\.m1\.price\.longContext\.threshold: unknown key/)]);
   });
 
   it('names the path and the reason of an unknown member', () => {
@@ -73,7 +73,7 @@ describe('parseConfig', () => {
       expect.stringMatching(/^models\.m1\.contextWindow: .*number/),
       expect.stringMatching(/^models\.m1\.reasoning: .*boolean/),
       expect.stringMatching(/^models\.m1\.promptCacheTtl: .*"5m"\|"1h"/),
-      expect.stringMatching(/^collections\.core: .*colour/),
+      expect.stringMatching(/^collections\.core\.colour: unknown key/),
     ]);
 
     const aliases = exampleConfig() as Record<string, any>;
@@ -111,7 +111,23 @@ describe('parseConfig', () => {
     raw.providers.local.apiKey = 'sk-live-1234';
     const issues = issuesOf(raw);
     expect(issues).toContainEqual(expect.stringMatching(/^keys\.alice\.keyEnv: keyEnv names an environment variable/));
-    expect(issues).toContainEqual(expect.stringMatching(/^providers\.local: .*apiKey/));
+    expect(issues).toContainEqual(expect.stringMatching(/^providers\.local\.apiKey: unknown key \"apiKey\" \(did you mean \"apiKeyEnv\"\?\)/));
+  });
+});
+
+describe('unknown config keys', () => {
+  it('name their own path and the nearest known key, at the top and nested', () => {
+    expect(issuesOf({ colections: {} })).toEqual(['colections: unknown key "colections" (did you mean "collections"?)']);
+    expect(issuesOf({ providers: { p: { baseURL: 'http://127.0.0.1:1/v1', api: 'openai-chat', apiKeyEnvv: 'X' } } })).toEqual([
+      'providers.p.apiKeyEnvv: unknown key "apiKeyEnvv" (did you mean "apiKeyEnv"?)',
+    ]);
+    expect(issuesOf({ defaults: { retry: { backofMs: 1 } } })).toEqual(['defaults.retry.backofMs: unknown key "backofMs" (did you mean "backoffMs"?)']);
+  });
+
+  it('list the known keys where none is near', () => {
+    expect(issuesOf({ server: { zzzzzzzz: 1 } })[0]).toBe(
+      'server.zzzzzzzz: unknown key "zzzzzzzz" (known keys here: host, port, cors, bodyLimitBytes, requestTimeoutMs, keepAliveMs, shutdownGraceMs)',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
+import { configIssues } from './config-issues';
 import { parseModelName } from '../names/parse-model-name';
 import type { GatewayConfig, ResolvedCollection, ResolvedModel } from './resolved-config';
 import { resolveSettings } from './resolve-settings';
@@ -10,7 +11,7 @@ import { resolveSettings } from './resolve-settings';
 export function parseConfig(raw: unknown): GatewayConfig {
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => ({ path: configPath(issue.path), message: issue.message })));
+    throw new ConfigError(configIssues(configSchema, parsed.error.issues));
   }
   // Every name-keyed table without a prototype: a name a caller sends (`constructor`, `__proto__`) must find nothing.
   const file: ConfigFile = {

@@ -95,7 +95,7 @@ export const anthropicRequestArbitrary: fc.Arbitrary<Record<string, unknown>> = 
   fc.record({
     model: text,
     max_tokens: fc.integer({ min: 1, max: 64000 }),
-    messages: fc.array(fc.oneof({ arbitrary: userMessage, weight: 3 }, { arbitrary: assistantMessage, weight: 3 }, { arbitrary: systemMessage, weight: 1 }), { maxLength: 6 }),
+    messages: fc.array(fc.oneof({ arbitrary: userMessage, weight: 3 }, { arbitrary: assistantMessage, weight: 3 }, { arbitrary: systemMessage, weight: 1 }), { minLength: 1, maxLength: 6 }),
   }),
   {
     system: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })),

@@ -8,6 +8,7 @@ import { formatAnthropicReply } from './format-anthropic-reply';
 import { formatAnthropicRequest } from './format-anthropic-request';
 import { parseAnthropicReply } from './parse-anthropic-reply';
 import { parseAnthropicRequest } from './parse-anthropic-request';
+import { refuseNothingToAnswer } from '../shared/nothing-to-answer';
 
 export { parseCountTokensRequest } from './parse-anthropic-request';
 
@@ -32,7 +33,11 @@ export const anthropicCodec: Codec = {
   wire: anthropicWire,
   keepAlive: ANTHROPIC_PING,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => checkToolChoice(parseAnthropicRequest(body), 'tool_choice.name'),
+  parseRequest: (body) => {
+    const request = checkToolChoice(parseAnthropicRequest(body), 'tool_choice.name');
+    refuseNothingToAnswer(body, 'messages', 'send at least one message');
+    return request;
+  },
   formatRequest: formatAnthropicRequest,
   parseReply: parseAnthropicReply,
   formatReply: (reply) => formatAnthropicReply(reply),

@@ -9,6 +9,7 @@ import { formatGeminiReply } from './format-gemini-reply';
 import { formatGeminiRequest } from './format-gemini-request';
 import { parseGeminiReply } from './parse-gemini-reply';
 import { parseGeminiRequest } from './parse-gemini-request';
+import { refuseNothingToAnswer } from '../shared/nothing-to-answer';
 
 /** Gemini generateContent / streamGenerateContent (`?alt=sse`; without it, see geminiArrayStream). */
 export const geminiCodec: Codec = {
@@ -16,7 +17,11 @@ export const geminiCodec: Codec = {
   wire: geminiWire,
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: (body, options) => checkToolChoice(parseGeminiRequest(body, options), 'toolConfig.functionCallingConfig.allowedFunctionNames'),
+  parseRequest: (body, options) => {
+    const request = checkToolChoice(parseGeminiRequest(body, options), 'toolConfig.functionCallingConfig.allowedFunctionNames');
+    refuseNothingToAnswer(body, 'contents', 'send at least one content');
+    return request;
+  },
   formatRequest: formatGeminiRequest,
   parseReply: parseGeminiReply,
   formatReply: (reply) => formatGeminiReply(reply),

@@ -83,7 +83,7 @@ const generationConfig = fc
 
 const body = fc
   .record({
-    contents: fc.array(fc.oneof(userTurn, modelTurn), { maxLength: 4 }),
+    contents: fc.array(fc.oneof(userTurn, modelTurn), { minLength: 1, maxLength: 4 }),
     systemInstruction: maybe(fc.record({ role: maybe(fc.constant('user')), parts: fc.array(fc.record({ text }), { maxLength: 2 }) }).map(compact)),
     tools: maybe(tools),
     toolConfig: maybe(toolConfig),

@@ -127,13 +127,13 @@ describe('mapping details', () => {
 
   it('maps toolConfig modes and keeps what a tool choice cannot say', () => {
     const tools = [{ functionDeclarations: [{ name: 'a' }, { name: 'b' }] }];
-    const one = parse({ contents: [], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a'] } } });
+    const one = parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a'] } } });
     expect(one.toolChoice).toEqual({ type: 'tool', name: 'a' });
     expect(one.extra.toolConfig).toBeUndefined();
-    const two = parse({ contents: [], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } } });
+    const two = parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } } });
     expect(two.toolChoice).toEqual({ type: 'required' });
     expect(two.extra.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } });
-    expect(parse({ contents: [], toolConfig: { functionCallingConfig: { mode: 'NONE' } } }).toolChoice).toEqual({ type: 'none' });
+    expect(parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], toolConfig: { functionCallingConfig: { mode: 'NONE' } } }).toolChoice).toEqual({ type: 'none' });
   });
 
   it('keeps built-in tools, safetySettings and cachedContent in extra and writes them back', () => {
@@ -212,8 +212,9 @@ describe('bad input', () => {
   });
 
   it('needs a model, from the URL or the body, and never defaults one', () => {
-    expect(() => geminiCodec.parseRequest({ contents: [] })).toThrow('model: required');
-    expect(geminiCodec.parseRequest({ contents: [], model: 'models/m' }).model).toBe('m');
+    const contents = [{ role: 'user', parts: [{ text: 'hi' }] }];
+    expect(() => geminiCodec.parseRequest({ contents })).toThrow('model: required');
+    expect(geminiCodec.parseRequest({ contents, model: 'models/m' }).model).toBe('m');
   });
 
   it('refuses a body that is not an object', () => {

@@ -7,6 +7,7 @@ import { createOllamaStreamDecoder } from './ollama-stream-decoder';
 import { createOllamaStreamEncoder } from './ollama-stream-encoder';
 import { parseOllamaReply } from './parse-ollama-reply';
 import { parseOllamaRequest } from './parse-ollama-request';
+import { refuseNothingToAnswer } from '../shared/nothing-to-answer';
 
 /** Ollama's /api/chat and /api/generate: NDJSON streams, `{"error": …}` errors, no keep-alive. */
 export const ollamaCodec: Codec = {
@@ -14,7 +15,13 @@ export const ollamaCodec: Codec = {
   wire: ollamaWire,
   keepAlive: undefined,
   streamContentType: 'application/x-ndjson',
-  parseRequest: parseOllamaRequest,
+  parseRequest: (body, options) => {
+    const request = parseOllamaRequest(body, options);
+    // Left out (not empty), messages or prompt is how a client preloads a model, and goes on as before.
+    if (options?.endpoint === 'generate') refuseNothingToAnswer(body, 'prompt', 'send a prompt');
+    else refuseNothingToAnswer(body, 'messages', 'send at least one message');
+    return request;
+  },
   formatRequest: formatOllamaRequest,
   parseReply: parseOllamaReply,
   formatReply: formatOllamaReply,

@@ -59,7 +59,7 @@ const common = {
 const chatBody = fc.record(
   {
     ...common,
-    messages: fc.array(fc.oneof(system, user, assistant, tool), { maxLength: 8 }),
+    messages: fc.array(fc.oneof(system, user, assistant, tool), { minLength: 1, maxLength: 8 }),
     tools: fc.array(
       fc.record(
         {
@@ -76,7 +76,7 @@ const chatBody = fc.record(
 const generateBody = fc.record(
   {
     ...common,
-    prompt: fc.string(),
+    prompt: fc.string().filter((prompt) => prompt.trim() !== ''),
     system: fc.string(),
     images,
     suffix: fc.string(),

@@ -55,7 +55,7 @@ describe('parseRequest: /api/chat', () => {
   it('maps options, keeps the unmapped ones, and maps format and think', () => {
     const parsed = ollamaCodec.parseRequest({
       model: 'm',
-      messages: [],
+      messages: [{ role: 'user', content: 'hi' }],
       stream: true,
       format: { type: 'object', properties: { a: { type: 'string' } } },
       think: 'high',
@@ -73,7 +73,7 @@ describe('parseRequest: /api/chat', () => {
       responseFormat: { type: 'json-schema', schema: { type: 'object', properties: { a: { type: 'string' } } } },
       extra: { keep_alive: '5m', options: { num_ctx: 8192, mirostat: 0 } },
     });
-    expect(ollamaCodec.parseRequest({ model: 'm', messages: [], format: 'json', think: false })).toMatchObject({
+    expect(ollamaCodec.parseRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], format: 'json', think: false })).toMatchObject({
       responseFormat: { type: 'json' },
       reasoning: { enabled: false },
     });
@@ -174,7 +174,7 @@ describe('parseRequest: /api/generate', () => {
       expect(parsed.temperature).toBe(0.5);
       expect(ollamaCodec.formatRequest(parsed).body).toMatchObject({ options: { num_predict: numPredict, temperature: 0.5 } });
     }
-    expect(ollamaCodec.parseRequest({ model: 'm', messages: [], options: { num_predict: 64 } }).maxOutputTokens).toBe(64);
+    expect(ollamaCodec.parseRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], options: { num_predict: 64 } }).maxOutputTokens).toBe(64);
   });
 
   it('makes one user message and a system part, and keeps generate-only fields', () => {

@@ -9,6 +9,7 @@ import { OpenAIChatStreamDecoder } from './openai-chat-stream-decoder';
 import { OpenAIChatStreamEncoder } from './openai-chat-stream-encoder';
 import { parseOpenAIChatReply } from './parse-openai-chat-reply';
 import { parseOpenAIChatRequest } from './parse-openai-chat-request';
+import { refuseNothingToAnswer } from '../shared/nothing-to-answer';
 
 /** OpenAI Chat Completions (`POST /v1/chat/completions`), both directions. */
 export const openaiChatCodec: Codec = {
@@ -16,7 +17,11 @@ export const openaiChatCodec: Codec = {
   wire: openaiChatWire,
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => checkToolChoice(parseOpenAIChatRequest(body), 'tool_choice.function.name'),
+  parseRequest: (body) => {
+    const request = checkToolChoice(parseOpenAIChatRequest(body), 'tool_choice.function.name');
+    refuseNothingToAnswer(body, 'messages', 'send at least one message');
+    return request;
+  },
   formatRequest: formatOpenAIChatRequest,
   parseReply: parseOpenAIChatReply,
   formatReply: (reply) => formatOpenAIChatReply(reply),

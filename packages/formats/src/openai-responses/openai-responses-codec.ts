@@ -9,6 +9,7 @@ import { createOpenAIResponsesStreamDecoder } from './openai-responses-stream-de
 import { createOpenAIResponsesStreamEncoder } from './openai-responses-stream-encoder';
 import { parseOpenAIResponsesReply } from './parse-openai-responses-reply';
 import { parseOpenAIResponsesRequest } from './parse-openai-responses-request';
+import { refuseNothingToAnswer } from '../shared/nothing-to-answer';
 
 /** OpenAI Responses (`POST /v1/responses`): requests, replies, SSE streams and errors. */
 export const openaiResponsesCodec: Codec = {
@@ -16,7 +17,13 @@ export const openaiResponsesCodec: Codec = {
   wire: openaiResponsesWire,
   keepAlive: SSE_COMMENT_KEEP_ALIVE,
   streamContentType: 'text/event-stream',
-  parseRequest: (body) => checkToolChoice(parseOpenAIResponsesRequest(body), 'tool_choice.name'),
+  parseRequest: (body) => {
+    const request = checkToolChoice(parseOpenAIResponsesRequest(body), 'tool_choice.name');
+    // With previous_response_id the input is only what is new (the stored response holds the rest); a `prompt` template is the provider's.
+    const { previous_response_id: previous, prompt } = (body ?? {}) as { previous_response_id?: unknown; prompt?: unknown };
+    if (previous == null && prompt == null) refuseNothingToAnswer(body, 'input', 'send a text or at least one input item', 'empty');
+    return request;
+  },
   formatRequest: formatOpenAIResponsesRequest,
   parseReply: parseOpenAIResponsesReply,
   formatReply: formatOpenAIResponsesReply,

@@ -96,7 +96,7 @@ describe('parseRequest: shapes', () => {
   it('maps text.format, reasoning and the other settings', () => {
     const request = openaiResponsesCodec.parseRequest({
       model: 'm',
-      input: [],
+      input: 'hi',
       text: { format: { type: 'json_schema', name: 'out', schema: { type: 'object' }, strict: true }, verbosity: 'low' },
       reasoning: { effort: 'high', summary: 'detailed' },
       max_output_tokens: 100,

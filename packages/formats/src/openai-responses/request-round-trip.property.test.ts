@@ -131,7 +131,7 @@ const body = fc
   .record({
     model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
     instructions: maybe(fc.oneof(text, fc.constant(null))),
-    input: maybe(fc.oneof(text, fc.array(inputItem, { maxLength: 8 }))),
+    input: fc.oneof(text.filter((input) => input.trim() !== ''), fc.array(inputItem, { minLength: 1, maxLength: 8 })),
     // Namespace names are unique in a request (two of one name would be read as one namespace).
     tools: maybe(fc.array(fc.oneof(functionTool, otherTool, namespaceTool), { maxLength: 4 }).filter(uniqueNamespaces)),
     tool_choice: maybe(

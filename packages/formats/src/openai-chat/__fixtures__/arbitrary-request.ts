@@ -82,7 +82,7 @@ const number = fc.double({ noNaN: true, noDefaultInfinity: true, min: -2, max: 2
 export const arbitraryRequest = fc.record(
   {
     model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
-    messages: fc.array(fc.oneof(system, user, assistant, tool), { maxLength: 8 }),
+    messages: fc.array(fc.oneof(system, user, assistant, tool), { minLength: 1, maxLength: 8 }),
     tools: fc.array(toolDefinition, { maxLength: 2 }),
     tool_choice: fc.oneof(fc.constantFrom('auto', 'none', 'required'), fc.constant({ type: 'function', function: { name: 'f' } })),
     parallel_tool_calls: fc.boolean(),
