@@ -1,4 +1,4 @@
-import { nearestName } from './nearest-name';
+import { nearestName } from '@bench/gateway-node';
 
 /** A command line the CLI cannot run; the message says what to type instead. */
 export class CliUsageError extends Error {

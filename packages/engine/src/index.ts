@@ -13,3 +13,4 @@ export { mayCall, type Caller } from './names/permissions';
 export { listedModels, type ListedModel } from './listings/listed-models';
 export type { ResolvedReferences } from './responses-state/item-references';
 export { WHAT_IS_KEPT } from './responses-state/previous-response';
+export { nearestName } from './config/nearest-name';

@@ -5,6 +5,7 @@ export {
   configSchema,
   REPLY_MODES,
   resolveTarget,
+  nearestName,
   EngineError,
   EngineError as GatewayError,
   type ConfigIssue,
