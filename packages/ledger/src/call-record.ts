@@ -74,6 +74,8 @@ export interface CallInput {
   warnings?: string[];
   /** The panel or conversation the call belongs to; derived from the id (before its last `.`) when absent. */
   unit?: string;
+  /** The kind of task (`code`, `general`, …) the prompt is; `general` when absent. Records are kept per model and shape. */
+  shape?: string;
 }
 
 /** A call as stored and read back: every field present, null where unknown. */
@@ -104,4 +106,6 @@ export interface CallRecord {
   toolCalls: number;
   warnings: string[];
   unit: string;
+  /** The kind of task; `general` unless the gateway said otherwise. */
+  shape: string;
 }

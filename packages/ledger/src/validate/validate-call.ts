@@ -17,6 +17,7 @@ export function validateCall(value: unknown): CallInput {
   for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit'] as const) {
     optionalString(call[field], `call.${field}`);
   }
+  if (call.shape !== undefined) requireString(call.shape, 'call.shape');
   validateUsage(call.usage, 'call.usage');
   if (call.price !== undefined) validatePrice(call.price, 'call.price');
   optionalAmount(call.seconds, 'call.seconds');
