@@ -1,0 +1,69 @@
+// `node bench/access-log.bench.mjs`: the access log's main-thread CPU per line (issue 27). Bundles
+// packages/gateway-node/src/access-log.ts with tsup's esbuild and times, over BENCH_LINES lines a round
+// (yielding every 200, as a server between requests), the process's CPU (process.cpuUsage) for: pino's own
+// `logger.info(record)` (the gateway's line until now), a pino transport (a worker thread writing), and
+// `logAccess` on a logger from `createLogger` (the line built by hand into pino's asynchronous stream),
+// each minus the same loop with no logging. Lines go to BENCH_LOG_OUT (default /dev/null). Medians of BENCH_ROUNDS (5).
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const LINES = Number(process.env.BENCH_LINES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const OUT = process.env.BENCH_LOG_OUT ?? '/dev/null';
+const gateway = fileURLToPath(new URL('../packages/gateway-node/', import.meta.url));
+const require = createRequire(`${gateway}package.json`);
+const pino = require('pino');
+const esbuild = createRequire(createRequire(fileURLToPath(new URL('../packages/ledger/package.json', import.meta.url))).resolve('tsup'))('esbuild');
+const outfile = `${gateway}node_modules/.cache/access-log-bench.mjs`;
+esbuild.buildSync({ entryPoints: [`${gateway}src/access-log.ts`], bundle: true, platform: 'node', format: 'esm', external: ['pino'], outfile, logLevel: 'error' });
+const { createLogger, logAccess } = await import(outfile);
+
+const record = (i) => ({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: `m${i % 8}`, reply: `p${i}`, cost: 0.00123, seconds: 0.4123 });
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const options = { level: 'info', base: undefined, messageKey: 'msg' };
+const variants = {
+  'pino logger.info, async destination (before)': () => {
+    const logger = pino(options, pino.destination({ dest: OUT, sync: false, minLength: 4096 }));
+    return { log: (r) => logger.info(r, 'request'), flush: (cb) => logger.flush(cb) };
+  },
+  'pino logger.info, transport (worker thread)': () => {
+    const logger = pino(options, pino.transport({ target: 'pino/file', options: { destination: OUT } }));
+    return { log: (r) => logger.info(r, 'request'), flush: (cb) => logger.flush(cb) };
+  },
+  'logAccess, hand-built line (after)': () => {
+    const logger = createLogger('info');
+    logger[pino.symbols.streamSym].destroy(); // createLogger writes to stdout: point the same kind of stream at OUT
+    logger[pino.symbols.streamSym] = pino.destination({ dest: OUT, sync: false, minLength: 4096 });
+    return { log: (r) => logAccess(logger, r), flush: (cb) => logger.flush(cb) };
+  },
+};
+
+/** CPU µs of the whole process (user + system) over the loop: unlike wall-clock figures, other processes on the machine barely move it. */
+async function loop(log, flush = (cb) => cb()) {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < LINES; i += 1) {
+    log(record(i));
+    if (i % 200 === 199) await tick();
+  }
+  await new Promise((resolve) => flush(() => resolve()));
+  const c = process.cpuUsage(c0);
+  return c.user + c.system;
+}
+
+const results = {};
+for (let round = 0; round < ROUNDS; round += 1) {
+  const base = await loop(() => {});
+  for (const [name, make] of Object.entries(variants)) {
+    const logger = make();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a transport's worker starts
+    const used = await loop(logger.log, logger.flush);
+    (results[name] ??= []).push((used - base) / LINES);
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const before = median(results['pino logger.info, async destination (before)']);
+console.log(`access log, CPU a line (process.cpuUsage: the main thread, and a transport's worker where there is one), ${LINES} lines × ${ROUNDS} rounds, medians:`);
+for (const [name, values] of Object.entries(results)) {
+  console.log(`  ${name}: ${median(values).toFixed(2)} µs (${(median(values) / before).toFixed(2)}× before; rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
+}
+process.exit(0);
