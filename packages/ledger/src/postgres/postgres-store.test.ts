@@ -4,6 +4,7 @@ import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { recordsContract } from '../test-support/records-contract';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
 
@@ -22,6 +23,7 @@ const freshUrl = async () => {
 
 describe.skipIf(!available)('postgres', () => {
   ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
+  recordsContract('postgres', freshUrl, true);
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();

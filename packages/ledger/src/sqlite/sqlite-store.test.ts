@@ -7,6 +7,7 @@ import { createLedger } from '../create-ledger';
 import { buildWriterChild, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { recordsContract } from '../test-support/records-contract';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-sqlite-'));
@@ -15,6 +16,8 @@ const freshPath = () => join(dir, `ledger-${++n}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 ledgerContract('sqlite', (options) => createLedger(`sqlite:${freshPath()}`, options));
+ledgerContract('sqlite on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
+recordsContract('sqlite', async () => `sqlite:${freshPath()}`, true);
 
 describe('sqlite store on disk', () => {
   it('creates the folder, uses WAL, records its schema version, and keeps records across close and reopen', async () => {
