@@ -3,13 +3,14 @@
 // (yielding every 200, as a server between requests), the process's CPU (process.cpuUsage) for: pino's own
 // `logger.info(record)` (the gateway's line until now), a pino transport (a worker thread writing), and
 // `logAccess` on a logger from `createLogger` (the line built by hand into pino's asynchronous stream),
-// each minus the same loop with no logging. Lines go to BENCH_LOG_OUT (default /dev/null). Medians of BENCH_ROUNDS (5).
+// each minus the same loop with no logging. Every variant writes its lines to stdout and the figures go to stderr:
+// `node bench/access-log.bench.mjs > /dev/null`. Medians of BENCH_ROUNDS (5).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const OUT = process.env.BENCH_LOG_OUT ?? '/dev/null';
+const OUT = 1; // stdout, as createLogger writes
 const gateway = fileURLToPath(new URL('../packages/gateway-node/', import.meta.url));
 const require = createRequire(`${gateway}package.json`);
 const pino = require('pino');
@@ -32,8 +33,6 @@ const variants = {
   },
   'logAccess, hand-built line (after)': () => {
     const logger = createLogger('info');
-    logger[pino.symbols.streamSym].destroy(); // createLogger writes to stdout: point the same kind of stream at OUT
-    logger[pino.symbols.streamSym] = pino.destination({ dest: OUT, sync: false, minLength: 4096 });
     return { log: (r) => logAccess(logger, r), flush: (cb) => logger.flush(cb) };
   },
 };
@@ -62,8 +61,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const before = median(results['pino logger.info, async destination (before)']);
-console.log(`access log, CPU a line (process.cpuUsage: the main thread, and a transport's worker where there is one), ${LINES} lines × ${ROUNDS} rounds, medians:`);
+console.error(`access log, CPU a line (process.cpuUsage: the main thread, and a transport's worker where there is one), ${LINES} lines × ${ROUNDS} rounds, medians:`);
 for (const [name, values] of Object.entries(results)) {
-  console.log(`  ${name}: ${median(values).toFixed(2)} µs (${(median(values) / before).toFixed(2)}× before; rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
+  console.error(`  ${name}: ${median(values).toFixed(2)} µs (${(median(values) / before).toFixed(2)}× before; rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
 }
 process.exit(0);

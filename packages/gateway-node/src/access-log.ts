@@ -16,13 +16,14 @@ export interface AccessRecord {
   error?: string;
 }
 
-/** Loggers made by `createLogger`: their access lines are built by hand (see `accessLine`) and written to pino's own stream. */
-const ours = new WeakSet<Logger>();
+/** Loggers made by `createLogger`, with their destination: their access lines are built by hand (see `accessLine`) and written to it. */
+const ours = new WeakMap<Logger, { write(line: string): unknown }>();
 
 /** One JSON line per event on stdout, written asynchronously in batches (flushed by `gateway.close()`). */
 export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
-  const logger = pino({ level, base: undefined, messageKey: 'msg' }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
-  ours.add(logger);
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = pino({ level, base: undefined, messageKey: 'msg' }, destination);
+  ours.set(logger, destination);
   return logger;
 }
 
@@ -33,12 +34,9 @@ export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'inf
  * logger given by the embedder goes through pino, with its own hooks.
  */
 export function logAccess(logger: Logger, record: AccessRecord): void {
-  if (!ours.has(logger)) {
-    logger.info(record, 'request');
-    return;
-  }
-  if (!logger.isLevelEnabled('info')) return;
-  (logger[pino.symbols.streamSym] as { write(line: string): unknown }).write(accessLine(record, Date.now()));
+  const destination = ours.get(logger);
+  if (!destination) logger.info(record, 'request');
+  else if (logger.isLevelEnabled('info')) destination.write(accessLine(record, Date.now()));
 }
 
 /** pino's line for `logger.info(record, 'request')` at level info (30) with the default epoch-ms time. */
