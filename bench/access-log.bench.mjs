@@ -17,7 +17,29 @@ const pino = require('pino');
 const esbuild = createRequire(createRequire(fileURLToPath(new URL('../packages/ledger/package.json', import.meta.url))).resolve('tsup'))('esbuild');
 const outfile = `${gateway}node_modules/.cache/access-log-bench.mjs`;
 esbuild.buildSync({ entryPoints: [`${gateway}src/access-log.ts`], bundle: true, platform: 'node', format: 'esm', external: ['pino'], outfile, logLevel: 'error' });
-const { createLogger, logAccess } = await import(outfile);
+const { accessLine, createLogger, logAccess } = await import(outfile);
+
+// The hand-built line must be the line pino writes for the same record: checked before anything is timed.
+{
+  const { Writable } = await import('node:stream');
+  let written = '';
+  const sink = new Writable({ write(chunk, _encoding, done) { written += chunk; done(); } });
+  const reference = pino({ level: 'info', base: undefined, messageKey: 'msg', timestamp: () => ',"time":42' }, sink);
+  const samples = [
+    { method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: 'm1', reply: 'p1', cost: 0.00123, seconds: 0.4123 },
+    { method: 'GET', route: '/bench/"q"\\\n\u2028é', status: 404, seconds: 0, error: 'no route GET /x "quoted"\t\u0001' },
+    { method: 'POST', route: '/x', status: 500, cost: Number.NaN, seconds: 1e-7 },
+  ];
+  for (const sample of samples) {
+    written = '';
+    reference.info(sample, 'request');
+    await new Promise((resolve) => setImmediate(resolve));
+    if (written !== accessLine(sample, 42)) {
+      console.error(`access log: the hand-built line differs from pino's:\n${written}${accessLine(sample, 42)}`);
+      process.exit(1);
+    }
+  }
+}
 
 const record = (i) => ({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: `m${i % 8}`, reply: `p${i}`, cost: 0.00123, seconds: 0.4123 });
 const tick = () => new Promise((resolve) => setImmediate(resolve));
