@@ -1,12 +1,13 @@
 // `node bench/access-log.bench.mjs`: the access log's main-thread CPU per line (issue 27). Bundles
 // packages/gateway-node/src/access-log.ts with tsup's esbuild and times, over BENCH_LINES lines a round
-// (yielding every 200, as a server between requests), the process's CPU (process.cpuUsage) for: pino's own
+// (yielding every 200, as a server between requests), the main thread's CPU (/proc) and the process's for: pino's own
 // `logger.info(record)` (the gateway's line until now), a pino transport (a worker thread writing), and
-// `logAccess` on a logger from `createLogger` (the line built by hand into pino's asynchronous stream),
+// the hand-built line into a transport, and `logAccess` on a logger from `createLogger` (the line built by hand into pino's asynchronous stream),
 // each minus the same loop with no logging. Every variant writes its lines to stdout and the figures go to stderr:
 // `node bench/access-log.bench.mjs > /dev/null`. Medians of BENCH_ROUNDS (5).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { mainThreadCpuUs } from '../packages/ledger/bench/thread-cpu.mjs';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -53,14 +54,23 @@ const variants = {
     const logger = pino(options, pino.transport({ target: 'pino/file', options: { destination: OUT } }));
     return { log: (r) => logger.info(r, 'request'), flush: (cb) => logger.flush(cb) };
   },
+  'hand-built line into a transport': () => {
+    const stream = pino.transport({ target: 'pino/file', options: { destination: OUT } });
+    const logger = pino(options, stream);
+    return { log: (r) => stream.write(accessLine(r, Date.now())), flush: (cb) => logger.flush(cb) };
+  },
   'logAccess, hand-built line (after)': () => {
     const logger = createLogger('info');
     return { log: (r) => logAccess(logger, r), flush: (cb) => logger.flush(cb) };
   },
 };
 
-/** CPU µs of the whole process (user + system) over the loop: unlike wall-clock figures, other processes on the machine barely move it. */
+/**
+ * CPU µs over the loop, the main thread's (from /proc) and the whole process's (process.cpuUsage, a transport's
+ * worker included): unlike wall-clock figures, other processes on the machine barely move them.
+ */
 async function loop(log, flush = (cb) => cb()) {
+  const m0 = mainThreadCpuUs();
   const c0 = process.cpuUsage();
   for (let i = 0; i < LINES; i += 1) {
     log(record(i));
@@ -68,7 +78,7 @@ async function loop(log, flush = (cb) => cb()) {
   }
   await new Promise((resolve) => flush(() => resolve()));
   const c = process.cpuUsage(c0);
-  return c.user + c.system;
+  return { main: mainThreadCpuUs() - m0, process: c.user + c.system };
 }
 
 const results = {};
@@ -78,13 +88,16 @@ for (let round = 0; round < ROUNDS; round += 1) {
     const logger = make();
     await new Promise((resolve) => setTimeout(resolve, 100)); // a transport's worker starts
     const used = await loop(logger.log, logger.flush);
-    (results[name] ??= []).push((used - base) / LINES);
+    (results[name] ??= []).push({ main: (used.main - base.main) / LINES, process: (used.process - base.process) / LINES });
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const before = median(results['pino logger.info, async destination (before)']);
-console.error(`access log, CPU a line (process.cpuUsage: the main thread, and a transport's worker where there is one), ${LINES} lines × ${ROUNDS} rounds, medians:`);
-for (const [name, values] of Object.entries(results)) {
-  console.error(`  ${name}: ${median(values).toFixed(2)} µs (${(median(values) / before).toFixed(2)}× before; rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
+const of = (name, key) => median(results[name].map((r) => r[key]));
+const first = Object.keys(results)[0];
+console.error(`access log, CPU µs a line, ${LINES} lines × ${ROUNDS} rounds, medians (× the first):`);
+for (const name of Object.keys(results)) {
+  const main = of(name, 'main');
+  const all = of(name, 'process');
+  console.error(`  ${name}: main thread ${main.toFixed(2)} µs (${(main / of(first, 'main')).toFixed(2)}×), whole process ${all.toFixed(2)} µs (${(all / of(first, 'process')).toFixed(2)}×)`);
 }
 process.exit(0);
