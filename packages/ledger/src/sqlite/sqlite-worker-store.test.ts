@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../create-ledger';
 import { LedgerUnwrittenError } from '../errors/ledger-unwritten-error';
 import { LedgerWriteError } from '../errors/ledger-write-error';
+import { buildWorkerBundle, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-worker-'));
@@ -61,5 +62,14 @@ describe('sqlite ledger on a worker thread', () => {
     db.prepare('UPDATE ledger_schema SET version = 99').run();
     db.close();
     await expect(createLedger(`sqlite:${path}`)).rejects.toThrow('ledger schema version 99 is newer than this @bench/ledger knows');
+  });
+
+  it('does not keep an idle process alive: a process that flushed and never closed exits by itself, its call written', async () => {
+    const path = freshPath();
+    const child = spawnWriter(buildWorkerBundle('./idle-child.ts', 'idle-child.mjs'), [`sqlite:${path}`]);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    expect(await exited(child)).toBe(0); // SIGKILL if the worker held the event loop open
+    clearTimeout(timer);
+    expect(count(path)).toBe(1);
   });
 });
