@@ -140,7 +140,9 @@ export class PostgresStore implements LedgerStore {
   }
 
   async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    const { rows } = await this.#pool.query<CallRow>(PAGE_CALLS, [range.from, range.to, after?.time ?? -1, after?.id ?? '', limit]);
+    // Without a cursor the keyset bound is the range's start (ids are never empty): a bound of -1 had Postgres scan
+    // the (time, id) index from its first entry, 1.4 s at 10 M calls for a page of the last day.
+    const { rows } = await this.#pool.query<CallRow>(PAGE_CALLS, [range.from, range.to, after?.time ?? range.from, after?.id ?? '', limit]);
     return rows.map(rowToCall);
   }
 
