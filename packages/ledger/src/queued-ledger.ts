@@ -42,6 +42,7 @@ export class QueuedLedger implements Ledger {
       maxQueued: options.maxQueued ?? 100_000,
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: 5_000,
+      gatherAfterWrite: true,
       onError: (error) => this.#report(error),
     });
   }
