@@ -35,6 +35,8 @@ export interface CallInput {
   warnings?: string[];
   /** The panel or conversation the call belongs to; derived from the id (before its last `.`) when absent. */
   unit?: string;
+  /** The kind of task (`code`, `general`, …) the prompt is; `general` when absent. Records are kept per model and shape. */
+  shape?: string;
 }
 
 /** Where calls are written: a `@bench/ledger` Ledger fits as it is. */

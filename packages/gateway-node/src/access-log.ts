@@ -16,11 +16,44 @@ export interface AccessRecord {
   error?: string;
 }
 
+/** Loggers made by `createLogger`, with their destination: their access lines are built by hand (see `accessLine`) and written to it. */
+const ours = new WeakMap<Logger, { write(line: string): unknown }>();
+
 /** One JSON line per event on stdout, written asynchronously in batches (flushed by `gateway.close()`). */
 export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
-  return pino({ level, base: undefined, messageKey: 'msg' }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = pino({ level, base: undefined, messageKey: 'msg' }, destination);
+  ours.set(logger, destination);
+  return logger;
 }
 
+/**
+ * Logs one request. On a logger of ours the line is the one pino would write
+ * (same fields, order and escaping), built directly: measured at about half
+ * of pino's main-thread CPU a line, which matters at one line a request. A
+ * logger given by the embedder goes through pino, with its own hooks.
+ */
 export function logAccess(logger: Logger, record: AccessRecord): void {
-  logger.info(record, 'request');
+  const destination = ours.get(logger);
+  if (!destination) logger.info(record, 'request');
+  else if (logger.isLevelEnabled('info')) destination.write(accessLine(record, Date.now()));
+}
+
+/** pino's line for `logger.info(record, 'request')` at level info (30) with the default epoch-ms time. */
+export function accessLine(r: AccessRecord, time: number): string {
+  const q = JSON.stringify;
+  let line = `{"level":30,"time":${time},"method":${q(r.method)},"route":${q(r.route)},"status":${num(r.status)}`;
+  if (r.key !== undefined) line += `,"key":${q(r.key)}`;
+  if (r.collection !== undefined) line += `,"collection":${q(r.collection)}`;
+  if (r.model !== undefined) line += `,"model":${q(r.model)}`;
+  if (r.reply !== undefined) line += `,"reply":${q(r.reply)}`;
+  if (r.cost !== undefined) line += `,"cost":${num(r.cost)}`;
+  line += `,"seconds":${num(r.seconds)}`;
+  if (r.error !== undefined) line += `,"error":${q(r.error)}`;
+  return `${line},"msg":"request"}\n`;
+}
+
+/** A number as JSON writes it (NaN and infinities as null). */
+function num(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
 }

@@ -34,4 +34,6 @@ export interface CallRecord {
   toolCalls: number;
   warnings: string[];
   unit: string;
+  /** The kind of task; `general` unless the gateway said otherwise. */
+  shape: string;
 }

@@ -5,6 +5,7 @@ import { MemoryStore } from './memory/memory-store';
 import { PostgresStore } from './postgres/postgres-store';
 import { QueuedLedger } from './queued-ledger';
 import { SqliteStore } from './sqlite/sqlite-store';
+import { SqliteWorkerStore } from './sqlite/sqlite-worker-store';
 
 /**
  * Opens a ledger by URL: `memory:`, `sqlite:PATH` (a file, created with its
@@ -21,7 +22,7 @@ async function openStore(url: string, options: LedgerOptions): Promise<LedgerSto
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') throw new LedgerInputError('ledger', 'sqlite: needs a file path, e.g. sqlite:.bench/ledger.db');
-    return new SqliteStore(path);
+    return options.sqliteWorker === false || path === ':memory:' ? new SqliteStore(path) : SqliteWorkerStore.open(path);
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return PostgresStore.open(url, options.poolSize);
   throw new LedgerInputError('ledger', `unknown ledger URL scheme in "${url.split(':')[0]}:…": use memory:, sqlite:PATH or postgres://…`);

@@ -6,6 +6,8 @@ export type { TurnInput, TurnRecord, TriedMember } from './turn-record';
 export type { VerdictInput, Verdict } from './verdict';
 export { MAX_NOTE_BYTES } from './verdict';
 export type { ModelStats, StatsQuery } from './model-stats';
+export type { ModelRecord, RecordsQuery, ShapeRecord } from './model-record';
+export { DEFAULT_SHAPE } from './model-record';
 export { LedgerInputError } from './errors/ledger-input-error';
 export { UnknownCallError } from './errors/unknown-call-error';
 export { LedgerWriteError } from './errors/ledger-write-error';

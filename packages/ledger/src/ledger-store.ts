@@ -1,4 +1,5 @@
 import type { CallRecord } from './call-record';
+import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnRecord } from './turn-record';
 import type { Verdict } from './verdict';
@@ -31,6 +32,8 @@ export interface LedgerStore {
   getVerdict(call: string): Promise<Verdict | undefined>;
   getTurns(conversation: string): Promise<TurnRecord[]>;
   stats(query: StatsQuery): Promise<ModelStats[]>;
+  /** Per model and shape, from the running totals. */
+  records(query: RecordsQuery): Promise<ModelRecord[]>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
   /** Throws unless the store answers. */

@@ -1,6 +1,7 @@
 import type { CallInput, CallRecord, Price } from './call-record';
 import type { LedgerRefusedError } from './errors/ledger-refused-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
+import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { Verdict, VerdictInput } from './verdict';
@@ -35,7 +36,7 @@ export interface LedgerOptions {
   price?: (alias: string, provider: string | undefined) => Price | undefined;
   /** Records per write transaction (default 500). */
   batchSize?: number;
-  /** How long a record waits for a batch before it is written (default 50 ms). */
+  /** How long a record waits for a batch before it is written (default 50 ms: a crash loses at most the last window and a batch in flight). */
   windowMs?: number;
   /** Records held in memory at most (default 100 000); beyond it records are refused. */
   maxQueued?: number;
@@ -43,6 +44,11 @@ export interface LedgerOptions {
   retryBaseMs?: number;
   /** Postgres pool size (default 4). */
   poolSize?: number;
+  /**
+   * SQLite only: run the connection on a worker thread (default true), so writes and reads never run a statement on
+   * the caller's thread. False keeps it on the caller's thread (fewer threads; each batch then blocks it while it commits).
+   */
+  sqliteWorker?: boolean;
 }
 
 /** The gateway's memory: calls, route turns, verdicts, and the stats the router ranks by. */
@@ -62,8 +68,16 @@ export interface Ledger {
   getVerdict(call: string): Promise<Verdict | undefined>;
   /** A conversation's turns in order. */
   getTurns(conversation: string): Promise<TurnRecord[]>;
-  /** Per model alias; every collection unless `query.collection`. Reads aggregates, not calls. */
+  /**
+   * Per model alias; every collection unless `query.collection`, every key unless `query.key`, all time unless
+   * `query.from`/`query.to` (whole UTC hours). Reads running totals, not calls; `LedgerInputError` on a bad query.
+   */
   stats(query?: StatsQuery): Promise<ModelStats[]>;
+  /**
+   * Each model's record per shape and across shapes (calls, useful and not-useful verdicts, failures, mean seconds
+   * to the first token and in all, cost, last used), every collection unless `query.collection`. Reads running totals.
+   */
+  records(query?: RecordsQuery): Promise<ModelRecord[]>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;
   /** Writes everything queued. */

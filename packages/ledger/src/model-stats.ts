@@ -21,4 +21,14 @@ export interface ModelStats {
 export interface StatsQuery {
   /** Only this collection's calls; every call when absent. */
   collection?: string;
+  /** Only calls made with this key (its name from the config). */
+  key?: string;
+  /**
+   * Only calls from this time on (epoch ms, inclusive). Stats are kept per
+   * hour, so `from` and `to` must fall on whole UTC hours. A unit's verdicts
+   * count in the hour of the call that got its first verdict.
+   */
+  from?: number;
+  /** Only calls before this time (epoch ms, exclusive, a whole UTC hour). */
+  to?: number;
 }

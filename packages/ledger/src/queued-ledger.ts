@@ -5,11 +5,13 @@ import type { LedgerWriteError } from './errors/ledger-write-error';
 import { exportCalls, exportRange } from './export/export-calls';
 import type { ExportOptions, Ledger, LedgerHealth, LedgerOptions } from './ledger';
 import type { LedgerStore, WriteItem } from './ledger-store';
+import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import { toCallRecord } from './to-call-record';
 import { toTurnRecord } from './to-turn-record';
 import type { TurnInput, TurnRecord } from './turn-record';
 import { validateCall } from './validate/validate-call';
+import { validateRecordsQuery, validateStatsQuery } from './validate/validate-stats-query';
 import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
 import type { Verdict } from './verdict';
@@ -40,6 +42,7 @@ export class QueuedLedger implements Ledger {
       maxQueued: options.maxQueued ?? 100_000,
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: 5_000,
+      gatherAfterWrite: true,
       onError: (error) => this.#report(error),
     });
   }
@@ -77,8 +80,12 @@ export class QueuedLedger implements Ledger {
     return this.#store.getTurns(conversation);
   }
 
-  stats(query: StatsQuery = {}): Promise<ModelStats[]> {
-    return this.#store.stats(query);
+  async stats(query: StatsQuery = {}): Promise<ModelStats[]> {
+    return this.#store.stats(validateStatsQuery(query));
+  }
+
+  async records(query: RecordsQuery = {}): Promise<ModelRecord[]> {
+    return this.#store.records(validateRecordsQuery(query));
   }
 
   exportCalls(options: ExportOptions): AsyncIterable<string> {

@@ -1,6 +1,7 @@
 import { billedTokens, callCost } from './call-cost';
 import type { CallInput, CallRecord, Price } from './call-record';
 import { callUnit } from './call-unit';
+import { DEFAULT_SHAPE } from './model-record';
 import { redactImages } from './redact-images';
 
 export type PriceLookup = (alias: string, provider: string | undefined) => Price | undefined;
@@ -33,6 +34,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     toolCalls: input.toolCalls ?? 0,
     warnings: input.warnings ? input.warnings.map(redactImages) : [],
     unit: input.unit ?? callUnit(input.id),
+    shape: input.shape ?? DEFAULT_SHAPE,
   };
 }
 

@@ -46,6 +46,22 @@ describe('WriteQueue', () => {
     expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 
+  it('with gatherAfterWrite, writes full batches at once and lets the partial rest wait the window for company', async () => {
+    const { q, batches } = queue({ gatherAfterWrite: true });
+    for (let i = 1; i <= 7; i += 1) q.push(i);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6]]);
+    q.push(8);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(batches).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    await q.flush(); // flush writes a partial batch at once
+    q.push(9);
+    await q.flush();
+    expect(batches.at(-1)).toEqual([9]);
+  });
+
   it('refuses items beyond maxQueued and takes them again once written', async () => {
     const { q } = queue({ maxQueued: 2, batchSize: 100 });
     expect([q.push(1), q.push(2), q.push(3)]).toEqual([true, true, false]);

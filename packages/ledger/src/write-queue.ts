@@ -12,6 +12,12 @@ export interface WriteQueueOptions<T> {
   /** First retry delay after a failed write; doubles up to `retryMaxMs`. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /**
+   * After a write, a partial batch that came in meanwhile waits the window as a first item does, instead of being
+   * written at once (default false). For a store whose write is a round trip (a worker thread, a server), which would
+   * otherwise take many small batches, each paying a transaction's overhead.
+   */
+  gatherAfterWrite?: boolean;
   onError(error: LedgerWriteError): void;
 }
 
@@ -86,13 +92,17 @@ export class WriteQueue<T> {
   #run(): Promise<void> {
     this.#running ??= this.#drain().finally(() => {
       this.#running = undefined;
-      if (this.#items.length > 0) this.#schedule(this.#failures > 0 ? this.#backoff(this.#failures) : 0);
+      if (this.#items.length === 0) return;
+      const gather = this.#options.gatherAfterWrite === true && this.#items.length < this.#options.batchSize;
+      this.#schedule(this.#failures > 0 ? this.#backoff(this.#failures) : gather ? this.#options.windowMs : 0);
     });
     return this.#running;
   }
 
+  /** Writes one batch, then more while any are queued (while full ones are, with `gatherAfterWrite`). */
   async #drain(): Promise<void> {
-    while (this.#items.length > 0) {
+    const more = () => this.#items.length >= (this.#options.gatherAfterWrite ? this.#options.batchSize : 1);
+    for (let first = true; first || more(); first = false) {
       const batch = this.#items.slice(0, this.#options.batchSize);
       try {
         await this.#options.write(batch);

@@ -8,6 +8,10 @@ import { replacesTurn } from '../turn-replacement';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { addDelta, emptyStats, sumStats } from './memory-stats';
+import { MemoryTotals } from './memory-totals';
+import type { ModelRecord, RecordsQuery } from '../model-record';
+import { statsSource } from '../sql/stats-source';
+import type { TotalsKey } from '../totals';
 
 /** Everything in maps: for tests and demos. Keeps the same aggregates as the SQL stores. */
 export class MemoryStore implements LedgerStore {
@@ -16,7 +20,8 @@ export class MemoryStore implements LedgerStore {
   readonly #turns = new Map<string, Map<number, TurnRecord>>();
   readonly #verdicts = new Map<string, Verdict>();
   /** `collection \0 alias \0 unit` → calls with a verdict / with a useful one. */
-  readonly #units = new Map<string, { useful: number; total: number }>();
+  readonly #units = new Map<string, { useful: number; total: number; where: TotalsKey }>();
+  readonly #totals = new MemoryTotals();
   /** `collection \0 alias` → summary. */
   readonly #stats = new Map<string, ModelStats>();
 
@@ -33,6 +38,7 @@ export class MemoryStore implements LedgerStore {
         this.#turns.set(item.record.conversation, turns);
       }
     }
+    this.#totals.add(added);
     for (const delta of statsDeltas(added)) {
       const key = `${delta.collection}\u0000${delta.alias}`;
       const stats = this.#stats.get(key) ?? emptyStats(delta.alias, delta.collection);
@@ -47,14 +53,17 @@ export class MemoryStore implements LedgerStore {
     this.#verdicts.set(verdict.call, verdict);
     const collection = call.collection ?? '';
     const unitKey = `${collection}\u0000${call.alias}\u0000${call.unit}`;
-    const unit = this.#units.get(unitKey) ?? { useful: 0, total: 0 };
+    const unit = this.#units.get(unitKey) ?? { useful: 0, total: 0, where: MemoryTotals.keyOf(call) };
     unit.useful += delta.useful;
     unit.total += delta.total;
     this.#units.set(unitKey, unit);
     const stats = this.#stats.get(`${collection}\u0000${call.alias}`);
     if (!stats) return;
-    stats.useful += crossing(unit.useful, delta.useful);
-    stats.verdicts += crossing(unit.total, delta.total);
+    const useful = crossing(unit.useful, delta.useful);
+    const verdicts = crossing(unit.total, delta.total);
+    stats.useful += useful;
+    stats.verdicts += verdicts;
+    this.#totals.addVerdict(unit.where, useful, verdicts);
   }
 
   async getCall(id: string): Promise<CallRecord | undefined> {
@@ -70,11 +79,17 @@ export class MemoryStore implements LedgerStore {
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {
+    const source = statsSource(query);
+    if (source.table === 'totals') return this.#totals.stats(source).sort(byAlias);
     const rows = [...this.#stats.values()];
     if (query.collection !== undefined) {
       return rows.filter((row) => row.collection === query.collection).map((row) => structuredClone(row)).sort(byAlias);
     }
     return sumStats(rows).sort(byAlias);
+  }
+
+  async records(query: RecordsQuery): Promise<ModelRecord[]> {
+    return this.#totals.records(query);
   }
 
   async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {

@@ -81,4 +81,84 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE turns ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
   ALTER TABLE model_stats ADD COLUMN cache_write_tokens BIGINT NOT NULL DEFAULT 0;
   `,
+  // 3: shapes, and running totals per hour × collection × key × model × shape (stats over a window or a key without a
+  // scan) and per collection × model × shape (records); a unit's verdicts count where its first verdict's call is.
+  // Every filter is indexed where it is read: stats by collection, key and hour on the totals (their key and two
+  // indexes), exports on calls (time, id), getCall on the calls' key. No index on calls for what the totals answer:
+  // each would cost every insert.
+  `
+  ALTER TABLE calls ADD COLUMN shape TEXT COLLATE "C" NOT NULL DEFAULT 'general';
+  CREATE TABLE call_totals (
+    hour BIGINT NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    key_name TEXT COLLATE "C" NOT NULL,
+    alias TEXT COLLATE "C" NOT NULL,
+    shape TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    useful BIGINT NOT NULL DEFAULT 0,
+    verdicts BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (hour, collection, key_name, alias, shape)
+  );
+  CREATE INDEX call_totals_key ON call_totals (key_name, hour);
+  CREATE INDEX call_totals_collection ON call_totals (collection, hour);
+  CREATE TABLE shape_totals (
+    collection TEXT COLLATE "C" NOT NULL,
+    alias TEXT COLLATE "C" NOT NULL,
+    shape TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    useful BIGINT NOT NULL DEFAULT 0,
+    verdicts BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (collection, alias, shape)
+  );
+  ALTER TABLE unit_verdicts ADD COLUMN hour BIGINT NOT NULL DEFAULT 0;
+  ALTER TABLE unit_verdicts ADD COLUMN key_name TEXT COLLATE "C" NOT NULL DEFAULT '';
+  ALTER TABLE unit_verdicts ADD COLUMN shape TEXT COLLATE "C" NOT NULL DEFAULT 'general';
+  INSERT INTO call_totals (hour, collection, key_name, alias, shape, calls, failures, input_tokens, output_tokens, reasoning_tokens,
+      cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT time / 3600000 * 3600000, collection, coalesce(key_name, ''), alias, shape, count(*),
+      count(*) FILTER (WHERE status NOT IN ('ok', 'aborted')), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens),
+      sum(cached_tokens), sum(cache_write_tokens), coalesce(sum(cost), 0), coalesce(sum(seconds), 0), count(seconds),
+      coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)
+    FROM calls GROUP BY 1, 2, 3, 4, 5;
+  UPDATE unit_verdicts SET (hour, key_name) = (
+    SELECT c.time / 3600000 * 3600000, coalesce(c.key_name, '') FROM calls c
+    WHERE c.collection = unit_verdicts.collection AND c.alias = unit_verdicts.alias AND c.unit = unit_verdicts.unit
+    ORDER BY c.time LIMIT 1
+  );
+  UPDATE call_totals SET
+    useful = (SELECT count(*) FROM unit_verdicts u WHERE u.hour = call_totals.hour AND u.collection = call_totals.collection
+      AND u.key_name = call_totals.key_name AND u.alias = call_totals.alias AND u.shape = call_totals.shape AND u.useful > 0),
+    verdicts = (SELECT count(*) FROM unit_verdicts u WHERE u.hour = call_totals.hour AND u.collection = call_totals.collection
+      AND u.key_name = call_totals.key_name AND u.alias = call_totals.alias AND u.shape = call_totals.shape AND u.total > 0);
+  INSERT INTO shape_totals (collection, alias, shape, calls, failures, useful, verdicts, input_tokens, output_tokens, reasoning_tokens,
+      cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT collection, alias, shape, sum(calls), sum(failures), sum(useful), sum(verdicts), sum(input_tokens), sum(output_tokens),
+      sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count),
+      sum(first_sum), sum(first_count), max(last_used)
+    FROM call_totals GROUP BY collection, alias, shape;
+  `,
 ];

@@ -1,11 +1,25 @@
 import { turnReplacementSet } from '../sql/turn-row';
 import { TURN_COLUMNS } from '../sqlite/row-values';
+import { SUM_COLUMNS } from '../sql/totals-row';
 
 const SUMS = ['input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens'];
 
+/** What a group of inserted calls adds to a running-totals row, in SUM_COLUMNS order then last_used. */
+const TOTALS_SELECT = `count(*), count(*) FILTER (WHERE status NOT IN ('ok', 'aborted')), ${SUMS.map((c) => `sum(${c})`).join(', ')},
+  coalesce(sum(cost), 0), coalesce(sum(seconds), 0), count(seconds), coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)`;
+
+function addTotals(table: string, key: string[], select: string[]): string {
+  return `INSERT INTO ${table} (${[...key, ...SUM_COLUMNS, 'last_used'].join(', ')})
+  SELECT ${select.join(', ')}, ${TOTALS_SELECT} FROM inserted GROUP BY ${select.map((_, i) => i + 1).join(', ')} ORDER BY ${select.map((_, i) => i + 1).join(', ')}
+  ON CONFLICT (${key.join(', ')}) DO UPDATE SET
+  ${SUM_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')},
+  last_used = GREATEST(${table}.last_used, excluded.last_used)`;
+}
+
 /**
  * One statement per batch: insert the calls (skipping ids already stored) and
- * add exactly the inserted ones to the per-model summary. Summary rows are
+ * add exactly the inserted ones to the per-model summary and the running
+ * totals (per hour, collection, key, model and shape; per collection, model and shape). Summary rows are
  * locked in (collection, alias) order so concurrent replicas cannot deadlock.
  * The failure rule matches `isFailure`: every status but ok and aborted.
  */
@@ -13,7 +27,13 @@ export const INSERT_CALLS = `
 WITH inserted AS (
   INSERT INTO calls SELECT * FROM json_populate_recordset(NULL::calls, $1::json)
   ON CONFLICT (id) DO NOTHING
-  RETURNING collection, alias, status, time, cost, ${SUMS.join(', ')}
+  RETURNING collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+),
+hourly AS (
+  ${addTotals('call_totals', ['hour', 'collection', 'key_name', 'alias', 'shape'], ['time / 3600000 * 3600000', 'collection', "coalesce(key_name, '')", 'alias', 'shape'])}
+),
+shaped AS (
+  ${addTotals('shape_totals', ['collection', 'alias', 'shape'], ['collection', 'alias', 'shape'])}
 )
 INSERT INTO model_stats (collection, alias, calls, failures, last_used, cost, ${SUMS.join(', ')})
 SELECT collection, alias, count(*), count(*) FILTER (WHERE status NOT IN ('ok', 'aborted')), max(time),

@@ -4,6 +4,8 @@ import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { recordsContract } from '../test-support/records-contract';
+import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
 
@@ -22,6 +24,7 @@ const freshUrl = async () => {
 
 describe.skipIf(!available)('postgres', () => {
   ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
+  recordsContract('postgres', freshUrl, true);
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();
@@ -48,6 +51,20 @@ describe.skipIf(!available)('postgres', () => {
     expect(Number(rows[0]?.n)).toBe(6000);
     expect(version.rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }]);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('brings a database of schema version 2 up to date, filling the running totals from its calls and verdicts', async () => {
+    const url = await freshUrl();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(POSTGRES_MIGRATIONS[0] ?? '');
+    await client.query(POSTGRES_MIGRATIONS[1] ?? '');
+    await client.query('CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (2)');
+    for (const sql of schemaV2Rows((useful) => String(useful))) await client.query(sql);
+    await client.end();
+    const ledger = await createLedger(url);
+    await expectSchemaV2Totals(ledger);
+    await ledger.close();
   });
 
   it('brings a database of schema version 1 up to date, its calls and stats kept with no cache writes', async () => {

@@ -1,8 +1,21 @@
 import type Database from 'better-sqlite3';
 import { turnReplacementSet } from '../sql/turn-row';
+import { SUM_COLUMNS } from '../sql/totals-row';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
 const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
+
+/** Adds a row's sums to a running-totals table: parameters are the key columns, then SUM_COLUMNS, then last_used. */
+function addTotals(table: string, key: readonly string[]): string {
+  const columns = [...key, ...SUM_COLUMNS, 'last_used'];
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+    ON CONFLICT (${key.join(', ')}) DO UPDATE SET
+      ${SUM_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
+      last_used = max(coalesce(last_used, 0), excluded.last_used)`;
+}
+
+export const TOTALS_KEY = ['hour', 'collection', 'key_name', 'alias', 'shape'] as const;
+export const SHAPE_KEY = ['collection', 'alias', 'shape'] as const;
 
 function insert(table: string, columns: readonly string[], key: string): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
@@ -16,7 +29,8 @@ function upsertTurn(): string {
 
 type StatementName =
   | 'insertCall' | 'insertTurn' | 'addStats' | 'callOwner' | 'getCall' | 'getVerdict' | 'putVerdict'
-  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter';
+  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter'
+  | 'addTotals' | 'addShapeTotals' | 'addVerdictTotals' | 'addVerdictShapeTotals';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -32,7 +46,7 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
          last_used = max(coalesce(last_used, 0), excluded.last_used),
          ${SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`,
     ),
-    callOwner: db.prepare('SELECT alias, collection, unit FROM calls WHERE id = ?'),
+    callOwner: db.prepare('SELECT alias, collection, unit, time, key_name, shape FROM calls WHERE id = ?'),
     getCall: db.prepare('SELECT * FROM calls WHERE id = ?'),
     getVerdict: db.prepare('SELECT call, useful, note, time FROM verdicts WHERE call = ?'),
     putVerdict: db.prepare(
@@ -40,11 +54,17 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
        ON CONFLICT (call) DO UPDATE SET useful = excluded.useful, note = excluded.note, time = excluded.time`,
     ),
     addUnit: db.prepare(
-      `INSERT INTO unit_verdicts (collection, alias, unit, useful, total) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO unit_verdicts (collection, alias, unit, useful, total, hour, key_name, shape) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (collection, alias, unit) DO UPDATE SET useful = useful + excluded.useful, total = total + excluded.total
-       RETURNING useful, total`,
+       RETURNING useful, total, hour, key_name, shape`,
     ),
     addVerdictStats: db.prepare('UPDATE model_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ?'),
+    addTotals: db.prepare(addTotals('call_totals', TOTALS_KEY)),
+    addShapeTotals: db.prepare(addTotals('shape_totals', SHAPE_KEY)),
+    addVerdictTotals: db.prepare(
+      'UPDATE call_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE hour = ? AND collection = ? AND key_name = ? AND alias = ? AND shape = ?',
+    ),
+    addVerdictShapeTotals: db.prepare('UPDATE shape_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ? AND shape = ?'),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare(

@@ -7,6 +7,8 @@ import { createLedger } from '../create-ledger';
 import { buildWriterChild, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { recordsContract } from '../test-support/records-contract';
+import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-sqlite-'));
@@ -15,6 +17,8 @@ const freshPath = () => join(dir, `ledger-${++n}.db`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 ledgerContract('sqlite', (options) => createLedger(`sqlite:${freshPath()}`, options));
+ledgerContract('sqlite on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
+recordsContract('sqlite', async () => `sqlite:${freshPath()}`, true);
 
 describe('sqlite store on disk', () => {
   it('creates the folder, uses WAL, records its schema version, and keeps records across close and reopen', async () => {
@@ -59,6 +63,19 @@ describe('sqlite store on disk', () => {
     const reopened = new Database(path, { readonly: true });
     expect(reopened.prepare('SELECT version FROM ledger_schema').all()).toEqual([{ version: SQLITE_MIGRATIONS.length }]);
     reopened.close();
+  });
+
+  it('brings a file of schema version 2 up to date, filling the running totals from its calls and verdicts', async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    db.exec(SQLITE_MIGRATIONS[0] ?? '');
+    db.exec(SQLITE_MIGRATIONS[1] ?? '');
+    db.exec('CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (2)');
+    for (const sql of schemaV2Rows((useful) => (useful ? '1' : '0'))) db.exec(sql);
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    await expectSchemaV2Totals(ledger);
+    await ledger.close();
   });
 
   it('refuses a file from a newer schema version', async () => {

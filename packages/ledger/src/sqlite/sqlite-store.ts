@@ -9,6 +9,11 @@ import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
 import { statsDeltas } from '../stats-delta';
+import { statsSource, totalsParams } from '../sql/stats-source';
+import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
+import { type ShapeRow, sumsValues, toModelRecords } from '../sql/totals-row';
+import type { ModelRecord, RecordsQuery } from '../model-record';
+import { hourOf, totalsDeltas } from '../totals';
 import type { TurnRecord } from '../turn-record';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
@@ -27,6 +32,7 @@ export class SqliteStore implements LedgerStore {
   readonly #sql: SqliteStatements;
   readonly #byCollection: Database.Statement;
   readonly #all: Database.Statement;
+  readonly #cached = new Map<string, Database.Statement>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -48,6 +54,11 @@ export class SqliteStore implements LedgerStore {
           sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
         }
       }
+      for (const d of totalsDeltas(added)) {
+        const sums = sumsValues(d.sums);
+        sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
+        sql.addShapeTotals.run(d.collection, d.alias, d.shape, ...sums, d.sums.lastUsed);
+      }
       for (const d of statsDeltas(added)) {
         sql.addStats.run({
           collection: d.collection, alias: d.alias, last_used: d.lastUsed, calls: d.calls, failures: d.failures,
@@ -61,13 +72,23 @@ export class SqliteStore implements LedgerStore {
   async putVerdict(verdict: Verdict): Promise<void> {
     const sql = this.#sql;
     this.#db.transaction(() => {
-      const call = sql.callOwner.get(verdict.call) as { alias: string; collection: string; unit: string } | undefined;
+      const call = sql.callOwner.get(verdict.call) as
+        | { alias: string; collection: string; unit: string; time: number; key_name: string | null; shape: string }
+        | undefined;
       if (!call) throw new UnknownCallError(verdict.call);
       const previous = sql.getVerdict.get(verdict.call) as { useful: number } | undefined;
       const delta = unitDelta(previous === undefined ? undefined : previous.useful === 1, verdict.useful);
       sql.putVerdict.run({ call: verdict.call, useful: verdict.useful ? 1 : 0, note: verdict.note, time: verdict.time });
-      const unit = sql.addUnit.get(call.collection, call.alias, call.unit, delta.useful, delta.total) as { useful: number; total: number };
-      sql.addVerdictStats.run(crossing(unit.useful, delta.useful), crossing(unit.total, delta.total), call.collection, call.alias);
+      // A new unit is kept where this call is (its hour, key and shape); a unit's later verdicts count there too.
+      const unit = sql.addUnit.get(
+        call.collection, call.alias, call.unit, delta.useful, delta.total, hourOf(call.time), call.key_name ?? '', call.shape,
+      ) as { useful: number; total: number; hour: number; key_name: string; shape: string };
+      const useful = crossing(unit.useful, delta.useful);
+      const verdicts = crossing(unit.total, delta.total);
+      if (useful === 0 && verdicts === 0) return;
+      sql.addVerdictStats.run(useful, verdicts, call.collection, call.alias);
+      sql.addVerdictShapeTotals.run(useful, verdicts, call.collection, call.alias, unit.shape);
+      sql.addVerdictTotals.run(useful, verdicts, unit.hour, call.collection, unit.key_name, call.alias, unit.shape);
     }).immediate();
   }
 
@@ -86,8 +107,20 @@ export class SqliteStore implements LedgerStore {
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {
-    const rows = query.collection === undefined ? this.#all.all() : this.#byCollection.all(query.collection);
+    const source = statsSource(query);
+    let rows: unknown[];
+    if (source.table === 'summary') rows = source.collection === undefined ? this.#all.all() : this.#byCollection.all(source.collection);
+    else {
+      const sql = statsFromTotalsSql(source.collection !== undefined, source.key !== undefined, () => '?');
+      rows = this.#statement(sql).all(...totalsParams(source));
+    }
     return (rows as StatsRow[]).map(rowToStats);
+  }
+
+  async records(query: RecordsQuery): Promise<ModelRecord[]> {
+    const sql = recordsSql(query.collection !== undefined, query.alias !== undefined, () => '?');
+    const params = [query.collection, query.alias].filter((value) => value !== undefined);
+    return toModelRecords(this.#statement(sql).all(...params) as ShapeRow[], query.collection ?? null);
   }
 
   async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
@@ -95,6 +128,15 @@ export class SqliteStore implements LedgerStore {
       ? this.#sql.pageAfter.all(range.from, range.to, after.time, after.time, after.id, limit)
       : this.#sql.pageFirst.all(range.from, range.to, limit);
     return (rows as CallRow[]).map(rowToCall);
+  }
+
+  #statement(sql: string): Database.Statement {
+    let statement = this.#cached.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#cached.set(sql, statement);
+    }
+    return statement;
   }
 
   async ping(): Promise<void> {

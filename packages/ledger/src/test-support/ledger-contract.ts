@@ -37,7 +37,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
         id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
         status: 'error', errorClass: 'UpstreamError', errorMessage: 'bad image data:image/png;base64,[redacted 3022 chars] in request',
         inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedTokens: 7, cacheWriteTokens: 3, cacheWrite1hTokens: 2, cost: expect.closeTo(0.3, 10),
-        seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2, warnings: ['skipped 1 malformed event'], unit: 'p1',
+        seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2, warnings: ['skipped 1 malformed event'], unit: 'p1', shape: 'general',
       });
     });
 
@@ -228,7 +228,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       ]);
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
       expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
-      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0');
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general');
       expect(csv[2]).toContain(',"said ""no"", twice",');
       expect(csv.filter(Boolean)).toHaveLength(4);
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');

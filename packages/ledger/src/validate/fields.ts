@@ -22,16 +22,24 @@ export function optionalString(value: unknown, field: string): void {
   }
 }
 
+export function isCount(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+export function isAmount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
 /** A whole number ≥ 0 (token counts, tool calls). */
 export function optionalCount(value: unknown, field: string): void {
-  if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 0)) {
+  if (value !== undefined && !isCount(value)) {
     throw new LedgerInputError(field, `must be a whole number ≥ 0 when present, got ${describe(value)}`);
   }
 }
 
 /** A finite number ≥ 0 (seconds, prices, epoch milliseconds). */
 export function optionalAmount(value: unknown, field: string): void {
-  if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+  if (value !== undefined && !isAmount(value)) {
     throw new LedgerInputError(field, `must be a finite number ≥ 0 when present, got ${describe(value)}`);
   }
 }

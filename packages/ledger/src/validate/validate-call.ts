@@ -15,8 +15,9 @@ export function validateCall(value: unknown): CallInput {
   }
   optionalAmount(call.time, 'call.time');
   for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit'] as const) {
-    optionalString(call[field], `call.${field}`);
+    if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
   }
+  if (call.shape !== undefined) requireString(call.shape, 'call.shape');
   validateUsage(call.usage, 'call.usage');
   if (call.price !== undefined) validatePrice(call.price, 'call.price');
   optionalAmount(call.seconds, 'call.seconds');

@@ -1,5 +1,5 @@
 import { LedgerInputError } from '../errors/ledger-input-error';
-import { optionalAmount, optionalCount, requireObject } from './fields';
+import { isAmount, optionalAmount, optionalCount, requireObject } from './fields';
 
 const CACHE_RATES = ['cacheRead', 'cacheWrite', 'cacheWrite1h'] as const;
 
@@ -12,12 +12,13 @@ export function validatePrice(value: unknown, field: string): void {
   optionalCount(tier.above, `${field}.longContext.above`);
 }
 
+// Field names are built only on a failure: this runs for every recorded call.
 function requireRates(value: unknown, field: string): Record<string, unknown> {
   const price = requireObject(value, field);
   for (const rate of ['input', 'output'] as const) {
     if (price[rate] === undefined) throw new LedgerInputError(`${field}.${rate}`, 'is required in a price');
-    optionalAmount(price[rate], `${field}.${rate}`);
+    if (!isAmount(price[rate])) optionalAmount(price[rate], `${field}.${rate}`);
   }
-  for (const rate of CACHE_RATES) optionalAmount(price[rate], `${field}.${rate}`);
+  for (const rate of CACHE_RATES) if (price[rate] !== undefined && !isAmount(price[rate])) optionalAmount(price[rate], `${field}.${rate}`);
   return price;
 }

@@ -1,0 +1,57 @@
+// Two builds of the gateway side by side: `node bench/compare-builds.mjs OTHER_CHECKOUT` (both built).
+// Each build's own bench/lib/gateway-child.mjs runs in its own child in front of the same upstream; runs of
+// BENCH_SECONDS (3) at 16 connections alternate between them, BENCH_PAIRS (8) pairs per load (route JSON, a
+// panel of 3), and the table gives each build's median CPU µs per request and the median of the per-pair
+// ratios (this build / the other). For changes whose cost is a few per cent on a shared, noisy machine.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startChild } from './lib/child.mjs';
+import { cannon, median } from './lib/measure.mjs';
+
+const other = process.argv[2];
+if (!other) {
+  console.error('usage: node bench/compare-builds.mjs OTHER_CHECKOUT');
+  process.exit(2);
+}
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const temp = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+let ledgers = 0;
+const childOf = (checkout) => pathToFileURL(resolve(checkout, 'bench/lib/gateway-child.mjs')).href;
+
+const messages = [{ role: 'user', content: 'Say hello.' }];
+const loads = {
+  route: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
+  panel: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/core', messages, max_tokens: 32 }) },
+};
+
+const upstream = await startChild('./upstream-child.mjs');
+const start = (checkout) =>
+  startChild(childOf(checkout), { env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `l${++ledgers}`, 'ledger.db')}`, BENCH_LOG: process.env.BENCH_LOG ?? 'silent' }, quietStdout: true });
+const builds = [
+  { name: 'this', gateway: await start(resolve('.')) },
+  { name: 'other', gateway: await start(other) },
+];
+const rows = [];
+try {
+  for (const [load, spec] of Object.entries(loads)) {
+    for (const build of builds) await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS }); // warm-up
+    const cpu = { this: [], other: [] };
+    const ratios = [];
+    for (let pair = 0; pair < PAIRS; pair += 1) {
+      const order = pair % 2 === 0 ? builds : [...builds].reverse();
+      const run = {};
+      for (const build of order) run[build.name] = (await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS })).cpuPerRequestUs;
+      cpu.this.push(run.this);
+      cpu.other.push(run.other);
+      ratios.push(run.this / run.other);
+    }
+    rows.push({ load, thisUs: median(cpu.this).toFixed(1), otherUs: median(cpu.other).toFixed(1), ratio: median(ratios).toFixed(3), pairs: PAIRS });
+  }
+} finally {
+  for (const build of builds) await build.gateway.stop();
+  await upstream.stop();
+}
+console.table(rows);

@@ -1,0 +1,157 @@
+import { Worker } from 'node:worker_threads';
+import type { CallRecord } from '../call-record';
+import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
+import type { ModelStats, StatsQuery } from '../model-stats';
+import type { ModelRecord, RecordsQuery } from '../model-record';
+import type { TurnRecord } from '../turn-record';
+import type { Verdict } from '../verdict';
+import { fromWireError, type WorkerOp, type WorkerReady, type WorkerReply } from './worker-protocol';
+import { sqliteWorkerScript } from './sqlite-worker-script';
+
+interface Pending {
+  worker: Worker;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * A SQLite store whose connection lives on a worker thread: batches, verdicts
+ * and reads cross as structured-clone messages (measured cheaper on the
+ * calling thread than JSON or a hand-rolled delimited encoding), so the
+ * caller's thread never runs a statement. The worker is referenced only while
+ * a request is outstanding, so an idle ledger does not keep the process alive.
+ * If the worker dies, every outstanding request rejects and the next one
+ * starts a new worker on the same file.
+ */
+export class SqliteWorkerStore implements LedgerStore {
+  readonly kind = 'sqlite' as const;
+  readonly #path: string;
+  readonly #pending = new Map<number, Pending>();
+  #worker: Promise<Worker> | undefined;
+  #current: Worker | undefined;
+  #next = 0;
+  #closed = false;
+
+  private constructor(path: string) {
+    this.#path = path;
+  }
+
+  /** Starts the worker and waits until it has opened and migrated the file. */
+  static async open(path: string): Promise<SqliteWorkerStore> {
+    const store = new SqliteWorkerStore(path);
+    await store.#start();
+    return store;
+  }
+
+  writeBatch(batch: WriteItem[]): Promise<void> {
+    return this.#call('writeBatch', [batch]) as Promise<void>;
+  }
+
+  putVerdict(verdict: Verdict): Promise<void> {
+    return this.#call('putVerdict', [verdict]) as Promise<void>;
+  }
+
+  getCall(id: string): Promise<CallRecord | undefined> {
+    return this.#call('getCall', [id]) as Promise<CallRecord | undefined>;
+  }
+
+  getVerdict(call: string): Promise<Verdict | undefined> {
+    return this.#call('getVerdict', [call]) as Promise<Verdict | undefined>;
+  }
+
+  getTurns(conversation: string): Promise<TurnRecord[]> {
+    return this.#call('getTurns', [conversation]) as Promise<TurnRecord[]>;
+  }
+
+  stats(query: StatsQuery): Promise<ModelStats[]> {
+    return this.#call('stats', [query]) as Promise<ModelStats[]>;
+  }
+
+  records(query: RecordsQuery): Promise<ModelRecord[]> {
+    return this.#call('records', [query]) as Promise<ModelRecord[]>;
+  }
+
+  pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
+    return this.#call('pageCalls', [range, after, limit]) as Promise<CallRecord[]>;
+  }
+
+  async ping(): Promise<void> {
+    await this.#call('ping', []);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const worker = this.#worker;
+    if (!worker) return;
+    try {
+      await this.#send(await worker, 'close', []);
+    } finally {
+      await (await worker.catch(() => undefined))?.terminate();
+      this.#worker = undefined;
+    }
+  }
+
+  async #call(op: WorkerOp, args: unknown[]): Promise<unknown> {
+    if (this.#closed) throw new Error('the SQLite ledger is closed');
+    return this.#send(await this.#start(), op, args);
+  }
+
+  #send(worker: Worker, op: WorkerOp, args: unknown[]): Promise<unknown> {
+    const id = ++this.#next;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { worker, resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, op, args });
+    });
+  }
+
+  #start(): Promise<Worker> {
+    this.#worker ??= new Promise<Worker>((resolve, reject) => {
+      const worker = new Worker(sqliteWorkerScript(), { workerData: { path: this.#path } });
+      worker.once('message', (ready: WorkerReady) => {
+        if (ready.ready) {
+          worker.on('message', (reply: WorkerReply) => this.#settle(worker, reply));
+          worker.unref();
+          this.#current = worker;
+          resolve(worker);
+        } else {
+          reject(fromWireError(ready.error));
+          void worker.terminate();
+        }
+      });
+      worker.once('error', (error) => {
+        reject(error);
+        this.#stopped(worker, error);
+      });
+      worker.once('exit', (code) => this.#stopped(worker, new Error(`the SQLite ledger's worker stopped (exit code ${code})`)));
+    });
+    const started = this.#worker;
+    started.catch(() => {
+      if (this.#worker === started) this.#worker = undefined; // the next request tries again
+    });
+    return started;
+  }
+
+  #settle(worker: Worker, reply: WorkerReply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (![...this.#pending.values()].some((p) => p.worker === worker)) worker.unref();
+    if (reply.ok) pending.resolve(reply.value);
+    else pending.reject(fromWireError(reply.error));
+  }
+
+  /** The worker is gone: fail what it held, and let the next request start another. */
+  #stopped(worker: Worker, error: Error): void {
+    if (this.#current === worker) {
+      this.#current = undefined;
+      this.#worker = undefined;
+    }
+    for (const [id, request] of this.#pending) {
+      if (request.worker !== worker) continue;
+      this.#pending.delete(id);
+      request.reject(error);
+    }
+  }
+}

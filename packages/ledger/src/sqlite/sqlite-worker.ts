@@ -1,0 +1,27 @@
+/**
+ * The worker thread that owns a ledger's SQLite connection (see
+ * `sqlite-worker-store.ts`): opens and migrates the file named in
+ * `workerData.path`, then answers store requests one at a time, in order.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteStore } from './sqlite-store';
+import { answer, toWireError, type WorkerReady, type WorkerRequest } from './worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('sqlite-worker runs as a worker thread');
+let store: SqliteStore | undefined;
+try {
+  store = new SqliteStore((workerData as { path: string }).path);
+  port.postMessage({ ready: true } satisfies WorkerReady);
+} catch (error) {
+  port.postMessage({ ready: false, error: toWireError(error) } satisfies WorkerReady);
+}
+if (store) {
+  const open = store;
+  port.on('message', (request: WorkerRequest) => {
+    void answer(open as never, request).then((reply) => {
+      port.postMessage(reply);
+      if (request.op === 'close') port.close();
+    });
+  });
+}
