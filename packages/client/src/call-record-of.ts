@@ -11,6 +11,8 @@ export interface CallFiling {
   price?: Price;
   /** The panel or conversation the call belongs to (derived from the id when absent). */
   unit?: string;
+  /** The kind of task the prompt is (`general` when absent): records are kept per model and shape. */
+  shape?: string;
 }
 
 /** How the call ended. */
@@ -37,6 +39,7 @@ export function callRecordOf(filing: CallFiling, ending: CallEnding): CallInput 
   if (filing.provider !== undefined) record.provider = filing.provider;
   if (filing.price !== undefined) record.price = filing.price;
   if (filing.unit !== undefined) record.unit = filing.unit;
+  if (filing.shape !== undefined) record.shape = filing.shape;
   if (ending.errorClass !== undefined) record.errorClass = ending.errorClass;
   if (ending.errorMessage !== undefined) record.errorMessage = ending.errorMessage;
   if (ending.usage !== undefined) record.usage = ending.usage;

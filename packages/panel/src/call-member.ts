@@ -15,6 +15,8 @@ export interface CallContext {
   stop: PanelStop;
   collection: string;
   keyName?: string;
+  /** The request's shape, on every call's record. */
+  shape?: string;
   recorder?: CallRecorder;
   onRecordError?: (error: unknown) => void;
 }
@@ -41,7 +43,7 @@ export function callMember(
     async finish() {
       const result = await run.result;
       const call = toPanelCall(
-        { id, purpose, collection: context.collection, keyName: context.keyName, member, warnings: capped.warnings },
+        { id, purpose, collection: context.collection, keyName: context.keyName, shape: context.shape, member, warnings: capped.warnings },
         result,
       );
       try {

@@ -73,6 +73,7 @@ function callContext(run: Execution): CallContext {
     stop: run.stop,
     collection: collection.name,
     ...(run.keyName !== undefined ? { keyName: run.keyName } : {}),
+    ...(run.shape !== undefined ? { shape: run.shape } : {}),
     ...(run.recorder ? { recorder: run.recorder } : {}),
     ...(run.onRecordError ? { onRecordError: run.onRecordError } : {}),
   };

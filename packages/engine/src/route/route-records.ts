@@ -14,6 +14,8 @@ export interface RouteOutcome {
   toolCalls: number;
   /** The caller went away before the reply ended. */
   aborted: boolean;
+  /** The turn's shape, on every call's record. */
+  shape?: string;
 }
 
 /** `ok`, `aborted` (the caller went away), or the error's kind (`rate-limited`, `timeout`, …). */
@@ -35,6 +37,7 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
     const model = config.models[attempt.alias];
     const filing: CallFiling = { id: answering ? call : `${call}-${++failed}`, purpose: 'route', keyName: outcome.keyName, alias: attempt.alias, unit: outcome.plan.conversation };
     if (outcome.collection) filing.collection = outcome.collection;
+    if (outcome.shape) filing.shape = outcome.shape;
     if (model) filing.provider = model.provider;
     if (model?.price) filing.price = model.price;
     const ending: CallEnding = { status: statusOf(attempt, answering && outcome.aborted), seconds: attempt.seconds };

@@ -80,6 +80,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     const result = await run.result;
     const outcome: RouteOutcome = { plan, keyName: context.caller.keyName, call, result, toolCalls: accumulator.toolCallCount(), aborted: context.cancelled };
     if (routed.ledgerCollection) outcome.collection = routed.ledgerCollection;
+    if (input.shape) outcome.shape = input.shape.shape;
     recordRouteTurn(runtime.ledger, config, outcome);
     const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
     if (committedAlias) settled.answered = committedAlias;

@@ -1,10 +1,11 @@
-import type { Ledger, ModelStats } from '@bench/ledger';
-import type { MemberRecord, RecordSource } from '@bench/router';
+import type { Ledger, ModelRecord, ShapeRecord as LedgerShapeRecord } from '@bench/ledger';
+import type { MemberRecord, RecordSource, ShapeRecord } from '@bench/router';
 
 /**
- * The router's records from the ledger's stats (useful verdicts across every
- * collection and bare-alias call, last use), read at most once per `maxAgeMs`
- * so that planning a turn does not wait on the store.
+ * The router's records from the ledger's (per model, as a whole and on each
+ * shape: calls, useful and not-useful verdicts, failures, last use, across
+ * every collection and bare-alias call), read at most once per `maxAgeMs` so
+ * that planning a turn does not wait on the store.
  */
 export function ledgerRecordSource(
   ledger: Ledger,
@@ -16,9 +17,9 @@ export function ledgerRecordSource(
   let loading: Promise<Map<string, MemberRecord>> | undefined;
 
   const load = async (): Promise<Map<string, MemberRecord>> => {
-    let stats: ModelStats[];
+    let rows: ModelRecord[];
     try {
-      stats = await ledger.stats();
+      rows = await ledger.records();
     } catch (error) {
       // A ledger that cannot be read (a database down) must not fail the turn: it is ranked by the last records read
       // (none, before the first), and read again after maxAgeMs rather than at every request.
@@ -28,7 +29,7 @@ export function ledgerRecordSource(
       return kept;
     }
     const records = new Map<string, MemberRecord>();
-    for (const row of stats) records.set(row.alias, { useful: row.useful, ...(row.lastUsed !== null ? { lastUsedAt: row.lastUsed } : {}) });
+    for (const row of rows) records.set(row.alias, memberRecordOf(row));
     cached = { at: now(), records };
     return records;
   };
@@ -69,4 +70,22 @@ function pick(records: ReadonlyMap<string, MemberRecord>, aliases: readonly stri
     if (record) picked.set(alias, record);
   }
   return picked;
+}
+
+/** A model's ledger record as the router reads it: the whole record, and one per shape. */
+function memberRecordOf(row: ModelRecord): MemberRecord {
+  const shapes: Record<string, ShapeRecord> = {};
+  for (const shape of row.shapes) if (shape.shape !== null) shapes[shape.shape] = shapeRecordOf(shape);
+  const whole = row.whole;
+  const record: MemberRecord = { useful: whole.useful, notUseful: whole.notUseful, calls: whole.calls, failures: whole.failures, shapes };
+  if (whole.lastUsed !== null) record.lastUsedAt = whole.lastUsed;
+  return record;
+}
+
+function shapeRecordOf(row: LedgerShapeRecord): ShapeRecord {
+  const record: ShapeRecord = { calls: row.calls, useful: row.useful, notUseful: row.notUseful, failures: row.failures, cost: row.cost };
+  if (row.firstTokenSeconds !== null) record.firstTokenSeconds = row.firstTokenSeconds;
+  if (row.seconds !== null) record.totalSeconds = row.seconds;
+  if (row.lastUsed !== null) record.lastUsedAt = row.lastUsed;
+  return record;
 }
