@@ -10,6 +10,7 @@ import { EngineError } from './errors/engine-error';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { listedModels } from './listings/listed-models';
+import { collectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
 import { resolveRequestTarget } from './names/resolve-request-target';
 import { resolveItemReferences } from './responses-state/item-references';
@@ -109,9 +110,12 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         if (!permitted) throw new EngineError(403, 'permission', `this key may not judge call "${callId}"`, { param: 'call' });
       }
       // An unknown call is a 404 naming `call`, a bad field a 400 naming it: the ledger's errors say so themselves.
-      return ledger.recordVerdict(fields as never);
+      const verdict = await ledger.recordVerdict(fields as never);
+      records.invalidate(); // the next plan on this engine reads it
+      return verdict;
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),
+    records: (key = LOCAL_CALLER, only) => collectionRecords(runtime, key, only),
     countTokens(request: NeutralRequest, countOptions = {}) {
       resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
       return estimateTokens(request);

@@ -2,6 +2,7 @@ import type { Ledger, Verdict } from '@bench/ledger';
 import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
 import type { ListedModel } from './listings/listed-models';
+import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
 import type { Target } from './names/resolve-target';
 import type { ResolvedReferences } from './responses-state/item-references';
@@ -39,6 +40,8 @@ export interface Engine {
   resolve(model: string, options?: { key?: Caller; protocol?: Protocol }): Target;
   /** A verdict on a call this caller made or may judge: `{ call, useful, note? }`. */
   verdict(body: unknown, key?: Caller): Promise<Verdict>;
+  /** Per collection the caller may call, member and shape: the record every choice reads, and what the next new conversation would get, with why. */
+  records(key?: Caller, only?: { collection?: string; shape?: string }): Promise<CollectionRecords[]>;
   /** What this caller may call, in listing order. */
   listings(key?: Caller): ListedModel[];
   /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */

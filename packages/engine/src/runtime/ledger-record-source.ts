@@ -10,8 +10,9 @@ import type { MemberRecord, RecordSource, ShapeRecord } from '@bench/router';
 export function ledgerRecordSource(
   ledger: Ledger,
   options: { maxAgeMs?: number; waitMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
-): RecordSource {
-  const maxAgeMs = options.maxAgeMs ?? 2_000;
+): RecordSource & { invalidate(): void } {
+  // Other replicas see a verdict within a second; this one at once (invalidate).
+  const maxAgeMs = options.maxAgeMs ?? 1_000;
   const now = options.now ?? Date.now;
   let cached: { at: number; records: Map<string, MemberRecord> } | undefined;
   let loading: Promise<Map<string, MemberRecord>> | undefined;
@@ -55,6 +56,10 @@ export function ledgerRecordSource(
       // Fresh records answer at once (no promise for the router to wait on); stale ones are read first.
       if (cached && now() - cached.at < maxAgeMs) return pick(cached.records, aliases);
       return readWithin().then((records) => pick(records, aliases));
+    },
+    /** A verdict was taken: the next read goes to the ledger. */
+    invalidate() {
+      if (cached) cached = { at: -Infinity, records: cached.records };
     },
     noteUse(alias, at) {
       const record = cached?.records.get(alias);

@@ -6,6 +6,7 @@ import { sendJSON } from '../http/send';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
+import { handleRecords } from './records';
 import { handleListModels } from './list-models';
 import { handleModelEntry } from './model-entry';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
@@ -25,6 +26,7 @@ export function buildHandlers(engine: Engine): Record<RouteName, RouteHandler> {
     'ollama-ps': handleOllamaPs,
     verdict: (request) => handleVerdict(request, engine),
     health: (request) => handleHealth(request, engine),
+    records: (request) => handleRecords(request, engine),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.req.method === 'HEAD') {

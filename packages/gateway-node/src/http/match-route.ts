@@ -14,7 +14,8 @@ export type RouteName =
   | 'responses-websocket'
   | 'response-retrieve'
   | 'response-delete'
-  | 'model-entry';
+  | 'model-entry'
+  | 'records';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -70,6 +71,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
       case '/':
         // Only Claude Code's HEAD probe is open (DESIGN); GET / is a route like the others.
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
+      case '/bench/records':
+        return { name: 'records', protocol: 'openai-chat' };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
