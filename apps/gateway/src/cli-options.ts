@@ -17,7 +17,7 @@ export type CommandName = (typeof COMMANDS)[number];
 export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H] [--demo]
        bench-gateway check [--config FILE]
        bench-gateway schema
-       bench-gateway stats [--config FILE | --ledger URL | --demo] [--collection NAME] [--json]
+       bench-gateway stats [--config FILE | --ledger URL | --demo] [--collection NAME] [--shape SHAPE] [--json]
        bench-gateway export [--config FILE | --ledger URL | --demo] [--from DATE] [--to DATE] [--format jsonl|csv]
        bench-gateway --help | --version
 
@@ -36,7 +36,8 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
   stats          each model's calls, failures, useful verdicts, tokens and cost,
                  from the ledger the config names (default sqlite:.bench/ledger.db;
                  --demo: what the demo recorded);
-                 --collection for one collection, --json for the figures as JSON
+                 --collection for one collection, --shape for each model's record on one shape,
+                 --json for the figures as JSON
   export         the calls themselves, to stdout: --from (inclusive) and --to
                  (exclusive) as ISO dates or date-times, --format jsonl (default) or csv
 

@@ -13,6 +13,8 @@ export interface LedgerCommandOptions {
   demo: boolean;
   /** stats: one collection's figures instead of each model's across all. */
   collection?: string;
+  /** stats: each model's record on this shape (calls, verdicts, failures, seconds, cost) instead of its whole figures. */
+  shape?: string;
   /** stats: JSON instead of a table. */
   json: boolean;
   /** export: epoch ms, inclusive. */
@@ -32,7 +34,7 @@ export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessE
     config: { type: 'string' },
     ledger: { type: 'string' },
     demo: { type: 'boolean', default: false },
-    ...(command === 'stats' ? { collection: { type: 'string' }, json: { type: 'boolean', default: false } } : {}),
+    ...(command === 'stats' ? { collection: { type: 'string' }, shape: { type: 'string' }, json: { type: 'boolean', default: false } } : {}),
     ...(command === 'export' ? { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'jsonl' } } : {}),
   };
   let values: Record<string, string | boolean | undefined>;
@@ -50,6 +52,7 @@ export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessE
   if (text('ledger') !== undefined) options.ledger = text('ledger');
   if (configPath !== undefined) options.configPath = configPath;
   if (text('collection') !== undefined) options.collection = text('collection');
+  if (text('shape') !== undefined) options.shape = text('shape');
   const from = text('from');
   if (from !== undefined) options.from = parseTime('--from', from);
   const to = text('to');

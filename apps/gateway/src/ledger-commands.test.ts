@@ -123,3 +123,30 @@ describe('ledgerUrlFor and statsTable', () => {
     ]);
   });
 });
+
+describe('bench-gateway stats --shape', () => {
+  it("prints each model's record on one shape, as the choices read it, and says when the shape has none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-stats-shape-'));
+    const url = `sqlite:${join(dir, 'ledger.db')}`;
+    const ledger = await createLedger(url);
+    ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok', shape: 'code', seconds: 2, firstPieceSeconds: 0.5 });
+    ledger.recordCall({ id: 'p1.2', purpose: 'seat', collection: 'core', alias: 'm2', status: 'error', shape: 'code', seconds: 1 });
+    ledger.recordCall({ id: 'p2.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok', shape: 'writing', seconds: 1 });
+    await ledger.flush();
+    await ledger.recordVerdict({ call: 'p1.1', useful: true });
+    await ledger.close();
+
+    const table = await runCli(['stats', '--ledger', url, '--shape', 'code'], {}, dir);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^model\s+shape\s+calls\s+failed\s+useful\s+not useful\s+first token s\s+total s\s+cost\s+last used$/);
+    expect(lines.slice(1).map((line) => line.split(/\s+/).slice(0, 6))).toEqual([
+      ['m1', 'code', '1', '0', '1', '0'],
+      ['m2', 'code', '1', '1', '0', '0'],
+    ]);
+    const json = await runCli(['stats', '--ledger', url, '--shape', 'writing', '--json'], {}, dir);
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ alias: 'm1', shape: 'writing', calls: 1 })]);
+    const none = await runCli(['stats', '--ledger', url, '--shape', 'review'], {}, dir);
+    expect(none.stdout).toMatch(/^no calls recorded on shape review/);
+  });
+});

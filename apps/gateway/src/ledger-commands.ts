@@ -7,7 +7,7 @@ import type { LedgerCommandOptions } from './ledger-command-options';
 import { DEMO_LEDGER } from './demo';
 import { readConfigFile } from './read-config-file';
 import { redactUrl } from './service-address';
-import { statsTable } from './stats-table';
+import { shapeTable, statsTable } from './stats-table';
 
 /** The ledger a command reads: --ledger, else the one the gateway would write with this config (or with none). */
 export function ledgerUrlFor(options: Pick<LedgerCommandOptions, 'ledger' | 'configPath' | 'demo'>): string {
@@ -32,6 +32,18 @@ export async function runLedgerCommand(options: LedgerCommandOptions, out: Writa
   }
   const ledger = await createLedger(url);
   try {
+    if (options.command === 'stats' && options.shape !== undefined) {
+      const shape = options.shape;
+      const records = await ledger.records(options.collection === undefined ? {} : { collection: options.collection });
+      const onShape = records.flatMap((record) => {
+        const found = record.shapes.find((row) => row.shape === shape);
+        return found ? [{ alias: record.alias, ...found }] : [];
+      });
+      if (options.json) await write(out, `${JSON.stringify(onShape, null, 2)}\n`);
+      else if (onShape.length === 0) await write(out, `no calls recorded on shape ${shape}${options.collection === undefined ? '' : ` in ${options.collection}`} (ledger ${redactUrl(url)})\n`);
+      else await write(out, `${shapeTable(onShape)}\n`);
+      return;
+    }
     if (options.command === 'stats') {
       const stats = await ledger.stats(options.collection === undefined ? {} : { collection: options.collection });
       if (options.json) await write(out, `${JSON.stringify(stats, null, 2)}\n`);
