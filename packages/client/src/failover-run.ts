@@ -132,7 +132,7 @@ export function runFailover(
     await opened.rest.return();
     const { tally } = opened;
     // A segment the recovery already reported (it failed, and nothing could continue it) is not reported again.
-    const reported = recovery !== undefined && recovery.done.includes(segment as Extract<Picked, { ok: true }>);
+    const reported = recovery?.done.includes(segment as Extract<Picked, { ok: true }>) === true;
     const continues = recovery?.continues(segment as Extract<Picked, { ok: true }>);
     if (!reported) {
       report({

@@ -140,7 +140,7 @@ describe('createEngine: turns with no wire', () => {
 
   it('verdicts, counts and health without a wire', async () => {
     const { reply } = await engine.turn(ask('judge me', false), { model: 'bench/only' }).reply();
-    const call = (reply.extra?.bench as { call: string }).call;
+    const call = (reply.extra!.bench as { call: string }).call;
     await engine.ledger.flush();
     await expect(engine.verdict({ call, useful: true })).resolves.toMatchObject({ call, useful: true });
     await expect(engine.verdict({ call: 'nope', useful: true })).rejects.toMatchObject({ status: 404, param: 'call' });

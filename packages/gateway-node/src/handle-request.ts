@@ -81,9 +81,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
         seconds: Number(((performance.now() - startedAt) / 1000).toFixed(4)),
       });
     // Nothing to build or wait for when the access log is off (pino at a level above info).
-    if (!options.logger.isLevelEnabled('info')) return;
-    if (res.writableEnded || res.destroyed) finish();
-    else res.once('close', finish);
+    if (options.logger.isLevelEnabled('info')) {
+      if (res.writableEnded || res.destroyed) finish();
+      else res.once('close', finish);
+    }
   }
 }
 

@@ -23,7 +23,7 @@ describe('the docs generated from the config schema', () => {
       if (field === '`colour`') expect(reference).not.toContain(field);
       else expect(reference).toContain(`| ${field}`);
     }
-    expect(reference).not.toMatch(/\| `\w+`(?: \(required\))? \| [^|]+ \| [^|]* \|  \|/); // no field without a description
+    expect(reference).not.toMatch(/\| `\w+`(?: \(required\))? \| [^|]+ \| [^|]* \| {2}\|/); // no field without a description
     const { code, stdout } = await runCli(['schema']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual(JSON.parse(committed('config.schema.json')));

@@ -6,7 +6,7 @@ import { useTestGateway } from './test-gateway';
 // OpenAI's Responses API keeps a conversation server-side: a request names `previous_response_id` and sends only what
 // is new. The gateway keeps it too, whichever member answers (here an OpenAI Chat one, which has no such thing).
 const { t, sdks } = useTestGateway();
-const lastMessages = () => (t().upstream.requestsFor('up-1').at(-1)?.body as { messages: Array<{ role: string; content: unknown }> }).messages;
+const lastMessages = () => (t().upstream.requestsFor('up-1').at(-1)!.body as { messages: Array<{ role: string; content: unknown }> }).messages;
 const said = (messages: Array<{ role: string; content: unknown }>) => messages.map((message) => `${message.role}: ${typeof message.content === 'string' ? message.content : JSON.stringify(message.content)}`);
 
 describe('previous_response_id (Responses API)', () => {

@@ -114,7 +114,7 @@ describe('a provider’s vendor, where its host does not show it', () => {
     });
     const bench = (second as typeof second & { bench: { alias: string; warnings?: unknown[] } }).bench;
     expect(bench.alias).toBe('deep');
-    const assistant = (t.upstream.requestsFor('up-2').at(-1)?.body as Record<string, any>).messages[1];
+    const assistant = (t.upstream.requestsFor('up-2').at(-1)!.body as Record<string, any>).messages[1];
     expect(assistant).toMatchObject({ role: 'assistant', reasoning_content: '', tool_calls: [expect.objectContaining({ id: call.id })] });
     expect(JSON.stringify(bench.warnings)).toContain('without their reasoning');
   });

@@ -90,7 +90,7 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     a.upstream.script('up-1', { answer: { text: 'Noted, Ada.' } });
     const first = await sdksFor(a.url).openai.responses.create({ model: 'bench/agents', input: 'My name is Ada.' });
     await sdksFor(b.url).openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Who am I?' });
-    const messages = (b.upstream.requestsFor('up-1').at(-1)?.body as { messages: Array<{ role: string; content: unknown }> }).messages;
+    const messages = (b.upstream.requestsFor('up-1').at(-1)!.body as { messages: Array<{ role: string; content: unknown }> }).messages;
     expect(messages.map((message) => [message.role, message.content])).toEqual([['user', 'My name is Ada.'], ['assistant', 'Noted, Ada.'], ['user', 'Who am I?']]);
   });
 

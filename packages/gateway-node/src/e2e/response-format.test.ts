@@ -1,4 +1,3 @@
-import type { Protocol } from '@bench/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_PROTOCOLS, sdksFor, type Sdks } from './sdk-clients';
 import { startEveryUpstreamGateway, UPSTREAM_ALIAS, UPSTREAM_MODEL } from './every-upstream';

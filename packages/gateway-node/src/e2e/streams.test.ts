@@ -96,7 +96,7 @@ describe('upstream stream faults', () => {
 
 describe('panels: refusals and failures', () => {
   it.each(SDK_PROTOCOLS)('%s: a panel refuses tools with a 400 that says to use :route', async (protocol) => {
-    const { path, body } = minimalRequest(protocol, 'bench/core', 'tools?', false);
+    const { body } = minimalRequest(protocol, 'bench/core', 'tools?', false);
     const withTools: Record<string, unknown> =
       protocol === 'openai-chat'
         ? { ...body, tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }] }
