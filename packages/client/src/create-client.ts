@@ -1,7 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { NeutralRequest } from '@bench/formats';
-import type { HealthStore } from './health/health-store';
-import { MemoryHealthStore } from './health/memory-health-store';
+import { createMemoryHealthStore, type HealthStore } from './health/health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
 import { ReasoningRefusals } from './reasoning-refusals';
@@ -52,7 +51,7 @@ export function createClient(options: ClientOptions = {}): Client {
   validateRetry(options.retry, 'options.retry');
   const ownAgent = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 30_000, connections: null });
   const now = options.now ?? Date.now;
-  const health = options.health ?? new MemoryHealthStore({ now });
+  const health = options.health ?? createMemoryHealthStore();
   const deps = {
     dispatcher: options.dispatcher ?? (ownAgent as Dispatcher),
     pacer: new Pacer(now),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AttemptReport } from './attempt-report';
 import { createClient, type Client } from './create-client';
 import { AllCandidatesFailedError } from './errors/all-candidates-failed-error';
-import { MemoryHealthStore } from './health/memory-health-store';
+import { createMemoryHealthStore, type HealthStore } from './health/health-store';
 import { ask, FAST, readAll, target, texts } from './test-helpers';
 
 let upstream: FakeUpstream;
@@ -248,8 +248,9 @@ describe('pacing and health', () => {
   it('records failures and successes in the health store, and tries cooling candidates last', async () => {
     upstream.script('m1', faults.rateLimited({ retryAfterSeconds: 30 }));
     await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask()));
-    expect(await client.health.get('m1')).toMatchObject({ failures: 1, coolingUntil: clock + 30_000 });
-    expect(await client.health.get('m2')).toMatchObject({ failures: 0, lastSuccessAt: clock });
+    const health = await client.health.read(['m1', 'm2'], clock);
+    expect(health.get('m1')).toMatchObject({ failures: 1, limitedUntil: clock + 30_000 });
+    expect(health.has('m2')).toBe(false); // it answered: healthy
     upstream.clearRequests();
     const { result } = await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask()));
     expect(result.alias).toBe('m2');
@@ -257,8 +258,9 @@ describe('pacing and health', () => {
   });
 
   it('a cooling candidate is still tried when the others fail, and is back when it answers', async () => {
-    const health = new MemoryHealthStore({ now: () => clock });
-    await health.recordFailure('m1', { kind: 'server' }, { afterFailures: 1, forMs: 30_000 });
+    const health = createMemoryHealthStore();
+    await health.failed('m1', clock, { afterFailures: 1, forMs: 30_000 });
+    expect((await health.read(['m1'], clock)).get('m1')).toMatchObject({ openUntil: clock + 30_000 });
     const own = createClient({ timeouts: FAST, health, now: () => clock });
     upstream.script('m2', faults.badRequest('no'));
     upstream.script('m2', faults.serverError(500));
@@ -266,15 +268,16 @@ describe('pacing and health', () => {
     await own.close();
     expect(modelsAsked()).toEqual(['m2', 'm1']);
     expect(result.alias).toBe('m1');
-    expect(await health.get('m1')).toMatchObject({ failures: 0 });
-    expect((await health.get('m1'))?.coolingUntil).toBeUndefined();
+    expect((await health.read(['m1'], clock)).has('m1')).toBe(false); // it answered: the circuit closed
   });
 
   it('a health store that fails (a rejection or a throw) costs the call nothing but a warning', async () => {
-    const health = new MemoryHealthStore({ now: () => clock });
-    health.recordSuccess = () => Promise.reject(new Error('store down'));
-    health.recordFailure = () => {
-      throw new Error('store gone');
+    const health: HealthStore = {
+      ...createMemoryHealthStore(),
+      succeeded: () => Promise.reject(new Error('store down')),
+      failed: () => {
+        throw new Error('store gone');
+      },
     };
     const own = createClient({ timeouts: FAST, health, now: () => clock });
     upstream.script('m1', faults.serverError(500));
@@ -282,13 +285,13 @@ describe('pacing and health', () => {
     await own.close();
     expect(result).toMatchObject({ ok: true, alias: 'm2' });
     const messages = result.warnings.map((warning) => warning.message);
-    expect(messages).toContain('health store: recordFailure failed (store gone)');
-    expect(messages).toContain('health store: recordSuccess failed (store down)');
+    expect(messages).toContain('health store: failed failed (store gone)');
+    expect(messages).toContain('health store: succeeded failed (store down)');
   });
 
   it('does not count a bad request against the model', async () => {
     upstream.script('m1', faults.badRequest());
     await readAll(client.call(target(upstream, 'm1'), ask()));
-    expect(await client.health.get('m1')).toBeUndefined();
+    expect((await client.health.read(['m1'], clock)).has('m1')).toBe(false);
   });
 });

@@ -12,8 +12,7 @@ export {
   type RetrySettings,
   type Timeouts,
 } from './settings';
-export { isCooling, type HealthRecord, type HealthStore } from './health/health-store';
-export { MemoryHealthStore } from './health/memory-health-store';
+export { createMemoryHealthStore, type HealthStore, type MemberHealth } from './health/health-store';
 export { Pacer, type PaceDecision } from './pacer';
 export { MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-after';
 export { classifyHttpError, type HttpErrorInput } from './classify-http-error';

@@ -6,7 +6,8 @@ import { AbortedError } from './errors/aborted-error';
 import { AllCandidatesFailedError, type CandidateFailure } from './errors/all-candidates-failed-error';
 import type { ClientError, ClientErrorKind } from './errors/client-error';
 import { RateLimitedError } from './errors/rate-limited-error';
-import type { HealthRecord, HealthStore } from './health/health-store';
+import { isPromise, type MaybePromise } from '@bench/contracts';
+import type { HealthStore, MemberHealth } from './health/health-store';
 import type { ModelTarget } from './model-target';
 import { openCandidate, type OpenedCandidate } from './open-candidate';
 import { orderByHealth } from './order-by-health';
@@ -56,9 +57,10 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
     input.warnings.push({ code: 'dropped', message: `health store: ${what} failed (${error instanceof Error ? error.message : String(error)})` });
   };
   // A write nobody waits for: no async wrapper, its failure becomes a warning.
-  const inBackground = (what: string, work: () => Promise<unknown>): void => {
+  const inBackground = (what: string, work: () => MaybePromise<unknown>): void => {
     try {
-      work().catch((error: unknown) => dropped(what, error));
+      const writing = work();
+      if (isPromise(writing)) writing.catch((error: unknown) => dropped(what, error));
     } catch (error) {
       dropped(what, error);
     }
@@ -66,9 +68,10 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   // One candidate has no order to choose: its health is not read (a Redis store would be a round trip).
   let ordered = input.candidates;
   if (ordered.length > 1) {
-    let records = new Map<string, HealthRecord>();
+    let records: ReadonlyMap<string, MemberHealth> = new Map();
     try {
-      records = await input.health.getMany(input.candidates.map((c) => c.alias));
+      const reading = input.health.read(input.candidates.map((c) => c.alias), input.now());
+      records = isPromise(reading) ? await reading : reading;
     } catch (error) {
       dropped('read', error);
     }
@@ -102,7 +105,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         report: input.report,
       });
       // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
-      inBackground('recordSuccess', () => input.health.recordSuccess(target.alias));
+      inBackground('succeeded', () => input.health.succeeded(target.alias));
       return { ok: true, target, opened };
     } catch (thrown) {
       const error = toClientError(thrown, target.alias);
@@ -111,9 +114,11 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       }
       if (HEALTH_KINDS.has(error.kind)) {
         const retryAfterMs = RateLimitedError.isInstance(error) ? error.retryAfterMs : undefined;
-        inBackground('recordFailure', () =>
-          input.health.recordFailure(target.alias, { kind: error.kind, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) }, input.cooldown),
-        );
+        // A rate limit cools the model for its Retry-After (or the cooldown when it gave none); every such failure
+        // counts toward opening its circuit.
+        const now = input.now();
+        if (error.kind === 'rate-limited') inBackground('rateLimited', () => input.health.rateLimited(target.alias, now + (retryAfterMs ?? input.cooldown.forMs)));
+        inBackground('failed', () => input.health.failed(target.alias, now, input.cooldown));
       }
       if (error.kind === 'content-policy' || error.kind === 'bad-request') return { ok: false, error };
       if (error.kind === 'context-length' && target.contextWindow !== undefined) tooSmall = Math.max(tooSmall ?? 0, target.contextWindow);

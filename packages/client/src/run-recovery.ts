@@ -144,8 +144,8 @@ export class RunRecovery {
     if (HEALTH_KINDS.has(error.kind)) {
       const { health, cooldown } = this.pick;
       Promise.resolve()
-        .then(() => health.recordFailure(target.alias, { kind: error.kind }, cooldown))
-        .catch((thrown: unknown) => this.pick.warnings.push({ code: 'dropped', message: `health store: recordFailure failed (${thrown instanceof Error ? thrown.message : String(thrown)})` }));
+        .then(() => health.failed(target.alias, this.pick.now(), cooldown))
+        .catch((thrown: unknown) => this.pick.warnings.push({ code: 'dropped', message: `health store: failed failed (${thrown instanceof Error ? thrown.message : String(thrown)})` }));
     }
   }
 

@@ -1,3 +1,5 @@
+import type { CooldownSettings } from '@bench/contracts';
+
 /** How a new conversation's members are ordered. */
 export type RouteOrder = 'record' | 'listed' | 'learned';
 
@@ -28,13 +30,8 @@ export const DEFAULT_ROUTE_SETTINGS: Readonly<RouteSettings> = Object.freeze({
   maxMembers: 3,
 });
 
-/** When a member is cooled down after failures. */
-export interface CooldownSettings {
-  /** Consecutive failures that open the circuit (default 3). */
-  afterFailures: number;
-  /** How long an open circuit cools before one probe is let through (default 30 s). */
-  forMs: number;
-}
+/** When a member is cooled down after failures (the shared health store's policy). */
+export type { CooldownSettings } from '@bench/contracts';
 
 export const DEFAULT_COOLDOWN: Readonly<CooldownSettings> = Object.freeze({
   afterFailures: 3,
