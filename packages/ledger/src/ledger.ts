@@ -3,6 +3,7 @@ import type { LedgerRefusedError } from './errors/ledger-refused-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnInput, TurnRecord } from './turn-record';
+import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
 
 export type ExportFormat = 'jsonl' | 'csv';
@@ -62,6 +63,8 @@ export interface Ledger {
   getVerdict(call: string): Promise<Verdict | undefined>;
   /** A conversation's turns in order. */
   getTurns(conversation: string): Promise<TurnRecord[]>;
+  /** A turn's answering call with its shadow calls (`<call>-shadow-<k>`), or undefined for an unknown call. */
+  turnWithShadows(call: string): Promise<TurnWithShadows | undefined>;
   /** Per model alias; every collection unless `query.collection`. Reads aggregates, not calls. */
   stats(query?: StatsQuery): Promise<ModelStats[]>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */

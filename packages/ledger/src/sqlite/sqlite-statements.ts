@@ -16,7 +16,7 @@ function upsertTurn(): string {
 
 type StatementName =
   | 'insertCall' | 'insertTurn' | 'addStats' | 'callOwner' | 'getCall' | 'getVerdict' | 'putVerdict'
-  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter';
+  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter' | 'shadowCalls';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -45,6 +45,8 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
        RETURNING useful, total`,
     ),
     addVerdictStats: db.prepare('UPDATE model_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ?'),
+    // The primary key's range (ids compare as bytes in SQLite): the prefix, up to the prefix with its last byte raised.
+    shadowCalls: db.prepare("SELECT * FROM calls WHERE id >= ? AND id < ? AND purpose = 'shadow' ORDER BY id"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare(

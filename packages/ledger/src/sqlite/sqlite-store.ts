@@ -85,6 +85,11 @@ export class SqliteStore implements LedgerStore {
     return (this.#sql.getTurns.all(conversation) as TurnRow[]).map(rowToTurn);
   }
 
+  async shadowCalls(prefix: string): Promise<CallRecord[]> {
+    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+    return (this.#sql.shadowCalls.all(prefix, end) as CallRow[]).map(rowToCall);
+  }
+
   async stats(query: StatsQuery): Promise<ModelStats[]> {
     const rows = query.collection === undefined ? this.#all.all() : this.#byCollection.all(query.collection);
     return (rows as StatsRow[]).map(rowToStats);
