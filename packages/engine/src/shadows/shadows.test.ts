@@ -226,6 +226,23 @@ describe('shadows', () => {
     }
   });
 
+  it('close() waits no longer than the grace period: a shadow still going is aborted and recorded so', async () => {
+    upstream.script('up-shadow', { hang: true });
+    const file = sqliteOnDisk();
+    const config = shadowConfig(upstream, file.url, { rate: 1, members: ['s'] });
+    config.server.shutdownGraceMs = 200; // under the collection's firstTokenMs (1500): the shadow has not timed out yet
+    const engine = await createEngine(config);
+    const { reply } = await answered(engine, 'one');
+    await engine.close(); // aborted at the grace period's end, not left to its timeout (which would record "timeout")
+    const ledger: Ledger = await createLedger(file.url);
+    try {
+      expect((await ledger.turnWithShadows(reply.id))?.shadows).toEqual([expect.objectContaining({ purpose: 'shadow', status: 'aborted' })]);
+    } finally {
+      await ledger.close();
+      file.remove();
+    }
+  });
+
   it('no shadow config: no shadow, and no counters', async () => {
     const engine = await engineWith(undefined);
     await answered(engine, 'one');
