@@ -13,7 +13,7 @@ export function shadowConfig(upstream: FakeUpstream, ledger: string, shadow: Rec
   return {
     ledger,
     server: { shutdownGraceMs: 2000 },
-    providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' } },
+    providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' }, anthropic: { baseURL: upstream.baseURL('anthropic'), api: 'anthropic' } },
     models: {
       a: { provider: 'chat', model: 'up-member', tools: true, price: { input: 1, output: 2 } },
       s: { provider: 'chat', model: 'up-shadow', tools: true, price: { input: 1, output: 2 } },

@@ -8,6 +8,8 @@ export interface ShadowTurn {
   target: Target;
   /** The request exactly as the member was sent it (tools, cache marks and all). */
   request: NeutralRequest;
+  /** The Anthropic caller's `anthropic-beta` values, which an Anthropic member (and shadow) gets with the body. */
+  betas: readonly string[] | undefined;
   plan: Plan;
   /** The turn's answering call id: the shadows' ids are `<call>-shadow-<k>`. */
   call: string;

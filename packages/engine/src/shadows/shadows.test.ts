@@ -102,6 +102,15 @@ describe('shadows', () => {
     expect(upstream.requestsFor('up-shadow')[0]!.at).toBeGreaterThan(replied);
   });
 
+  it("an Anthropic shadow gets the Anthropic caller's betas, as an Anthropic member does", async () => {
+    const engine = await engineWith({ rate: 1, members: ['claude'] }, { models: { claude: { provider: 'anthropic', model: 'up-claude', tools: true } } });
+    const turn = engine.turn(ask('hi'), { model: 'bench/agents', protocol: 'anthropic', headers: { 'anthropic-beta': 'context-management-2025-06-27' } });
+    await turn.reply();
+    await turn.done;
+    await idle(engine);
+    expect(upstream.requestsFor('up-claude')[0]?.headers['anthropic-beta']).toBe('context-management-2025-06-27');
+  });
+
   it('takes the shadow members in turn', async () => {
     const engine = await engineWith({ rate: 1, members: ['s', 't'] });
     for (const text of ['one', 'two', 'three']) {

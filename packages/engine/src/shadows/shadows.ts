@@ -3,6 +3,7 @@ import { shadowCallId, usageCost, type Ledger } from '@bench/ledger';
 import type { GatewayConfig, ResolvedCollection } from '../config/resolved-config';
 import { DEFAULT_SHADOW_MAX_CONCURRENT } from '../config/defaults';
 import type { EngineLogger } from '../runtime/engine-logger';
+import { withCallerBetas } from '../runtime/caller-betas';
 import { modelTargetOf } from '../runtime/model-target';
 import { DailyBudget } from './daily-budget';
 import { shadowCallRecord } from './shadow-call-record';
@@ -115,7 +116,7 @@ export class Shadows {
       // The next turn of the event loop: the caller's last event is handed over (and its reply resolved) first.
       await new Promise<void>((resolve) => setImmediate(resolve));
       const settings = collection.settings;
-      const run = client.call(modelTargetOf(config, alias, env), turn.request, { signal: abort.signal, timeouts: settings.timeouts, retry: settings.retry, cooldown: settings.cooldown });
+      const run = client.call(withCallerBetas(modelTargetOf(config, alias, env), turn.betas), turn.request, { signal: abort.signal, timeouts: settings.timeouts, retry: settings.retry, cooldown: settings.cooldown });
       const result = await run.collect();
       const model = config.models[alias];
       const record = shadowCallRecord({ id: shadowCallId(turn.call, 1), collection: collection.name, keyName: turn.keyName, alias, model, unit: turn.plan.conversation }, result);
