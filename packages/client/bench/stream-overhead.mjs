@@ -3,6 +3,7 @@
 // Run after a build: node bench/stream-overhead.mjs (N=… changes the count; IDLE=1 lets the thread sleep 1 ms
 // before each run, untimed, as it does between real replies: the client's setup code then runs several times slower).
 import { getCodec } from '@bench/formats';
+import { capturedStreamDispatcher } from '@bench/testkit';
 import { createClient } from '../dist/index.js';
 
 const PIECES = 200;
@@ -16,21 +17,7 @@ const writes = [
   `data: ${JSON.stringify({ id: 'fake-0', object: 'chat.completion.chunk', created, model: 'bench', choices: [], usage: { prompt_tokens: 3, completion_tokens: PIECES, total_tokens: PIECES + 3 } })}\n\n`,
   'data: [DONE]\n\n',
 ].map((text) => Buffer.from(text));
-const control = { paused: false, aborted: false, abort() {}, pause() { this.paused = true; }, resume() { this.paused = false; } };
-const fake = {
-  dispatch(_options, handler) {
-    handler.onRequestStart?.(control, {});
-    queueMicrotask(() => {
-      handler.onResponseStart(control, 200, { 'content-type': 'text/event-stream' });
-      queueMicrotask(() => {
-        for (const write of writes) handler.onResponseData(control, write);
-        handler.onResponseEnd(control, {});
-      });
-    });
-    return true;
-  },
-  close: async () => {},
-};
+const fake = capturedStreamDispatcher(writes);
 const client = createClient({ dispatcher: fake });
 const target = { alias: 'bench', api: 'openai-chat', baseURL: 'http://127.0.0.1:9/v1', model: 'bench', apiKey: 'k' };
 const question = { model: 'bench', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'Count.' }] }], stream: true, extra: {} };

@@ -22,6 +22,7 @@ import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
 import { createShapeLabels } from './shapes/turn-shape';
+import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
@@ -63,7 +64,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     ...(options.random ? { random: options.random } : {}),
     onStoreError: (error, store) => logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
-  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, labels: createShapeLabels(), newId: () => newPanelId() };
+  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
+  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, labels: createShapeLabels(), shadows, newId: () => newPanelId() };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 
@@ -132,6 +134,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         return true;
       },
     },
+    shadows: () => shadows.counters(),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
@@ -147,8 +150,10 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       // Turns in flight are recorded first; one nobody consumes is cancelled once the grace period is over.
       let graceTimer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, config.server.shutdownGraceMs)));
-      await Promise.race([Promise.all(inFlight), graceOver]);
+      // Then the shadows those turns started, within the same grace; the ones still going are aborted (and recorded so).
+      await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);
+      await shadows.abort();
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await ledger.close().then(
         () => undefined,

@@ -6,6 +6,7 @@ import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
 import type { Target } from './names/resolve-target';
 import type { ResolvedReferences } from './responses-state/item-references';
+import type { ShadowCounters } from './shadows/shadow-counters';
 import type { Turn } from './turn/turn';
 import type { TurnOptions } from './turn/turn-options';
 
@@ -47,7 +48,9 @@ export interface Engine {
   /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */
   countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol }): number;
   readonly responses: StoredResponses;
+  /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
+  shadows(): Record<string, ShadowCounters>;
   health(): Promise<EngineHealth>;
-  /** Waits for the turns in flight to be recorded, then flushes and closes the ledger and the stores. */
+  /** Waits for the turns in flight to be recorded, and the shadows they started (within `server.shutdownGraceMs`), then flushes and closes the ledger and the stores. */
   close(): Promise<void>;
 }

@@ -5,9 +5,10 @@ export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/tu
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';
 export { EngineError } from './errors/engine-error';
 export type { EngineLogger } from './runtime/engine-logger';
+export type { ShadowCounters } from './shadows/shadow-counters';
 export { parseConfig } from './config/parse-config';
 export { ConfigError, type ConfigIssue } from './config/config-error';
-export { configSchema, REPLY_MODES, type ConfigFile, type ReplyMode } from './config/config-schema';
+export { configSchema, REPLY_MODES, type ConfigFile, type ReplyMode, type ShadowConfig } from './config/config-schema';
 export type { GatewayConfig, ResolvedCollection, ResolvedModel, Settings } from './config/resolved-config';
 export { resolveTarget, type Target, type TargetLookup } from './names/resolve-target';
 export { mayCall, type Caller } from './names/permissions';

@@ -16,4 +16,6 @@ export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-
 export { callUnit } from './call-unit';
 export { usageCost } from './call-cost';
 export { newCallId } from './new-call-id';
+export { shadowCallId, shadowCallPrefix } from './shadow-call-id';
+export type { TurnWithShadows } from './turn-with-shadows';
 export { redactImages } from './redact-images';

@@ -31,6 +31,8 @@ export interface LedgerStore {
   getCall(id: string): Promise<CallRecord | undefined>;
   getVerdict(call: string): Promise<Verdict | undefined>;
   getTurns(conversation: string): Promise<TurnRecord[]>;
+  /** The calls of purpose `shadow` whose id starts with `prefix` (see shadow-call-id.ts), in id order. */
+  shadowCalls(prefix: string): Promise<CallRecord[]>;
   stats(query: StatsQuery): Promise<ModelStats[]>;
   /** Per model and shape, from the running totals. */
   records(query: RecordsQuery): Promise<ModelRecord[]>;

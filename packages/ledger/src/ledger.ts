@@ -4,6 +4,7 @@ import type { LedgerWriteError } from './errors/ledger-write-error';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnInput, TurnRecord } from './turn-record';
+import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
 
 export type ExportFormat = 'jsonl' | 'csv';
@@ -68,6 +69,8 @@ export interface Ledger {
   getVerdict(call: string): Promise<Verdict | undefined>;
   /** A conversation's turns in order. */
   getTurns(conversation: string): Promise<TurnRecord[]>;
+  /** A turn's answering call with its shadow calls (`<call>-shadow-<k>`), or undefined for an unknown call. */
+  turnWithShadows(call: string): Promise<TurnWithShadows | undefined>;
   /**
    * Per model alias; every collection unless `query.collection`, every key unless `query.key`, all time unless
    * `query.from`/`query.to` (whole UTC hours). Reads running totals, not calls; `LedgerInputError` on a bad query.

@@ -9,7 +9,9 @@ import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import { toCallRecord } from './to-call-record';
 import { toTurnRecord } from './to-turn-record';
+import { shadowCallPrefix } from './shadow-call-id';
 import type { TurnInput, TurnRecord } from './turn-record';
+import type { TurnWithShadows } from './turn-with-shadows';
 import { validateCall } from './validate/validate-call';
 import { validateRecordsQuery, validateStatsQuery } from './validate/validate-stats-query';
 import { validateTurn } from './validate/validate-turn';
@@ -78,6 +80,13 @@ export class QueuedLedger implements Ledger {
   async getTurns(conversation: string): Promise<TurnRecord[]> {
     if (this.#queue.find((item) => item.kind === 'turn' && item.input.conversation === conversation)) await this.#queue.flush();
     return this.#store.getTurns(conversation);
+  }
+
+  async turnWithShadows(call: string): Promise<TurnWithShadows | undefined> {
+    const prefix = shadowCallPrefix(call);
+    if (this.#queue.find((item) => item.kind === 'call' && (item.input.id === call || item.input.id.startsWith(prefix)))) await this.#queue.flush();
+    const turn = await this.#store.getCall(call);
+    return turn && { call: turn, shadows: await this.#store.shadowCalls(prefix) };
   }
 
   async stats(query: StatsQuery = {}): Promise<ModelStats[]> {

@@ -8,3 +8,4 @@ export { startPostgresServer, postgresServerAvailable, type PostgresService, typ
 export { freePort } from './services/free-port';
 export { seededRandom } from './seeded-random';
 export { USEFULNESS_WORLD } from './usefulness-world';
+export { capturedStreamDispatcher } from './captured-stream-dispatcher';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VENDORS } from '@bench/client';
 import { PROTOCOLS } from '@bench/formats';
-import { DEFAULT_COOLDOWN, DEFAULT_LEDGER, DEFAULT_RETRY, DEFAULT_ROTATE, DEFAULT_SERVER, DEFAULT_STATE, DEFAULT_STICKY_TTL_MS, DEFAULT_TIMEOUTS } from './defaults';
+import { DEFAULT_COOLDOWN, DEFAULT_LEDGER, DEFAULT_RETRY, DEFAULT_ROTATE, DEFAULT_SERVER, DEFAULT_STATE, DEFAULT_SHADOW_MAX_CONCURRENT, DEFAULT_STICKY_TTL_MS, DEFAULT_TIMEOUTS } from './defaults';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -85,6 +85,14 @@ export const modelSchema = z.strictObject({
   retry: retrySchema.optional().meta(about("This model's retry settings, over the collection's and the defaults.")),
 });
 
+/** A route collection's shadows: a share of its turns sent again, after the caller has its answer, to other models to judge. */
+export const shadowSchema = z.strictObject({
+  rate: z.number().min(0, 'rate is the share of turns shadowed: between 0 and 1').max(1, 'rate is the share of turns shadowed: between 0 and 1').meta(about('The share of turns sent again to a shadow member once the caller has its answer (0: none, 1: every turn).', { examples: [0.1] })),
+  members: z.array(z.string()).min(1, 'a shadow needs at least one member').meta(about("Model aliases from `models`, not members of the collection, taking turns: each gets the request as the member got it, tools and all; its answer is recorded (purpose `shadow`), never sent to the caller, and its tool calls never run.", { examples: [['m3']] })),
+  maxConcurrent: z.number().int('maxConcurrent is a whole number of shadow calls').min(1, 'maxConcurrent: at least 1 shadow call at a time (to shadow nothing, set rate to 0)').optional().meta(about('Shadow calls of this collection in flight at most; a turn picked while they are all busy is not shadowed (counted as `busy`).', { default: DEFAULT_SHADOW_MAX_CONCURRENT })),
+  usdPerDay: z.number().nonnegative('usdPerDay is dollars and cannot be negative').optional().meta(about("Dollars the collection's shadow calls may cost per UTC day; once reached, turns are not shadowed (counted as `budget`). A shadow model without a price counts 0. Without it, no cap.", { examples: [5] })),
+});
+
 export const collectionSchema = z.strictObject({
   members: z.array(z.string()).min(1, 'a collection needs at least one member').meta(about('Model aliases from `models`; a route with `order: "listed"` tries them in this order.', { examples: [['m1', 'm2']] })),
   description: z.string().optional().meta(about('Shown in model listings.')),
@@ -97,6 +105,7 @@ export const collectionSchema = z.strictObject({
   shaperTimeoutMs: positiveInt.max(60_000).optional().meta(about('How long the shaper may take before the prompt is `general`.', { default: 3000 })),
   maxExplorers: nonNegativeInt.max(16).optional().meta(about('How many of a panel\'s seats go to the members with the least record on the shape, so that a new model earns one (within `maxCalls`).', { default: 2 })),
   sticky: z.boolean().optional().meta(about('`false`: every request is planned afresh and is its own conversation.', { default: true })),
+  shadow: shadowSchema.optional().meta(about('Route collections only: a share of turns sent again to shadow members once the caller has its answer, recorded to compare (see the engine README).', { examples: [{ rate: 0.1, members: ['m3'], maxConcurrent: 2, usdPerDay: 5 }] })),
   continue: z.boolean().optional().meta(about('`false`: a route stream that fails after its first piece ends with an error event instead of being finished by the next member.', { default: true })),
   ...tuning,
 });
@@ -134,6 +143,7 @@ export type ConfigFile = z.infer<typeof configSchema>;
 export type ProviderConfig = z.infer<typeof providerSchema>;
 export type ModelConfig = z.infer<typeof modelSchema>;
 export type CollectionConfig = z.infer<typeof collectionSchema>;
+export type ShadowConfig = z.infer<typeof shadowSchema>;
 export type KeyConfig = z.infer<typeof keySchema>;
 export type TimeoutsConfig = z.infer<typeof timeoutsSchema>;
 export type RetryConfig = z.infer<typeof retrySchema>;

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exampleConfig } from '../__fixtures__/example-config';
-import { ConfigError } from './config-error';
+import { issuesOf } from './config-issues-of';
 import { parseConfig } from './parse-config';
-
-function issuesOf(raw: unknown): string[] {
-  try {
-    parseConfig(raw);
-  } catch (error) {
-    if (ConfigError.isInstance(error)) return error.issues.map((issue) => `${issue.path}: ${issue.message}`);
-    throw error;
-  }
-  return [];
-}
 
 describe('parseConfig', () => {
   it('accepts DESIGN.md example and fills the defaults', () => {

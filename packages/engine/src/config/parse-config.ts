@@ -6,6 +6,7 @@ import { configIssues } from './config-issues';
 import { parseModelName } from '../names/parse-model-name';
 import type { GatewayConfig, ResolvedCollection, ResolvedModel } from './resolved-config';
 import { resolveSettings } from './resolve-settings';
+import { shadowIssues } from './shadow-issues';
 
 /** Validates a configuration (already read from JSON/JSONC) and fills in the defaults; throws ConfigError naming each path. */
 export function parseConfig(raw: unknown): GatewayConfig {
@@ -87,6 +88,7 @@ function checkReferences(file: ConfigFile): ConfigIssue[] {
     if (collection.shaper !== undefined && !(collection.shaper in models)) {
       issues.push({ path: configPath(['collections', name, 'shaper']), message: `${known('model', collection.shaper, models)}: a shaper is a model alias that labels each prompt` });
     }
+    issues.push(...shadowIssues(name, collection, models));
     if (collection.shape !== undefined && collection.shaper !== undefined) {
       issues.push({ path: configPath(['collections', name, 'shaper']), message: 'a collection fixes its shape or names a shaper, not both: leave one out' });
     }

@@ -2,6 +2,7 @@ import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
 import type { ShapeLabels } from '../shapes/turn-shape';
+import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
@@ -21,6 +22,8 @@ export interface EngineRuntime {
   logger: EngineLogger;
   /** Shapers' labels, by conversation. */
   labels: ShapeLabels;
+  /** Route turns' shadows, started once a turn has answered the caller. */
+  shadows: Shadows;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

@@ -70,6 +70,11 @@ export class MemoryStore implements LedgerStore {
     return this.#calls.get(id);
   }
 
+  async shadowCalls(prefix: string): Promise<CallRecord[]> {
+    const found = [...this.#calls.values()].filter((call) => call.purpose === 'shadow' && call.id.startsWith(prefix));
+    return found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
   async getVerdict(call: string): Promise<Verdict | undefined> {
     return this.#verdicts.get(call);
   }

@@ -119,6 +119,12 @@ export class PostgresStore implements LedgerStore {
     return rows.map(rowToTurn);
   }
 
+  async shadowCalls(prefix: string): Promise<CallRecord[]> {
+    // starts_with, not a range: the database's collation may not order ids byte by byte.
+    const { rows } = await this.#pool.query<CallRow>(`SELECT * FROM calls WHERE purpose = 'shadow' AND starts_with(id, $1) ORDER BY id COLLATE "C"`, [prefix]);
+    return rows.map(rowToCall);
+  }
+
   async stats(query: StatsQuery): Promise<ModelStats[]> {
     const source = statsSource(query);
     if (source.table === 'totals') {

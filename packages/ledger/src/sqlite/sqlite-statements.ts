@@ -29,7 +29,7 @@ function upsertTurn(): string {
 
 type StatementName =
   | 'insertCall' | 'insertTurn' | 'addStats' | 'callOwner' | 'getCall' | 'getVerdict' | 'putVerdict'
-  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter'
+  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter' | 'shadowCalls'
   | 'addTotals' | 'addShapeTotals' | 'addVerdictTotals' | 'addVerdictShapeTotals';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
@@ -65,6 +65,8 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
       'UPDATE call_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE hour = ? AND collection = ? AND key_name = ? AND alias = ? AND shape = ?',
     ),
     addVerdictShapeTotals: db.prepare('UPDATE shape_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ? AND shape = ?'),
+    // The primary key's range (ids compare as bytes in SQLite): the prefix, up to the prefix with its last byte raised.
+    shadowCalls: db.prepare("SELECT * FROM calls WHERE id >= ? AND id < ? AND purpose = 'shadow' ORDER BY id"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare(

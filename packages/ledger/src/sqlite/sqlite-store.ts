@@ -106,6 +106,11 @@ export class SqliteStore implements LedgerStore {
     return (this.#sql.getTurns.all(conversation) as TurnRow[]).map(rowToTurn);
   }
 
+  async shadowCalls(prefix: string): Promise<CallRecord[]> {
+    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+    return (this.#sql.shadowCalls.all(prefix, end) as CallRow[]).map(rowToCall);
+  }
+
   async stats(query: StatsQuery): Promise<ModelStats[]> {
     const source = statsSource(query);
     let rows: unknown[];

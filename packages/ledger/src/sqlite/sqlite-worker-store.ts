@@ -63,6 +63,10 @@ export class SqliteWorkerStore implements LedgerStore {
     return this.#call('getTurns', [conversation]) as Promise<TurnRecord[]>;
   }
 
+  shadowCalls(prefix: string): Promise<CallRecord[]> {
+    return this.#call('shadowCalls', [prefix]) as Promise<CallRecord[]>;
+  }
+
   stats(query: StatsQuery): Promise<ModelStats[]> {
     return this.#call('stats', [query]) as Promise<ModelStats[]>;
   }

@@ -4,6 +4,8 @@ import { LedgerInputError } from '../errors/ledger-input-error';
 import { LedgerRefusedError } from '../errors/ledger-refused-error';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { Ledger, LedgerOptions } from '../ledger';
+import type { CallInput } from '../call-record';
+import { shadowCallId } from '../shadow-call-id';
 import { call, type OpenLedger, steppingClock } from './fixtures';
 
 /** The behaviour every store must show; run by each store's test file against a real instance. */
@@ -97,6 +99,27 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       l.recordTurn({ conversation: 'c2', turn: 1, alias: 'late', status: 'error' });
       expect(await l.getTurns('c1')).toEqual([expect.objectContaining({ turn: 3, alias: 'm2', status: 'ok', call: 'c1.3', tried: [] })]);
       expect(await l.getTurns('c2')).toEqual([expect.objectContaining({ turn: 1, alias: 'm3', status: 'ok', call: 'c2.1' })]);
+    });
+
+    it('lists a turn with its shadows side by side: only its own shadow calls, queued or stored, in id order', async () => {
+      const l = await ledger();
+      const route = (id: string, fields: Partial<CallInput> = {}) => call(id, { purpose: 'route', collection: 'agents', unit: 'conv1', ...fields });
+      l.recordCall(route('r1'));
+      l.recordCall(route('r1-1', { status: 'timeout' })); // an attempt the turn left behind, not a shadow
+      l.recordCall(route(shadowCallId('r1', 2), { purpose: 'shadow', alias: 'm3', toolCalls: 1 }));
+      l.recordCall(route('r10'));
+      l.recordCall(route(shadowCallId('r10', 1), { purpose: 'shadow', alias: 'm3' }));
+      await l.flush();
+      l.recordCall(route(shadowCallId('r1', 1), { purpose: 'shadow', alias: 'm4' })); // still queued
+      const listed = await l.turnWithShadows('r1');
+      expect(listed?.call).toMatchObject({ id: 'r1', purpose: 'route', alias: 'm1' });
+      expect(listed?.shadows.map((shadow) => [shadow.id, shadow.purpose, shadow.alias, shadow.unit])).toEqual([
+        ['r1-shadow-1', 'shadow', 'm4', 'conv1'],
+        ['r1-shadow-2', 'shadow', 'm3', 'conv1'],
+      ]);
+      expect(listed?.shadows[1]?.toolCalls).toBe(1);
+      expect((await l.turnWithShadows('r10'))?.shadows.map((shadow) => shadow.id)).toEqual(['r10-shadow-1']);
+      expect(await l.turnWithShadows('nope')).toBeUndefined();
     });
 
     it('keeps stats per collection and over all, from aggregates', async () => {
