@@ -1,4 +1,4 @@
-export { createGateway, type Gateway, type GatewayOptions } from './create-gateway';
+export { createGateway, type Gateway, type GatewayOptions } from './http/create-gateway';
 export {
   parseConfig,
   ConfigError,

@@ -1,20 +1,25 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Turn } from '@bench/engine';
+import type { Caller, Turn } from '@bench/engine';
 import type { Protocol } from '@bench/formats';
-import type { Caller } from '@bench/engine';
 import type { CallerPresence } from './caller-presence';
 import type { MatchedRoute } from './http/match-route';
 import type { RequestTarget } from './http/request-target';
+import type { Reply } from './reply';
 
-/** One request as handlers see it, and what the access log records of it. */
+/** Request headers, lower-cased, as Node gives them. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** One request as handlers see it (no HTTP framework's objects), and what the access log records of it. */
 export interface RequestState {
-  req: IncomingMessage;
-  res: ServerResponse;
+  method: string;
+  headers: RequestHeaders;
   url: RequestTarget;
   route: MatchedRoute;
   protocol: Protocol;
   caller: Caller;
   startedAt: number;
+  /** The request's JSON body (read once, up to the limit; 413 past it, 400 when it is not JSON). */
+  readBody(limit: number): Promise<unknown>;
+  reply: Reply;
   /** Whether the caller went away before the reply ended. */
   presence: CallerPresence;
   log: { model?: string; error?: string };

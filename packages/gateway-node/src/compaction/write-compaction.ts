@@ -1,6 +1,5 @@
 import { benchCompactionContent, getCodec, type NeutralReply } from '@bench/formats';
 import { EngineError } from '@bench/engine';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 import type { Compaction } from './take-compaction';
 
@@ -22,11 +21,11 @@ export function writeCompaction(state: RequestState, compaction: Compaction, str
   const item = { id: `cmp_${reply.id}`, type: 'compaction', encrypted_content: benchCompactionContent(summary) };
   if (compaction.form === 'endpoint') {
     const { id, created_at, model, usage, bench } = response;
-    return sendJSON(state.res, 200, { id, object: 'response.compaction', created_at, model, output: [...compaction.userItems, item], usage, bench }, headers);
+    return state.reply.json(200, { id, object: 'response.compaction', created_at, model, output: [...compaction.userItems, item], usage, bench }, headers);
   }
   const completed: Record<string, unknown> = { ...response, output: [item] };
   delete completed.output_text;
-  if (!streamed) return sendJSON(state.res, 200, completed, headers);
+  if (!streamed) return state.reply.json(200, completed, headers);
   const events = [
     { type: 'response.created', response: { ...completed, status: 'in_progress', output: [], usage: null } },
     { type: 'response.output_item.added', output_index: 0, item },
@@ -34,6 +33,5 @@ export function writeCompaction(state: RequestState, compaction: Compaction, str
     { type: 'response.completed', response: completed },
   ];
   const text = events.map((event, sequence) => `event: ${event.type}\ndata: ${JSON.stringify({ ...event, sequence_number: sequence })}\n\n`).join('');
-  state.res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers });
-  state.res.end(text);
+  state.reply.text(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', ...headers }, text);
 }

@@ -3,7 +3,7 @@ import type { Protocol } from '@bench/formats';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { createGateway, type Gateway } from '../create-gateway';
+import { createGateway, type Gateway } from '../http/create-gateway';
 import { sdksFor, type Sdks } from './sdk-clients';
 
 export interface TestGateway {

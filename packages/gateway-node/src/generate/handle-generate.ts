@@ -2,10 +2,8 @@ import type { Engine, TurnSink } from '@bench/engine';
 import type { StreamEvent } from '@bench/formats';
 import { getCodec } from '@bench/formats';
 import { writeCompaction } from '../compaction/write-compaction';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 import { streamFormOf } from '../stream/stream-form';
-import { StreamWriter } from '../stream/stream-writer';
 import { parseClientRequest } from './parse-client-request';
 
 /**
@@ -21,7 +19,7 @@ export async function handleGenerate(state: RequestState, engine: Engine): Promi
     model: requestedModel,
     key: state.caller,
     protocol: state.protocol,
-    headers: state.req.headers,
+    headers: state.headers,
     ...(references ? { references } : {}),
     ...(compaction ? { compaction: true } : {}),
   });
@@ -32,13 +30,12 @@ export async function handleGenerate(state: RequestState, engine: Engine): Promi
   if (compaction || !request.stream) {
     const { reply, headers } = await turn.reply();
     if (compaction) return writeCompaction(state, compaction, request.stream, reply, headers);
-    return sendJSON(state.res, 200, getCodec(state.protocol).formatReply(reply, { request, ...endpoint }).value, headers);
+    return state.reply.json(200, getCodec(state.protocol).formatReply(reply, { request, ...endpoint }).value, headers);
   }
 
   const form = streamFormOf(state);
   const head = await turn.open();
-  const writer = new StreamWriter(state.res, { keepAlive: form.keepAlive, keepAliveMs: engine.config.server.keepAliveMs });
-  writer.open(200, { 'content-type': form.streamContentType, ...head.headers }, { flush: head.flush });
+  const writer = state.reply.stream(200, { 'content-type': form.streamContentType, ...head.headers }, { flush: head.flush, keepAlive: form.keepAlive, keepAliveMs: engine.config.server.keepAliveMs });
   const encoder = form.createStreamEncoder({ request, id: head.id, model: head.model, ...endpoint });
   const sink: TurnSink = {
     write: (event: StreamEvent) => writer.write(encoder.encode(event)),

@@ -2,7 +2,6 @@ import type { Engine, ResolvedReferences } from '@bench/engine';
 import { EngineError } from '@bench/engine';
 import { getCodec, type NeutralRequest } from '@bench/formats';
 import { takeCompaction, type Compaction } from '../compaction/take-compaction';
-import { readJSONBody } from '../http/read-body';
 import type { RequestState } from '../request-state';
 import { streamFormOf } from '../stream/stream-form';
 import { checkOutputBudget } from './output-budget';
@@ -20,7 +19,7 @@ export interface ClientRequest {
 /** Reads and parses a generate request in the route's protocol; the model comes from the body or the Gemini path. */
 export async function parseClientRequest(state: RequestState, engine: Engine): Promise<ClientRequest> {
   streamFormOf(state); // a Gemini `alt` that cannot be served is refused before anything is read
-  const body = await readJSONBody(state.req, engine.config.server.bodyLimitBytes);
+  const body = await state.readBody(engine.config.server.bodyLimitBytes);
   const route = state.route;
   const codec = getCodec(state.protocol);
   let compaction: Compaction | undefined;

@@ -1,8 +1,7 @@
 import { EngineError, type Engine } from '@bench/engine';
 import { handleGenerate } from '../generate/handle-generate';
-import type { RouteHandler } from '../handle-request';
+import type { RouteHandler } from '../http/handle-request';
 import type { RouteName } from '../http/match-route';
-import { sendJSON } from '../http/send';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
@@ -29,19 +28,19 @@ export function buildHandlers(engine: Engine): Record<RouteName, RouteHandler> {
     records: (request) => handleRecords(request, engine),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
-      if (request.req.method === 'HEAD') {
-        request.res.writeHead(200, { 'content-length': '0' });
-        request.res.end();
+      if (request.method === 'HEAD') {
+        request.reply.empty(200);
         return;
       }
-      sendJSON(request.res, 200, { name: 'bench', health: '/bench/health', models: '/v1/models' });
+      request.reply.json(200, { name: 'bench', health: '/bench/health', models: '/v1/models' });
     },
     'response-retrieve': (request) => handleRetrieveResponse(request, engine),
     'response-delete': (request) => handleDeleteResponse(request, engine),
     'responses-websocket': (request) => {
       // Codex asks for a WebSocket here first; a quick refusal makes it fall back to POST. (Without an 'upgrade'
       // listener on the server, Node hands upgrade requests to the routes as plain requests: curl's h2c too.)
-      if (request.req.headers.upgrade?.toLowerCase() === 'websocket') {
+      const upgrade = request.headers.upgrade;
+      if (typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket') {
         throw new EngineError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', { headers: { connection: 'close' } });
       }
       throw new EngineError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');

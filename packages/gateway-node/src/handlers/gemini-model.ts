@@ -1,5 +1,4 @@
 import { EngineError, type Engine } from '@bench/engine';
-import { sendJSON } from '../http/send';
 import { getCodec } from '@bench/formats';
 import type { RequestState } from '../request-state';
 
@@ -9,5 +8,5 @@ export function handleGeminiModel(state: RequestState, engine: Engine): void {
   const models = engine.listings(state.caller).filter((model) => model.name === wanted);
   const entry = (getCodec('gemini').wire.formatModelList(models).models as unknown[])[0];
   if (!entry) throw new EngineError(404, 'not-found', `unknown model "${wanted}"; GET /v1beta/models lists what this key may call`);
-  sendJSON(state.res, 200, entry);
+  state.reply.json(200, entry);
 }

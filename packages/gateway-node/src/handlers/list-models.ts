@@ -1,10 +1,9 @@
 import type { Engine } from '@bench/engine';
 import { getCodec } from '@bench/formats';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 import { listingCodec } from './listing-codec';
 
 /** `/v1/models` (Anthropic's shape when an `anthropic-version` header is sent), `/v1beta/models`, `/api/tags`: each codec's listing. */
 export function handleListModels(state: RequestState, engine: Engine): void {
-  sendJSON(state.res, 200, getCodec(listingCodec(state)).wire.formatModelList(engine.listings(state.caller)));
+  state.reply.json(200, getCodec(listingCodec(state)).wire.formatModelList(engine.listings(state.caller)));
 }

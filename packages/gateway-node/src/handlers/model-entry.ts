@@ -1,5 +1,4 @@
 import type { Engine, ListedModel, Target } from '@bench/engine';
-import { sendJSON } from '../http/send';
 import { getCodec } from '@bench/formats';
 import { listingCodec } from './listing-codec';
 import type { RequestState } from '../request-state';
@@ -16,7 +15,7 @@ export function handleModelEntry(state: RequestState, engine: Engine): void {
   const listed = engine.listings(state.caller).find((model) => isListingOf(model, target))!;
   const entry = (getCodec(listingCodec(state)).wire.formatModelList([listed]).data as Array<Record<string, unknown>>)[0]!;
   entry.id = wanted;
-  sendJSON(state.res, 200, entry);
+  state.reply.json(200, entry);
 }
 
 function isListingOf(model: ListedModel, target: Target): boolean {

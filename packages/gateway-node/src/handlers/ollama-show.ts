@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { EngineError, listedModels, mayCall, resolveTarget, type Engine } from '@bench/engine';
-import { readJSONBody } from '../http/read-body';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 
 const showSchema = z.object({ model: z.string().min(1).optional(), name: z.string().min(1).optional() });
@@ -9,7 +7,7 @@ const showSchema = z.object({ model: z.string().min(1).optional(), name: z.strin
 /** `POST /api/show`: what Open WebUI and Ollama clients read about a model (capabilities, context length). */
 export async function handleOllamaShow(state: RequestState, engine: Engine): Promise<void> {
   const { config } = engine;
-  const body = showSchema.safeParse(await readJSONBody(state.req, config.server.bodyLimitBytes));
+  const body = showSchema.safeParse(await state.readBody(config.server.bodyLimitBytes));
   const name = body.success ? (body.data.model ?? body.data.name) : undefined;
   if (!name) throw new EngineError(400, 'invalid-request', 'model: required, a name from GET /api/tags', { param: 'model' });
   const lookup = resolveTarget(config, name, { dropLatestTag: true });
@@ -24,7 +22,7 @@ export async function handleOllamaShow(state: RequestState, engine: Engine): Pro
   if (members.some((model) => model.vision)) capabilities.push('vision');
   if (members.some((model) => model.reasoning)) capabilities.push('thinking');
   const listed = listedModels(config, state.caller).find((model) => `bench/${model.name}` === name.replace(/:latest$/, '') || model.name === name);
-  sendJSON(state.res, 200, {
+  state.reply.json(200, {
     modelfile: '',
     parameters: '',
     template: '',

@@ -1,5 +1,4 @@
 import type { Engine } from '@bench/engine';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 
 /**
@@ -10,5 +9,5 @@ export async function handleRecords(state: RequestState, engine: Engine): Promis
   const collection = state.url.searchParams.get('collection') ?? undefined;
   const shape = state.url.searchParams.get('shape') ?? undefined;
   const collections = await engine.records(state.caller, { ...(collection !== undefined ? { collection } : {}), ...(shape !== undefined ? { shape } : {}) });
-  sendJSON(state.res, 200, { object: 'bench.records', shapes: engine.config.shapes, collections });
+  state.reply.json(200, { object: 'bench.records', shapes: engine.config.shapes, collections });
 }

@@ -1,5 +1,4 @@
 import { EngineError, WHAT_IS_KEPT, type Engine } from '@bench/engine';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 
 
@@ -13,14 +12,14 @@ export async function handleRetrieveResponse(state: RequestState, engine: Engine
   }
   const response = await engine.responses.retrieve(id, state.caller);
   if (!response) throw notFound(id);
-  sendJSON(state.res, 200, response);
+  state.reply.json(200, response);
 }
 
 /** `DELETE /v1/responses/{id}`: forgets a stored response; a later `previous_response_id` naming it (or continuing it) is refused. */
 export async function handleDeleteResponse(state: RequestState, engine: Engine): Promise<void> {
   const id = state.route.responseId ?? '';
   if (!(await engine.responses.delete(id, state.caller))) throw notFound(id);
-  sendJSON(state.res, 200, { id, object: 'response', deleted: true });
+  state.reply.json(200, { id, object: 'response', deleted: true });
 }
 
 /** Another key's response is not there for this one; an id longer than any bench writes is cut in the message. */

@@ -1,6 +1,4 @@
 import type { Engine } from '@bench/engine';
-import { readJSONBody } from '../http/read-body';
-import { sendJSON } from '../http/send';
 import type { RequestState } from '../request-state';
 
 /**
@@ -8,7 +6,7 @@ import type { RequestState } from '../request-state';
  * made with it, or calls in a collection (or to a model alias) it may call.
  */
 export async function handleVerdict(state: RequestState, engine: Engine): Promise<void> {
-  const body = await readJSONBody(state.req, engine.config.server.bodyLimitBytes);
+  const body = await state.readBody(engine.config.server.bodyLimitBytes);
   const verdict = await engine.verdict(body, state.caller);
-  sendJSON(state.res, 200, { object: 'bench.verdict', ...verdict });
+  state.reply.json(200, { object: 'bench.verdict', ...verdict });
 }

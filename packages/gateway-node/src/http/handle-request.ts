@@ -1,17 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { logAccess } from './access-log';
-import { CallerPresence } from './caller-presence';
-import { isLoopbackAddress } from './auth/is-loopback';
-import { extractKey } from './auth/extract-key';
+import { logAccess } from '../access-log';
+import { CallerPresence } from '../caller-presence';
+import { isLoopbackAddress } from '../auth/is-loopback';
+import { extractKey } from '../auth/extract-key';
 import { EngineError, LOCAL_CALLER, type Caller, type Engine } from '@bench/engine';
-import { toHttpError, type HttpError } from './errors/to-http-error';
-import { applyCors } from './http/cors';
-import { matchRoute, type RouteName } from './http/match-route';
-import { protocolOfPath } from './http/path-protocol';
-import { RequestTarget } from './http/request-target';
-import { sendError } from './http/send';
-import type { RequestState } from './request-state';
+import { toHttpError, type HttpError } from '../errors/to-http-error';
+import { applyCors } from './cors';
+import { matchRoute, type RouteName } from './match-route';
+import { protocolOfPath } from './path-protocol';
+import { RequestTarget } from './request-target';
+import { nodeReply } from './node-reply';
+import { readJSONBody } from './read-body';
+import { sendError } from './send';
+import type { RequestState } from '../request-state';
 
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
@@ -46,8 +48,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   });
   const route = matchRoute(method, url.pathname);
   const state: RequestState = {
-    req,
-    res,
+    method,
+    headers: req.headers,
+    readBody: (limit) => readJSONBody(req, limit),
+    reply: nodeReply(res),
     url,
     route: route ?? { name: 'root', protocol: protocolOfPath(url.pathname) },
     protocol: route?.protocol ?? protocolOfPath(url.pathname),

@@ -4,10 +4,10 @@ import type { Client } from '@bench/client';
 import { ConfigError, createEngine, type Engine, type GatewayConfig } from '@bench/engine';
 import type { Ledger } from '@bench/ledger';
 import type { Logger } from 'pino';
-import { createLogger } from './access-log';
-import { isLoopbackAddress } from './auth/is-loopback';
+import { createLogger } from '../access-log';
+import { isLoopbackAddress } from '../auth/is-loopback';
 import { createRequestHandler } from './handle-request';
-import { buildHandlers } from './handlers/build-handlers';
+import { buildHandlers } from '../handlers/build-handlers';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */

@@ -1,0 +1,24 @@
+import type { ServerResponse } from 'node:http';
+import type { Reply } from '../reply';
+import { sendJSON } from './send';
+import { StreamWriter } from './stream-writer';
+
+/** A handler's `Reply` on Node's response. */
+export function nodeReply(res: ServerResponse): Reply {
+  return {
+    json: (status, body, ...headerSets) => sendJSON(res, status, body, ...headerSets),
+    text(status, headers, text) {
+      res.writeHead(status, headers);
+      res.end(text);
+    },
+    empty(status) {
+      res.writeHead(status, { 'content-length': '0' });
+      res.end();
+    },
+    stream(status, headers, options) {
+      const writer = new StreamWriter(res, { keepAlive: options.keepAlive, keepAliveMs: options.keepAliveMs });
+      writer.open(status, headers, { flush: options.flush });
+      return writer;
+    },
+  };
+}
