@@ -11,6 +11,7 @@ import { routerCollectionOf } from '../runtime/router-collection';
 import type { TurnHead, TurnReply, TurnSink } from '../turn/turn';
 import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
+import { answeredBy } from './answered-by';
 import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
@@ -104,13 +105,15 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   };
 
   const benchFor = (commit: Commit | undefined, usage: Usage | undefined) => {
-    const cost = commit?.ok ? usageCost(usage, config.models[commit.alias]?.price) : null;
+    // After a continuation the finish (and its usage) is the continuing member's: it is the one that answered.
+    const alias = answeredBy(commit);
+    const cost = alias !== undefined ? usageCost(usage, config.models[alias]?.price) : null;
     if (cost !== null) summary.cost = cost;
     return routeBench({
       plan,
       collection: routed.ledgerCollection,
       call,
-      alias: commit?.ok ? commit.alias : undefined,
+      alias,
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
       continued: commit?.ok ? commit.continued : undefined,
@@ -132,14 +135,16 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       if (event.type === 'finish') {
         const kept = keepAnswer();
         if (kept) await kept;
-        const answer = accumulator.toReply({ id: call, model: commit.alias });
+        const answerer = answeredBy(commit) ?? commit.alias; // not streamed: the caller learns who finished the answer
+        summary.model = answerer;
+        const answer = accumulator.toReply({ id: call, model: answerer });
         answer.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)
-        answer.model = replyModel(commit.alias);
+        answer.model = replyModel(answerer);
         answer.extra = { bench: benchFor(commit, answer.usage) };
-        made = { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias } };
+        made = { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': answerer } };
       }
     }
-    void finishOnce(commit.alias);
+    void finishOnce(answeredBy(commit));
     if (!made) throw new EngineError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
     return made;
   };
@@ -188,8 +193,9 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     } finally {
       sink.end();
       const commit = await run.committed;
-      if (commit.ok) summary.model = commit.alias; // also when it answered after the 200 went
-      await finishOnce(commit.ok ? commit.alias : undefined);
+      const answerer = answeredBy(commit);
+      if (answerer !== undefined) summary.model = answerer; // also when it answered after the 200 went, or continued the stream
+      await finishOnce(answerer);
     }
   };
 
