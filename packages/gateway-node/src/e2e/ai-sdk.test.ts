@@ -68,10 +68,12 @@ describe('the Vercel AI SDK as a client', () => {
 
   it.each(PROVIDERS)('%s: with "continue": false, an error after the 200 surfaces as an error, not a finished answer', async (provider) => {
     const model = modelFor(provider, 'bench/uncontinued');
+    t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three'] }, cutAfterPieces: 1 });
     const parts: Array<{ type: string; finishReason?: string }> = [];
     for await (const part of streamText({ model, prompt: 'cut', maxRetries: 0, onError: () => undefined }).fullStream) parts.push(part as never);
     expect(parts.map((part) => part.type)).toContain('error');
     expect(parts.find((part) => part.type === 'finish')?.finishReason).not.toBe('stop');
+    expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
   });
 });

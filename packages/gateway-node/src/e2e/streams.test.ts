@@ -74,9 +74,11 @@ describe('a route whose member answers after the grace period', () => {
 
 describe('upstream stream faults', () => {
   it.each(SDK_PROTOCOLS)('%s: with "continue": false, a stream that goes silent past idleMs ends with an error, never as a finished answer', async (protocol) => {
+    t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: ['starts ', 'then ', 'stops'] }, stall: { afterPieces: 1, ms: 2000 } });
     const { path, body } = minimalRequest(protocol, 'bench/quiet', 'go quiet', true);
     const raw = await postJSON(t.url + path, body);
+    expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
     expect(raw.status).toBe(200);
     expect(raw.text).toContain('starts');
     expect(raw.text).not.toContain('stops');
