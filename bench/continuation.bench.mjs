@@ -1,0 +1,68 @@
+// `node bench/continuation.bench.mjs` (after `pnpm build`): what mid-stream recovery costs a stream that needs none.
+// One long-streaming OpenAI Chat upstream; the gateway streams a route of two members to an Anthropic caller,
+// with recovery on (the default) and off ("continue": false) on the same build, and, when BENCH_BASELINE_DIST names
+// another build's packages/gateway-node/dist/index.js (one from before recovery), on that build too.
+// Per round and target: the median time to first content over BENCH_SEQ_SECONDS of sequential streams, and the
+// gateway's CPU per streamed event over a BENCH_SECONDS autocannon run at 8 connections. The table: medians over
+// BENCH_ROUNDS rounds, and the median of the per-round ratios to "continue": false.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startChild } from './lib/child.mjs';
+import { cannon, median, sequential } from './lib/measure.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SEQ_SECONDS = Number(process.env.BENCH_SEQ_SECONDS ?? 2);
+const PIECES = Number(process.env.BENCH_PIECES ?? 100);
+const BASELINE = process.env.BENCH_BASELINE_DIST;
+
+const temp = mkdtempSync(join(tmpdir(), 'bench-continuation-'));
+let ledgers = 0;
+const upstream = await startChild('./long-upstream-child.mjs', { env: { BENCH_PIECES: String(PIECES) } });
+const gatewayEnv = (extra = {}) => ({ BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `ledger-${++ledgers}`, 'ledger.db')}`, ...extra });
+const current = await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv(), quietStdout: true });
+const baseline = BASELINE ? await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv({ BENCH_GATEWAY_DIST: BASELINE, BENCH_NO_CONTINUE_FIELD: '1' }), quietStdout: true }) : undefined;
+
+const streamOf = (collection) => ({
+  path: '/v1/messages',
+  headers: { 'anthropic-version': '2023-06-01' },
+  body: JSON.stringify({ model: `bench/${collection}`, max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Say a hundred words.' }] }),
+});
+const targets = [
+  { name: 'recovery on (default)', child: current, spec: streamOf('on') },
+  { name: 'recovery off ("continue": false)', child: current, spec: streamOf('off') },
+  ...(baseline ? [{ name: 'build before recovery', child: baseline, spec: streamOf('on') }] : []),
+];
+
+for (const target of targets) {
+  await cannon(target.child, { ...target.spec, connections: 8, seconds: 3 });
+  await sequential(target.child.url, target.spec, 1);
+}
+
+console.log(`continuation bench: ${ROUNDS} rounds, ${PIECES} pieces a stream, ${SECONDS} s load, ${SEQ_SECONDS} s sequential; targets: ${targets.map((t) => t.name).join(', ')}`);
+const rounds = [];
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const r = {};
+  // The order turns each round, so that no target always runs right after the same one.
+  const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+  for (const target of order) {
+    const load = await cannon(target.child, { ...target.spec, connections: 8, seconds: SECONDS });
+    const first = await sequential(target.child.url, target.spec, SEQ_SECONDS);
+    r[target.name] = { cpuPerEventUs: load.cpuPerRequestUs / PIECES, firstMs: first.firstMs, rps: load.rps };
+  }
+  rounds.push(r);
+  console.log(`round ${round}: ` + targets.map((t) => `${t.name}: first ${r[t.name].firstMs.toFixed(3)} ms, cpu/event ${r[t.name].cpuPerEventUs.toFixed(2)} µs`).join(' | '));
+}
+
+const base = targets[1].name;
+console.log('\nfigure | target | median | ratio to "continue": false (median of per-round ratios)');
+for (const [figure, key, unit] of [['time to first content', 'firstMs', 'ms'], ['CPU per streamed event', 'cpuPerEventUs', 'µs']]) {
+  for (const target of targets) {
+    const value = median(rounds.map((r) => r[target.name][key]));
+    const ratio = median(rounds.map((r) => r[target.name][key] / r[base][key]));
+    console.log(`${figure} | ${target.name} | ${value.toFixed(3)} ${unit} | ${ratio.toFixed(3)}×`);
+  }
+}
+
+for (const target of [current, baseline, upstream]) await target?.stop();
