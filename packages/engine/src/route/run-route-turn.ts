@@ -88,7 +88,8 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   const finishOnce = (committedAlias: string | undefined): Promise<void> => finish(committedAlias).finally(resolveDone);
 
   // Kept before the reply goes: the caller's next request (its tool results) may follow at once. Nothing to keep, no promise.
-  const keepAnswer = (): Promise<void> | undefined => {
+  // Named as the caller sees it: a whole reply after the member that finished it, a stream as its start named it.
+  const keepAnswer = (answerer?: string): Promise<void> | undefined => {
     const reasoning = keepsReasoning && accumulator.toolCallCount() > 0;
     if (!reasoning && !input.onAnswered) return undefined;
     const reply = accumulator.toReply({ id: call, model: '' });
@@ -97,7 +98,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       if (reasoning) await runtime.router.keepReasoning(plan, reply.content);
       if (input.onAnswered) {
         const commit = await run.committed;
-        reply.model = replyModel(commit.ok ? commit.alias : '');
+        reply.model = replyModel(answerer ?? (commit.ok ? commit.alias : ''));
         await input.onAnswered(reply);
       }
     };
@@ -133,9 +134,9 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     for await (const event of run.events) {
       accumulator.add(event);
       if (event.type === 'finish') {
-        const kept = keepAnswer();
-        if (kept) await kept;
         const answerer = answeredBy(commit) ?? commit.alias; // not streamed: the caller learns who finished the answer
+        const kept = keepAnswer(answerer);
+        if (kept) await kept;
         summary.model = answerer;
         const answer = accumulator.toReply({ id: call, model: answerer });
         answer.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)

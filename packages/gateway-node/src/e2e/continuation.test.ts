@@ -101,6 +101,24 @@ describe('a member cut after its first pieces is finished by the next one, throu
     expect(reply.headers.get('x-bench-model')).toBe('m2');
   });
 
+  it('a Responses caller: the stored reply (GET /v1/responses/{id}) holds the spliced answer once, named as the caller saw it', async () => {
+    t.upstream.script('up-1', answering({ cutAfterPieces: 3 }));
+    t.upstream.script('up-2', answering());
+    let completed: any;
+    for await (const event of await sdks.openai.responses.create({ model: 'bench/relay', input: 'stored continuation', stream: true })) {
+      if (event.type === 'response.completed') completed = event.response;
+    }
+    const retrieved = await sdks.openai.responses.retrieve(completed.id);
+    expect(retrieved.output_text).toBe(WHOLE);
+    expect(retrieved.model).toBe(completed.model); // as the stream named it (its start went before the cut)
+
+    const whole = await sdks.openai.responses.create({ model: 'bench/relay', input: 'stored whole continuation' });
+    expect(whole.model).toBe('m2');
+    const retrievedWhole = await sdks.openai.responses.retrieve(whole.id);
+    expect(retrievedWhole.output_text).toBe(WHOLE);
+    expect(retrievedWhole.model).toBe('m2');
+  });
+
   it('the ledger: a call for each member, the cut one failed with its own part, the turn named after the member that finished it', async () => {
     t.upstream.script('up-1', answering({ cutAfterPieces: 3 }));
     t.upstream.script('up-2', { answer: { text: words(WHOLE), usage: { inputTokens: 30, outputTokens: 12 } } });
