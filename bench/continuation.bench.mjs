@@ -1,7 +1,7 @@
 // `node bench/continuation.bench.mjs` (after `pnpm build`): what mid-stream recovery costs a stream that needs none.
 // One long-streaming OpenAI Chat upstream; the gateway streams a route of two members to an Anthropic caller,
-// with recovery on (the default) and off ("continue": false) on the same build, and, when BENCH_BASELINE_DIST names
-// another build's packages/gateway-node/dist/index.js (one from before recovery), on that build too.
+// with recovery on (the default) and off ("continue": false) on the same build, and on each build BENCH_BASELINES names
+// (`label=/path/to/packages/gateway-node/dist/index.js`, comma-separated: scratch worktrees of commits before recovery).
 // Per round and target: the median time to first content over BENCH_SEQ_SECONDS of sequential streams, and the
 // gateway's CPU per streamed event over a BENCH_SECONDS autocannon run at 8 connections. The table: medians over
 // BENCH_ROUNDS rounds, and the median of the per-round ratios to "continue": false.
@@ -15,14 +15,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SEQ_SECONDS = Number(process.env.BENCH_SEQ_SECONDS ?? 2);
 const PIECES = Number(process.env.BENCH_PIECES ?? 100);
-const BASELINE = process.env.BENCH_BASELINE_DIST;
+const BASELINES = (process.env.BENCH_BASELINES ?? '').split(',').filter(Boolean).map((entry) => entry.split('='));
 
 const temp = mkdtempSync(join(tmpdir(), 'bench-continuation-'));
 let ledgers = 0;
 const upstream = await startChild('./long-upstream-child.mjs', { env: { BENCH_PIECES: String(PIECES) } });
 const gatewayEnv = (extra = {}) => ({ BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `ledger-${++ledgers}`, 'ledger.db')}`, ...extra });
 const current = await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv(), quietStdout: true });
-const baseline = BASELINE ? await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv({ BENCH_GATEWAY_DIST: BASELINE, BENCH_NO_CONTINUE_FIELD: '1' }), quietStdout: true }) : undefined;
+const baselines = [];
+for (const [label, dist] of BASELINES) {
+  baselines.push({ label, child: await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv({ BENCH_GATEWAY_DIST: dist, BENCH_NO_CONTINUE_FIELD: '1' }), quietStdout: true }) });
+}
 
 const streamOf = (collection) => ({
   path: '/v1/messages',
@@ -32,7 +35,7 @@ const streamOf = (collection) => ({
 const targets = [
   { name: 'recovery on (default)', child: current, spec: streamOf('on') },
   { name: 'recovery off ("continue": false)', child: current, spec: streamOf('off') },
-  ...(baseline ? [{ name: 'build before recovery', child: baseline, spec: streamOf('on') }] : []),
+  ...baselines.map(({ label, child }) => ({ name: `build ${label}`, child, spec: streamOf('on') })),
 ];
 
 for (const target of targets) {
@@ -65,4 +68,4 @@ for (const [figure, key, unit] of [['time to first content', 'firstMs', 'ms'], [
   }
 }
 
-for (const target of [current, baseline, upstream]) await target?.stop();
+for (const target of [current, ...baselines.map((b) => b.child), upstream]) await target.stop();
