@@ -6,6 +6,7 @@
 // gateway's CPU per streamed event over a BENCH_SECONDS autocannon run at 8 connections. The table: medians over
 // BENCH_ROUNDS rounds, and the median of the per-round ratios to "continue": false.
 import { mkdtempSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild } from './lib/child.mjs';
@@ -38,6 +39,41 @@ const targets = [
   ...baselines.map(({ label, child }) => ({ name: `build ${label}`, child, spec: streamOf('on') })),
 ];
 
+const CUT_AFTER = Number(process.env.BENCH_CUT_AFTER ?? 10);
+/** Sequential streams for `seconds`: the median ms between the caller's last piece before the cut and its first new one. */
+async function gapAfterCut(url, spec, seconds) {
+  const [before, after] = [`word${CUT_AFTER - 2}"`, `word${CUT_AFTER - 1}"`];
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const gaps = [];
+  const until = Date.now() + seconds * 1000;
+  try {
+    while (Date.now() < until) {
+      gaps.push(
+        await new Promise((resolve, reject) => {
+          let seen = '';
+          let lastOld;
+          let firstNew;
+          const req = request(url + spec.path, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...spec.headers } }, (res) => {
+            res.setEncoding('utf8');
+            res.on('data', (text) => {
+              seen += text;
+              const now = performance.now();
+              if (lastOld === undefined && seen.includes(before)) lastOld = now;
+              if (firstNew === undefined && seen.includes(after)) firstNew = now;
+            });
+            res.on('end', () => (lastOld !== undefined && firstNew !== undefined ? resolve(firstNew - lastOld) : reject(new Error(`no continuation seen: ${seen.slice(-300)}`))));
+          });
+          req.on('error', reject);
+          req.end(spec.body);
+        }),
+      );
+    }
+  } finally {
+    agent.destroy();
+  }
+  return median(gaps);
+}
+
 for (const target of targets) {
   await cannon(target.child, { ...target.spec, connections: 8, seconds: 3 });
   await sequential(target.child.url, target.spec, 1);
@@ -49,13 +85,16 @@ for (let round = 1; round <= ROUNDS; round += 1) {
   const r = {};
   // The order turns each round, so that no target always runs right after the same one.
   const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+  // The extra time a cut costs the caller: from its last piece before the cut to its first new piece (and the same two pieces uncut).
+  r.gapCut = await gapAfterCut(current.url, streamOf('cut'), SEQ_SECONDS);
+  r.gapUncut = await gapAfterCut(current.url, streamOf('on'), SEQ_SECONDS);
   for (const target of order) {
     const load = await cannon(target.child, { ...target.spec, connections: 8, seconds: SECONDS });
     const first = await sequential(target.child.url, target.spec, SEQ_SECONDS);
     r[target.name] = { cpuPerEventUs: load.cpuPerRequestUs / PIECES, firstMs: first.firstMs, rps: load.rps };
   }
   rounds.push(r);
-  console.log(`round ${round}: ` + targets.map((t) => `${t.name}: first ${r[t.name].firstMs.toFixed(3)} ms, cpu/event ${r[t.name].cpuPerEventUs.toFixed(2)} µs`).join(' | '));
+  console.log(`round ${round}: gap at the cut ${r.gapCut.toFixed(3)} ms (uncut ${r.gapUncut.toFixed(3)} ms) | ` + targets.map((t) => `${t.name}: first ${r[t.name].firstMs.toFixed(3)} ms, cpu/event ${r[t.name].cpuPerEventUs.toFixed(2)} µs`).join(' | '));
 }
 
 const base = targets[1].name;
@@ -66,6 +105,14 @@ for (const [figure, key, unit] of [['time to first content', 'firstMs', 'ms'], [
     const ratio = median(rounds.map((r) => r[target.name][key] / r[base][key]));
     console.log(`${figure} | ${target.name} | ${value.toFixed(3)} ${unit} | ${ratio.toFixed(3)}×`);
   }
+}
+
+console.log(`extra time to the first new piece after a cut after ${CUT_AFTER} pieces (m2 asked again, its repeat dropped): ${median(rounds.map((r) => r.gapCut)).toFixed(3)} ms (the same two pieces uncut: ${median(rounds.map((r) => r.gapUncut)).toFixed(3)} ms)`);
+// Recovery on against every other target, round by round.
+const on = targets[0].name;
+for (const target of targets.slice(1)) {
+  const ratio = (key) => median(rounds.map((r) => r[on][key] / r[target.name][key])).toFixed(3);
+  console.log(`recovery on / ${target.name}: time to first content ${ratio('firstMs')}×, CPU per streamed event ${ratio('cpuPerEventUs')}×`);
 }
 
 for (const target of [current, ...baselines.map((b) => b.child), upstream]) await target.stop();

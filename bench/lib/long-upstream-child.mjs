@@ -17,9 +17,18 @@ const reply = Buffer.from(
     'data: [DONE]\n\n',
 );
 
+// Model "cut": the first BENCH_CUT_AFTER pieces, then the socket destroyed once they are written (no finish).
+const CUT_AFTER = Number(process.env.BENCH_CUT_AFTER ?? 10);
+const cutReply = Buffer.from(chunk({ role: 'assistant', content: '' }) + pieces.slice(0, CUT_AFTER).map((text) => chunk({ content: text })).join(''));
+
 const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }).end(reply));
+  const parts = [];
+  req.on('data', (part) => parts.push(part));
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    if (/"model"\s*:\s*"cut"/.test(Buffer.concat(parts).toString())) res.write(cutReply, () => res.socket?.destroy());
+    else res.end(reply);
+  });
 });
 server.keepAliveTimeout = 30_000;
 server.listen(0, '127.0.0.1', () => serveIpc({ url: `http://127.0.0.1:${server.address().port}` }));
