@@ -16,7 +16,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SEQ_SECONDS = Number(process.env.BENCH_SEQ_SECONDS ?? 2);
 const PIECES = Number(process.env.BENCH_PIECES ?? 100);
-const BASELINES = (process.env.BENCH_BASELINES ?? '').split(',').filter(Boolean).map((entry) => entry.split('='));
+const BASELINES = (process.env.BENCH_BASELINES ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((entry) => entry.split('='));
 
 const temp = mkdtempSync(join(tmpdir(), 'bench-continuation-'));
 let ledgers = 0;
@@ -25,7 +28,13 @@ const gatewayEnv = (extra = {}) => ({ BENCH_UPSTREAM: upstream.url, BENCH_LEDGER
 const current = await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv(), quietStdout: true });
 const baselines = [];
 for (const [label, dist] of BASELINES) {
-  baselines.push({ label, child: await startChild('./continuation-gateway-child.mjs', { env: gatewayEnv({ BENCH_GATEWAY_DIST: dist, BENCH_NO_CONTINUE_FIELD: '1' }), quietStdout: true }) });
+  baselines.push({
+    label,
+    child: await startChild('./continuation-gateway-child.mjs', {
+      env: gatewayEnv({ BENCH_GATEWAY_DIST: dist, BENCH_NO_CONTINUE_FIELD: '1' }),
+      quietStdout: true,
+    }),
+  });
 }
 
 const streamOf = (collection) => ({
@@ -61,7 +70,9 @@ async function gapAfterCut(url, spec, seconds) {
               if (lastOld === undefined && seen.includes(before)) lastOld = now;
               if (firstNew === undefined && seen.includes(after)) firstNew = now;
             });
-            res.on('end', () => (lastOld !== undefined && firstNew !== undefined ? resolve(firstNew - lastOld) : reject(new Error(`no continuation seen: ${seen.slice(-300)}`))));
+            res.on('end', () =>
+              lastOld !== undefined && firstNew !== undefined ? resolve(firstNew - lastOld) : reject(new Error(`no continuation seen: ${seen.slice(-300)}`)),
+            );
           });
           req.on('error', reject);
           req.end(spec.body);
@@ -79,7 +90,9 @@ for (const target of targets) {
   await sequential(target.child.url, target.spec, 1);
 }
 
-console.log(`continuation bench: ${ROUNDS} rounds, ${PIECES} pieces a stream, ${SECONDS} s load, ${SEQ_SECONDS} s sequential; targets: ${targets.map((t) => t.name).join(', ')}`);
+console.log(
+  `continuation bench: ${ROUNDS} rounds, ${PIECES} pieces a stream, ${SECONDS} s load, ${SEQ_SECONDS} s sequential; targets: ${targets.map((t) => t.name).join(', ')}`,
+);
 const rounds = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
   const r = {};
@@ -94,12 +107,18 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     r[target.name] = { cpuPerEventUs: load.cpuPerRequestUs / PIECES, firstMs: first.firstMs, rps: load.rps };
   }
   rounds.push(r);
-  console.log(`round ${round}: gap at the cut ${r.gapCut.toFixed(3)} ms (uncut ${r.gapUncut.toFixed(3)} ms) | ` + targets.map((t) => `${t.name}: first ${r[t.name].firstMs.toFixed(3)} ms, cpu/event ${r[t.name].cpuPerEventUs.toFixed(2)} µs`).join(' | '));
+  console.log(
+    `round ${round}: gap at the cut ${r.gapCut.toFixed(3)} ms (uncut ${r.gapUncut.toFixed(3)} ms) | ` +
+      targets.map((t) => `${t.name}: first ${r[t.name].firstMs.toFixed(3)} ms, cpu/event ${r[t.name].cpuPerEventUs.toFixed(2)} µs`).join(' | '),
+  );
 }
 
 const base = targets[1].name;
 console.log('\nfigure | target | median | ratio to "continue": false (median of per-round ratios)');
-for (const [figure, key, unit] of [['time to first content', 'firstMs', 'ms'], ['CPU per streamed event', 'cpuPerEventUs', 'µs']]) {
+for (const [figure, key, unit] of [
+  ['time to first content', 'firstMs', 'ms'],
+  ['CPU per streamed event', 'cpuPerEventUs', 'µs'],
+]) {
   for (const target of targets) {
     const value = median(rounds.map((r) => r[target.name][key]));
     const ratio = median(rounds.map((r) => r[target.name][key] / r[base][key]));
@@ -107,7 +126,9 @@ for (const [figure, key, unit] of [['time to first content', 'firstMs', 'ms'], [
   }
 }
 
-console.log(`extra time to the first new piece after a cut after ${CUT_AFTER} pieces (m2 asked again, its repeat dropped): ${median(rounds.map((r) => r.gapCut)).toFixed(3)} ms (the same two pieces uncut: ${median(rounds.map((r) => r.gapUncut)).toFixed(3)} ms)`);
+console.log(
+  `extra time to the first new piece after a cut after ${CUT_AFTER} pieces (m2 asked again, its repeat dropped): ${median(rounds.map((r) => r.gapCut)).toFixed(3)} ms (the same two pieces uncut: ${median(rounds.map((r) => r.gapUncut)).toFixed(3)} ms)`,
+);
 // Recovery on against every other target, round by round.
 const on = targets[0].name;
 for (const target of targets.slice(1)) {

@@ -19,7 +19,13 @@ const reply = Buffer.from(
 
 // Model "cut": the first BENCH_CUT_AFTER pieces, then the socket destroyed once they are written (no finish).
 const CUT_AFTER = Number(process.env.BENCH_CUT_AFTER ?? 10);
-const cutReply = Buffer.from(chunk({ role: 'assistant', content: '' }) + pieces.slice(0, CUT_AFTER).map((text) => chunk({ content: text })).join(''));
+const cutReply = Buffer.from(
+  chunk({ role: 'assistant', content: '' }) +
+    pieces
+      .slice(0, CUT_AFTER)
+      .map((text) => chunk({ content: text }))
+      .join(''),
+);
 
 const server = createServer((req, res) => {
   const parts = [];

@@ -16,7 +16,16 @@ const failed = (alias: string, textChars: number): AttemptReport => ({
   seconds: 0.1,
   textChars,
 });
-const answered = (alias: string): AttemptReport => ({ alias, model: `up-${alias}`, api: 'openai-chat', attempt: 1, ok: true, status: 200, seconds: 0.1, textChars: 5 });
+const answered = (alias: string): AttemptReport => ({
+  alias,
+  model: `up-${alias}`,
+  api: 'openai-chat',
+  attempt: 1,
+  ok: true,
+  status: 200,
+  seconds: 0.1,
+  textChars: 5,
+});
 
 describe('the route bench of a continued stream', () => {
   it('names the member that finished it; the member it continued is in `continued`, not in `failed_over`', () => {

@@ -14,8 +14,26 @@ describe('the call records of a route turn the caller left', () => {
       alias: 'm1',
       warnings: [],
       attempts: [
-        { alias: 'm1', model: 'up-1', api: 'openai-chat', attempt: 1, ok: false, error: new ConnectionError({ alias: 'm1', beforeAnyByte: false, message: 'm1: cut' }), status: 200, seconds: 0.1, textChars: 16 },
-        { alias: 'm2', model: 'up-2', api: 'openai-chat', attempt: 1, ok: false, error: new AbortedError({ alias: 'm2', message: 'm2: the caller aborted' }), seconds: 0.05 },
+        {
+          alias: 'm1',
+          model: 'up-1',
+          api: 'openai-chat',
+          attempt: 1,
+          ok: false,
+          error: new ConnectionError({ alias: 'm1', beforeAnyByte: false, message: 'm1: cut' }),
+          status: 200,
+          seconds: 0.1,
+          textChars: 16,
+        },
+        {
+          alias: 'm2',
+          model: 'up-2',
+          api: 'openai-chat',
+          attempt: 1,
+          ok: false,
+          error: new AbortedError({ alias: 'm2', message: 'm2: the caller aborted' }),
+          seconds: 0.05,
+        },
       ],
     } as unknown as CallResult;
     const records = routeCallRecords(config, { plan, keyName: 'local', call: 'r1', result, toolCalls: 0, aborted: true });
@@ -30,7 +48,18 @@ describe('the call records of a route turn the caller left', () => {
       ok: false,
       alias: 'm1',
       warnings: [],
-      attempts: [{ alias: 'm1', model: 'up-1', api: 'openai-chat', attempt: 1, ok: false, error: new ConnectionError({ alias: 'm1', beforeAnyByte: false, message: 'm1: closed' }), status: 200, seconds: 0.1 }],
+      attempts: [
+        {
+          alias: 'm1',
+          model: 'up-1',
+          api: 'openai-chat',
+          attempt: 1,
+          ok: false,
+          error: new ConnectionError({ alias: 'm1', beforeAnyByte: false, message: 'm1: closed' }),
+          status: 200,
+          seconds: 0.1,
+        },
+      ],
     } as unknown as CallResult;
     const [record] = routeCallRecords(config, { plan, keyName: 'local', call: 'r1', result, toolCalls: 0, aborted: true });
     expect(record).toMatchObject({ id: 'r1', alias: 'm1', status: 'aborted' });

@@ -75,7 +75,7 @@ async function turnOf(conversation: string) {
   throw new Error(`no turn recorded for ${conversation}`);
 }
 
-describe('a member cut after its first pieces is finished by the next one, through every caller protocol\'s SDK', () => {
+describe("a member cut after its first pieces is finished by the next one, through every caller protocol's SDK", () => {
   it.each(SDK_PROTOCOLS)('%s streamed: the SDK assembles the whole answer once, one finish, bench.continued names the continuation', async (protocol) => {
     t.upstream.script('up-1', answering({ cutAfterPieces: 3 }));
     t.upstream.script('up-2', answering());
@@ -175,17 +175,30 @@ describe('each way a stream fails part way, each way the next member answers', (
 
 describe('what is not continued ends with the error event, as before', () => {
   const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
-  const toolCut: Behaviour = { answer: { text: ['Checking. '], toolCalls: [{ name: 'get_weather', arguments: ['{"ci', 'ty":"Os', 'lo"}'] }] }, cutAfterPieces: 2 };
+  const toolCut: Behaviour = {
+    answer: { text: ['Checking. '], toolCalls: [{ name: 'get_weather', arguments: ['{"ci', 'ty":"Os', 'lo"}'] }] },
+    cutAfterPieces: 2,
+  };
 
   it('a cut inside a tool call: a clean error event naming why, the stream ends, nobody else is asked', async () => {
     t.upstream.clearRequests();
     t.upstream.script('up-1', toolCut);
     t.upstream.script('up-2', answering());
-    const raw = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/relay', stream: true, tools, messages: [{ role: 'user', content: 'tool cut raw' }] });
+    const raw = await postJSON(`${t.url}/v1/chat/completions`, {
+      model: 'bench/relay',
+      stream: true,
+      tools,
+      messages: [{ role: 'user', content: 'tool cut raw' }],
+    });
     expect(raw.status).toBe(200);
     expect(raw.text).toMatch(/not continued: the stream failed after a tool call had started/);
     expect(raw.text).not.toMatch(/"finish_reason":"[a-z_]+"/);
-    const stream = await sdks.openai.chat.completions.create({ model: 'bench/relay', stream: true, tools: tools as never, messages: [{ role: 'user', content: 'tool cut' }] });
+    const stream = await sdks.openai.chat.completions.create({
+      model: 'bench/relay',
+      stream: true,
+      tools: tools as never,
+      messages: [{ role: 'user', content: 'tool cut' }],
+    });
     const read = async () => {
       for await (const _chunk of stream);
     };

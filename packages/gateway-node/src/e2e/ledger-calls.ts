@@ -4,6 +4,9 @@ import type { Gateway } from '../create-gateway';
 export async function callsOf(gateway: Gateway, conversation: string): Promise<Array<Record<string, unknown>>> {
   let text = '';
   for await (const chunk of gateway.ledger.exportCalls({ format: 'jsonl' })) text += chunk;
-  const calls = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const calls = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   return calls.filter((call) => call.unit === conversation);
 }
