@@ -47,11 +47,14 @@ export function routeBench({ plan, collection, call, alias, attempts, warnings, 
   return bench;
 }
 
-/** The last failed attempt of each member other than `alias`, in the order each member first failed. */
+/**
+ * The last failed attempt of each member other than `alias`, in the order each member first failed. A stream that
+ * failed after sending text was continued, not failed over from (`continued` names it).
+ */
 function failedOverOf(attempts: readonly AttemptReport[], alias: string | undefined): AttemptReport[] {
   let last: Map<string, AttemptReport> | undefined;
   for (const attempt of attempts) {
-    if (attempt.ok || attempt.alias === alias) continue;
+    if (attempt.ok || attempt.alias === alias || (attempt.textChars ?? 0) > 0) continue;
     (last ??= new Map()).set(attempt.alias, attempt);
   }
   return last ? [...last.values()] : [];

@@ -40,7 +40,9 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
     if (outcome.shape) filing.shape = outcome.shape;
     if (model) filing.provider = model.provider;
     if (model?.price) filing.price = model.price;
-    const ending: CallEnding = { status: statusOf(attempt, answering && outcome.aborted), seconds: attempt.seconds };
+    // The caller leaving marks the call it left, the run's last: a stream that failed before (and was being continued) keeps its failure.
+    const left = answering && outcome.aborted && attempt === result.attempts[result.attempts.length - 1];
+    const ending: CallEnding = { status: statusOf(attempt, left), seconds: attempt.seconds };
     if (attempt.error) {
       ending.errorClass = attempt.error.name;
       ending.errorMessage = attempt.error.message;

@@ -12,6 +12,7 @@ import type { TurnHead, TurnReply, TurnSink } from '../turn/turn';
 import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
 import type { TurnShape } from '../shapes/turn-shape';
+import { answeredBy } from './answered-by';
 import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
@@ -92,7 +93,8 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   const finishOnce = (committedAlias: string | undefined): Promise<void> => finish(committedAlias).finally(resolveDone);
 
   // Kept before the reply goes: the caller's next request (its tool results) may follow at once. Nothing to keep, no promise.
-  const keepAnswer = (): Promise<void> | undefined => {
+  // Named as the caller sees it: a whole reply after the member that finished it, a stream as its start named it.
+  const keepAnswer = (answerer?: string): Promise<void> | undefined => {
     const reasoning = keepsReasoning && accumulator.toolCallCount() > 0;
     if (!reasoning && !input.onAnswered) return undefined;
     const reply = accumulator.toReply({ id: call, model: '' });
@@ -101,7 +103,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       if (reasoning) await runtime.router.keepReasoning(plan, reply.content);
       if (input.onAnswered) {
         const commit = await run.committed;
-        reply.model = replyModel(commit.ok ? commit.alias : '');
+        reply.model = replyModel(answerer ?? (commit.ok ? commit.alias : ''));
         await input.onAnswered(reply);
       }
     };
@@ -109,13 +111,15 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   };
 
   const benchFor = (commit: Commit | undefined, usage: Usage | undefined) => {
-    const cost = commit?.ok ? usageCost(usage, config.models[commit.alias]?.price) : null;
+    // After a continuation the finish (and its usage) is the continuing member's: it is the one that answered.
+    const alias = answeredBy(commit);
+    const cost = alias !== undefined ? usageCost(usage, config.models[alias]?.price) : null;
     if (cost !== null) summary.cost = cost;
     return routeBench({
       plan,
       collection: routed.ledgerCollection,
       call,
-      alias: commit?.ok ? commit.alias : undefined,
+      alias,
       attempts: commit?.attempts ?? [],
       warnings: commit?.ok ? commit.warnings : undefined,
       continued: commit?.ok ? commit.continued : undefined,
@@ -136,16 +140,18 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     for await (const event of run.events) {
       accumulator.add(event);
       if (event.type === 'finish') {
-        const kept = keepAnswer();
+        const answerer = answeredBy(commit) ?? commit.alias; // not streamed: the caller learns who finished the answer
+        const kept = keepAnswer(answerer);
         if (kept) await kept;
-        const answer = accumulator.toReply({ id: call, model: commit.alias });
+        summary.model = answerer;
+        const answer = accumulator.toReply({ id: call, model: answerer });
         answer.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)
-        answer.model = replyModel(commit.alias);
+        answer.model = replyModel(answerer);
         answer.extra = { bench: benchFor(commit, answer.usage) };
-        made = { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': commit.alias } };
+        made = { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': answerer } };
       }
     }
-    void finishOnce(commit.alias);
+    void finishOnce(answeredBy(commit));
     if (!made) throw new EngineError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
     return made;
   };
@@ -194,8 +200,9 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     } finally {
       sink.end();
       const commit = await run.committed;
-      if (commit.ok) summary.model = commit.alias; // also when it answered after the 200 went
-      await finishOnce(commit.ok ? commit.alias : undefined);
+      const answerer = answeredBy(commit);
+      if (answerer !== undefined) summary.model = answerer; // also when it answered after the 200 went, or continued the stream
+      await finishOnce(answerer);
     }
   };
 

@@ -8,7 +8,8 @@ import { startTestGateway, type TestGateway } from './test-gateway';
 let t: TestGateway;
 
 beforeAll(async () => {
-  t = await startTestGateway();
+  // `agents` without mid-stream recovery, for the error after the 200.
+  t = await startTestGateway({ config: (base) => ({ ...base, collections: { ...base.collections, uncontinued: { ...base.collections.agents, continue: false } } }) });
 });
 afterAll(() => t.close());
 
@@ -56,12 +57,23 @@ describe('the Vercel AI SDK as a client', () => {
     expect(await streamed.finishReason).toBe('stop');
   });
 
-  it.each(PROVIDERS)('%s: an error after the 200 surfaces as an error, not a finished answer', async (provider) => {
+  it.each(PROVIDERS)('%s: a member cut part way is finished by the next, and streamText reads one answer', async (provider) => {
     const model = modelFor(provider, 'bench/agents');
+    t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three'] }, cutAfterPieces: 1 });
+    t.upstream.script('up-2', { answer: { text: ['one ', 'two ', 'three'] } });
+    const streamed = streamText({ model, prompt: 'cut and continued', maxRetries: 0 });
+    expect(await streamed.text).toBe('one two three');
+    expect(await streamed.finishReason).toBe('stop');
+  });
+
+  it.each(PROVIDERS)('%s: with "continue": false, an error after the 200 surfaces as an error, not a finished answer', async (provider) => {
+    const model = modelFor(provider, 'bench/uncontinued');
+    t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three'] }, cutAfterPieces: 1 });
     const parts: Array<{ type: string; finishReason?: string }> = [];
     for await (const part of streamText({ model, prompt: 'cut', maxRetries: 0, onError: () => undefined }).fullStream) parts.push(part as never);
     expect(parts.map((part) => part.type)).toContain('error');
     expect(parts.find((part) => part.type === 'finish')?.finishReason).not.toBe('stop');
+    expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
   });
 });

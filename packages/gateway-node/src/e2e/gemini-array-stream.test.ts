@@ -6,7 +6,11 @@ import { startTestGateway, type TestGateway } from './test-gateway';
 let t: TestGateway;
 
 beforeAll(async () => {
-  t = await startTestGateway({ captureLog: true });
+  t = await startTestGateway({
+    captureLog: true,
+    // `agents` without mid-stream recovery, for the error element.
+    config: (base) => ({ ...base, collections: { ...base.collections, uncontinued: { ...base.collections.agents, continue: false } } }),
+  });
 });
 afterAll(() => t.close());
 
@@ -62,9 +66,20 @@ describe('Gemini streamGenerateContent without alt=sse', () => {
     expect(chunks.at(-1)?.bench).toMatchObject({ reply: 'all' });
   });
 
-  it('a member that fails part way ends the array with an error element, still valid JSON', async () => {
-    t.upstream.script('up-1', { answer: { text: ['one', 'two', 'three'] }, cutAfterPieces: 1 });
+  it('a member cut part way is finished by the next: one array, the text once, bench.continued on the last element', async () => {
+    t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three'] }, cutAfterPieces: 1 });
+    t.upstream.script('up-2', { answer: { text: ['one ', 'two ', 'three'] } });
     const result = await postJSON(`${t.url}/v1beta/models/agents:streamGenerateContent`, body);
+    expect(result.status).toBe(200);
+    const chunks = result.json as Chunk[];
+    expect(textOf(chunks)).toBe('one two three');
+    expect(chunks.filter((chunk) => chunk.candidates?.[0]?.finishReason)).toHaveLength(1);
+    expect(chunks.at(-1)?.bench).toMatchObject({ alias: 'm2', continued: [{ alias: 'm2', from: 'm1', after: 'one '.length }] });
+  });
+
+  it('with "continue": false, a member that fails part way ends the array with an error element, still valid JSON', async () => {
+    t.upstream.script('up-1', { answer: { text: ['one', 'two', 'three'] }, cutAfterPieces: 1 });
+    const result = await postJSON(`${t.url}/v1beta/models/uncontinued:streamGenerateContent`, body);
     expect(result.status).toBe(200);
     const chunks = result.json as Chunk[];
     expect(chunks.at(-1)?.error).toMatchObject({ code: expect.any(Number), status: expect.any(String) });

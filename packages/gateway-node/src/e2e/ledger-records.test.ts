@@ -1,5 +1,6 @@
 import { faults } from '@bench/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callsOf as callsOfGateway } from './ledger-calls';
 import { minimalRequest, postJSON } from './raw-requests';
 import { sdksFor, type Sdks } from './sdk-clients';
 import { startTestGateway, type TestGateway } from './test-gateway';
@@ -26,13 +27,7 @@ afterAll(() => t.close());
 
 const ledger = () => t.gateway.ledger;
 
-/** Every call recorded in a conversation's unit, from the ledger's export. */
-async function callsOf(conversation: string): Promise<Array<Record<string, unknown>>> {
-  let text = '';
-  for await (const chunk of ledger().exportCalls({ format: 'jsonl' })) text += chunk;
-  const calls = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-  return calls.filter((call) => call.unit === conversation);
-}
+const callsOf = (conversation: string) => callsOfGateway(t.gateway, conversation);
 
 describe('what the ledger holds after each kind of turn', () => {
   it('a route turn that failed over: one turn row naming who was tried, a call for each attempt', async () => {

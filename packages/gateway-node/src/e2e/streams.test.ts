@@ -17,6 +17,8 @@ beforeAll(async () => {
         // Seats get no second chance after a 5xx here, so that a panel whose seats all fail fails fast.
         core: { ...base.collections.core, retry: { serverErrorRetries: 0 } },
         slow: { members: ['m1', 'm2'], reply: 'route', order: 'listed', sticky: false, timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 } },
+        // `slow` without mid-stream recovery (with it, m2 would finish a stream that went silent: see continuation.test.ts).
+        quiet: { members: ['m1', 'm2'], reply: 'route', order: 'listed', sticky: false, continue: false, timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 } },
       },
     }),
   });
@@ -71,16 +73,18 @@ describe('a route whose member answers after the grace period', () => {
 });
 
 describe('upstream stream faults', () => {
-  it.each(SDK_PROTOCOLS)('%s: a stream that goes silent past idleMs ends with an error, never as a finished answer', async (protocol) => {
+  it.each(SDK_PROTOCOLS)('%s: with "continue": false, a stream that goes silent past idleMs ends with an error, never as a finished answer', async (protocol) => {
+    t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: ['starts ', 'then ', 'stops'] }, stall: { afterPieces: 1, ms: 2000 } });
-    const { path, body } = minimalRequest(protocol, 'bench/slow', 'go quiet', true);
+    const { path, body } = minimalRequest(protocol, 'bench/quiet', 'go quiet', true);
     const raw = await postJSON(t.url + path, body);
+    expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
     expect(raw.status).toBe(200);
     expect(raw.text).toContain('starts');
     expect(raw.text).not.toContain('stops');
     expect(raw.text).toMatch(/error/i);
     expect(raw.text).not.toMatch(/"done":\s*true|message_stop|response\.completed|\[DONE\]|"finishReason"|"finish_reason":\s*"stop"/);
-    await expect(ask(sdks, protocol, 'bench/slow', 'go quiet', true)).rejects.toThrow();
+    await expect(ask(sdks, protocol, 'bench/quiet', 'go quiet', true)).rejects.toThrow();
   });
 
   it('a malformed upstream event is skipped, the stream goes on, and the call carries a warning in the ledger', async () => {
