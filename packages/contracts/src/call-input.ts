@@ -35,6 +35,8 @@ export interface CallInput {
   warnings?: string[];
   /** The panel or conversation the call belongs to; derived from the id (before its last `.`) when absent. */
   unit?: string;
+  /** The surface the call came through when not a model API route (`mcp`: an MCP tool). */
+  via?: string;
 }
 
 /** Where calls are written: a `@bench/ledger` Ledger fits as it is. */

@@ -11,6 +11,7 @@ import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { listedModels } from './listings/listed-models';
 import type { Caller } from './names/permissions';
+import { collectionRecords } from './records/collection-records';
 import { resolveRequestTarget } from './names/resolve-request-target';
 import { resolveItemReferences } from './responses-state/item-references';
 import { MAX_ID_LENGTH, ownStoredResponse } from './responses-state/previous-response';
@@ -82,6 +83,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         summary: {},
         cancelled: false,
         onCancel: [],
+        ...(turnOptions.onProgress ? { onProgress: turnOptions.onProgress } : {}),
+        ...(turnOptions.via ? { via: turnOptions.via } : {}),
       };
       const started = context.requestedModel
         ? startTurn(runtime, request, turnOptions, context)
@@ -112,6 +115,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       return ledger.recordVerdict(fields as never);
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),
+    records: (key = LOCAL_CALLER) => collectionRecords(config, records, key),
     countTokens(request: NeutralRequest, countOptions = {}) {
       resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
       return estimateTokens(request);

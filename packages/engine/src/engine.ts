@@ -2,6 +2,7 @@ import type { Ledger, Verdict } from '@bench/ledger';
 import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
 import type { ListedModel } from './listings/listed-models';
+import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
 import type { Target } from './names/resolve-target';
 import type { ResolvedReferences } from './responses-state/item-references';
@@ -41,6 +42,8 @@ export interface Engine {
   verdict(body: unknown, key?: Caller): Promise<Verdict>;
   /** What this caller may call, in listing order. */
   listings(key?: Caller): ListedModel[];
+  /** Per collection this caller may call, per member: the record the choices read (useful verdicts, last use). */
+  records(key?: Caller): Promise<CollectionRecords[]>;
   /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */
   countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol }): number;
   readonly responses: StoredResponses;

@@ -2,6 +2,8 @@ export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine'
 export type { Engine, EngineHealth, StoredResponses } from './engine';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';
+export type { TurnProgress } from './turn/turn-progress';
+export type { CollectionRecords } from './records/collection-records';
 export { EngineError } from './errors/engine-error';
 export type { EngineLogger } from './runtime/engine-logger';
 export { parseConfig } from './config/parse-config';

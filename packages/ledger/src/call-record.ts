@@ -34,4 +34,6 @@ export interface CallRecord {
   toolCalls: number;
   warnings: string[];
   unit: string;
+  /** The surface the call came through (`mcp`), when the writer said. */
+  via?: string;
 }

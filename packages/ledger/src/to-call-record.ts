@@ -33,6 +33,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     toolCalls: input.toolCalls ?? 0,
     warnings: input.warnings ? input.warnings.map(redactImages) : [],
     unit: input.unit ?? callUnit(input.id),
+    ...(input.via !== undefined ? { via: input.via } : {}),
   };
 }
 

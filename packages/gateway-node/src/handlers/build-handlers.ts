@@ -1,4 +1,5 @@
 import { EngineError, type Engine } from '@bench/engine';
+import { createMcpHttpHandler, type McpHttpHandler } from '@bench/mcp';
 import { handleGenerate } from '../generate/handle-generate';
 import type { RouteHandler } from '../handle-request';
 import type { RouteName } from '../http/match-route';
@@ -7,14 +8,16 @@ import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
 import { handleListModels } from './list-models';
+import { handleMcp } from './mcp';
 import { handleModelEntry } from './model-entry';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
 import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(engine: Engine): Record<RouteName, RouteHandler> {
+export function buildHandlers(engine: Engine, mcp: McpHttpHandler = createMcpHttpHandler(engine)): Record<RouteName, RouteHandler> {
   return {
+    mcp: (request) => handleMcp(request, engine, mcp),
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),
     'list-models': (request) => handleListModels(request, engine),

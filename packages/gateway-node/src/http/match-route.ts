@@ -14,7 +14,8 @@ export type RouteName =
   | 'responses-websocket'
   | 'response-retrieve'
   | 'response-delete'
-  | 'model-entry';
+  | 'model-entry'
+  | 'mcp';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -36,6 +37,8 @@ const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)$/;
 
 /** The route a method and path name, or undefined (a 404 in the path's protocol shape). */
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
+  // MCP's Streamable HTTP: requests POSTed, the server's stream on GET, the session ended with DELETE.
+  if (path === '/mcp' && (method === 'POST' || method === 'GET' || method === 'DELETE')) return { name: 'mcp', protocol: 'openai-chat' };
   if (method === 'POST') {
     switch (path) {
       case '/v1/chat/completions':

@@ -25,6 +25,7 @@ export interface CallRow {
   tool_calls: number;
   warnings: string | null;
   unit: string;
+  via: string | null;
 }
 
 /** Bare-alias calls have no collection; stored as '' so it can be part of keys. */
@@ -53,6 +54,7 @@ export function callToRow(call: CallRecord): CallRow {
     tool_calls: call.toolCalls,
     warnings: call.warnings.length > 0 ? JSON.stringify(call.warnings) : null,
     unit: call.unit,
+    via: call.via ?? null,
   };
 }
 
@@ -82,6 +84,7 @@ export function rowToCall(row: CallRow): CallRecord {
     toolCalls: Number(row.tool_calls),
     warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
     unit: row.unit,
+    ...(row.via ? { via: row.via } : {}),
   };
 }
 

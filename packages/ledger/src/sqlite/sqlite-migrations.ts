@@ -81,4 +81,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   ALTER TABLE turns ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE model_stats ADD COLUMN cache_write_tokens INTEGER NOT NULL DEFAULT 0;
   `,
+  // 3: the surface a call came through (`mcp`), when not a model API route.
+  `
+  ALTER TABLE calls ADD COLUMN via TEXT;
+  `,
 ];

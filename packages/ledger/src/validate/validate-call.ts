@@ -14,7 +14,7 @@ export function validateCall(value: unknown): CallInput {
     throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
   }
   optionalAmount(call.time, 'call.time');
-  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit'] as const) {
+  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via'] as const) {
     optionalString(call[field], `call.${field}`);
   }
   validateUsage(call.usage, 'call.usage');
