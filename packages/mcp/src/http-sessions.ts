@@ -18,7 +18,12 @@ export interface McpHttpHandler {
 interface Session {
   transport: StreamableHTTPServerTransport;
   keyName: string;
+  /** When the session last had a request (epoch ms). */
+  seen: number;
 }
+
+/** A session with no request for this long is ended when another opens (its client initializes anew, as on a 404). */
+const SESSION_IDLE_MS = 30 * 60_000;
 
 /**
  * One MCP session per `initialize`, kept by its `mcp-session-id` and bound to the key that opened it: a session is
@@ -30,13 +35,22 @@ export function createMcpHttpHandler(engine: Engine): McpHttpHandler {
   const open = async (caller: Caller): Promise<StreamableHTTPServerTransport> => {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, keyName: caller.keyName }),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, keyName: caller.keyName, seen: Date.now() }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await createBenchMcpServer(engine, caller).connect(transport);
     return transport;
+  };
+
+  const endIdle = () => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (now - session.seen < SESSION_IDLE_MS) continue;
+      sessions.delete(id);
+      void session.transport.close().catch(() => undefined);
+    }
   };
 
   return {
@@ -47,11 +61,13 @@ export function createMcpHttpHandler(engine: Engine): McpHttpHandler {
         if (req.method !== 'POST' || !isInitializeRequest(body)) {
           return rpcError(res, 400, 'no mcp-session-id: start a session with an initialize request (POST)');
         }
+        endIdle();
         return (await open(caller)).handleRequest(req, res, body);
       }
       const session = sessions.get(id);
       if (!session) return rpcError(res, 404, 'unknown or ended MCP session: initialize a new one');
       if (session.keyName !== caller.keyName) return rpcError(res, 403, 'this MCP session belongs to another key: initialize one with yours');
+      session.seen = Date.now();
       return session.transport.handleRequest(req, res, body);
     },
     get sessions() {

@@ -29,6 +29,6 @@ export interface TurnOptions {
   compaction?: boolean;
   /** A panel's progress while its seats work: `seated`, then one `seat-done` per seat (iterate or `pipe` the turn). */
   onProgress?: (progress: TurnProgress) => void;
-  /** The surface the turn came through (`mcp`): kept on each of its panel's calls in the ledger (`via`). */
+  /** The surface the turn came through (`mcp`): kept on each of its panel's and its shaper's calls in the ledger (`via`). */
   via?: string;
 }
