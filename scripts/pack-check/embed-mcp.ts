@@ -1,6 +1,9 @@
 // What an app that serves bench's collections as MCP tools writes (issue 23): an engine, bench's MCP server for a
 // caller, and an MCP client asking a panel through it. scripts/pack-check.mjs includes this file only when
 // packages/mcp exists and is public.
+// The MCP SDK's types name the fetch API's `HeadersInit`, which @types/node does not declare globally: an app that
+// type-checks them needs the DOM lib (or skipLibCheck), as here.
+/// <reference lib="dom" />
 import assert from 'node:assert/strict';
 import { createEngine, LOCAL_CALLER, parseConfig } from '@bench/engine';
 import { createBenchMcpServer } from '@bench/mcp';
