@@ -45,7 +45,7 @@ export function registerAskTool(server: McpServer, engine: Engine, caller: Calle
         signal: extra.signal,
         bench: { reply, ...(args.with ? { with: args.with } : {}) },
         via: 'mcp',
-        onProgress: (event: TurnProgress) => progress(event),
+        onProgress: (event: TurnProgress) => progress.report(event),
       });
       let text = '';
       let bench: PanelBench | undefined;
@@ -54,6 +54,7 @@ export function registerAskTool(server: McpServer, engine: Engine, caller: Calle
         else if (event.type === 'finish') bench = event.extra?.bench as PanelBench | undefined;
         else if (event.type === 'error') throw new Error(event.error.message);
       }
+      await progress.sent();
       if (!bench) throw new Error(extra.signal.aborted ? 'cancelled: the seats were stopped' : 'the panel ended without an answer');
       const answer = askAnswer(bench, text);
       return toolResult(askAnswerText(answer), answer as unknown as Record<string, unknown>);
