@@ -217,6 +217,9 @@ if (['@bench/formats', '@bench/router', '@bench/client'].every((n) => names.has(
 if (!existsSync(join(root, 'packages', 'engine'))) say('skipped embed-engine.ts: packages/engine does not exist yet');
 else if (!names.has('@bench/engine')) problem('packages/engine exists but @bench/engine was not packed (is it private?)');
 else programs.push({ file: 'embed-engine.ts', expect: [/^engine: bench\/agents answered "Hello from the upstream" \(stop\)$/] });
+if (!existsSync(join(root, 'packages', 'mcp'))) say('skipped embed-mcp.ts: packages/mcp does not exist yet');
+else if (!names.has('@bench/mcp')) problem('packages/mcp exists but @bench/mcp was not packed (is it private?)');
+else programs.push({ file: 'embed-mcp.ts', expect: [/^mcp: ask answered "Hello from the upstream" from tiny$/] });
 
 const installed = existsSync(join(app, 'node_modules', '.bin', 'tsc'));
 if (installed && programs.length > 0) {

@@ -12,6 +12,7 @@ export default defineConfig({
       '@bench/ledger': source('ledger'),
       '@bench/panel': source('panel'),
       '@bench/engine': source('engine'),
+      '@bench/mcp': source('mcp'),
       '@bench/contracts': source('contracts'),
       '@bench/testkit': source('testkit'),
     },

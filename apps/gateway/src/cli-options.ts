@@ -11,7 +11,7 @@ export interface CliOptions {
 }
 
 /** The command words, after which come that command's own flags. */
-export const COMMANDS = ['check', 'schema', 'stats', 'export'] as const;
+export const COMMANDS = ['check', 'schema', 'stats', 'export', 'mcp'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H] [--demo]
@@ -19,6 +19,7 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
        bench-gateway schema
        bench-gateway stats [--config FILE | --ledger URL | --demo] [--collection NAME] [--shape SHAPE] [--json]
        bench-gateway export [--config FILE | --ledger URL | --demo] [--from DATE] [--to DATE] [--format jsonl|csv]
+       bench-gateway mcp [--config FILE | --url URL]
        bench-gateway --help | --version
 
   --config FILE  the configuration file (JSON with comments); env BENCH_CONFIG
@@ -40,6 +41,10 @@ export const USAGE = `usage: bench-gateway [--config FILE] [--port N] [--host H]
                  --json for the figures as JSON
   export         the calls themselves, to stdout: --from (inclusive) and --to
                  (exclusive) as ISO dates or date-times, --format jsonl (default) or csv
+  mcp            bench's MCP server on stdio (tools ask, verdict, collections,
+                 records): --config runs the engine in this process, --url calls
+                 a running gateway's /mcp; either way with the key in BENCH_KEY
+                 (see docs/mcp.md)
 
   docs: docs/ in the bench repository (docs/README.md lists every page)`;
 

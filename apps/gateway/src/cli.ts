@@ -8,6 +8,7 @@ import { configWarnings } from './config-warnings';
 import { demoConfig, startDemoUpstream } from './demo';
 import { discoverProviders } from './discover-providers';
 import { listenError } from './listen-error';
+import { runMcpCommand } from './mcp-command';
 import { parseLedgerCommand } from './ledger-command-options';
 import { runLedgerCommand } from './ledger-commands';
 import { readConfigFile } from './read-config-file';
@@ -23,6 +24,10 @@ async function runCommand(command: CommandName, args: string[]): Promise<void> {
   if (command === 'schema') {
     if (args.length > 1) throw new CliUsageError(`schema takes no arguments, not "${args.slice(1).join(' ')}"`);
     console.log(JSON.stringify(configJsonSchema(), null, 2));
+    return;
+  }
+  if (command === 'mcp') {
+    await runMcpCommand(args.slice(1), process.env);
     return;
   }
   if (command === 'check') {

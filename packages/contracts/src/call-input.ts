@@ -37,6 +37,8 @@ export interface CallInput {
   unit?: string;
   /** The kind of task (`code`, `general`, …) the prompt is; `general` when absent. Records are kept per model and shape. */
   shape?: string;
+  /** The surface the call came through when not a model API route (`mcp`: an MCP tool). */
+  via?: string;
 }
 
 /** Where calls are written: a `@bench/ledger` Ledger fits as it is. */

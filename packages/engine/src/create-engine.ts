@@ -10,8 +10,8 @@ import { EngineError } from './errors/engine-error';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { listedModels } from './listings/listed-models';
-import { collectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
+import { collectionRecords } from './records/collection-records';
 import { resolveRequestTarget } from './names/resolve-request-target';
 import { resolveItemReferences } from './responses-state/item-references';
 import { MAX_ID_LENGTH, ownStoredResponse } from './responses-state/previous-response';
@@ -85,6 +85,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         summary: {},
         cancelled: false,
         onCancel: [],
+        ...(turnOptions.onProgress ? { onProgress: turnOptions.onProgress } : {}),
+        ...(turnOptions.via ? { via: turnOptions.via } : {}),
       };
       const started = context.requestedModel
         ? startTurn(runtime, request, turnOptions, context)

@@ -3,6 +3,7 @@ export type { Engine, EngineHealth, StoredResponses } from './engine';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';
+export type { TurnProgress } from './turn/turn-progress';
 export { EngineError } from './errors/engine-error';
 export type { EngineLogger } from './runtime/engine-logger';
 export type { ShadowCounters } from './shadows/shadow-counters';

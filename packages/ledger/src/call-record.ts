@@ -36,4 +36,6 @@ export interface CallRecord {
   unit: string;
   /** The kind of task; `general` unless the gateway said otherwise. */
   shape: string;
+  /** The surface the call came through (`mcp`), when the writer said. */
+  via?: string;
 }

@@ -35,6 +35,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     warnings: input.warnings ? input.warnings.map(redactImages) : [],
     unit: input.unit ?? callUnit(input.id),
     shape: input.shape ?? DEFAULT_SHAPE,
+    ...(input.via !== undefined ? { via: input.via } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
 import type { TurnShape } from '../shapes/turn-shape';
 import { withPanelCosts } from './panel-costs';
+import { recordedVia } from './recorded-via';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
 
 export interface PanelTurnInput {
@@ -46,7 +47,7 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
       records: (alias) => records.get(alias),
       shape: input.shape?.shape ?? 'general',
       shapeBy: input.shape?.by ?? 'default',
-      recorder: runtime.ledger,
+      recorder: context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger,
       onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
       keyName: context.caller.keyName,
     });
@@ -99,7 +100,8 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
         switch (event.type) {
           case 'seated':
           case 'seat-done':
-            break; // the keep-alives cover the wait
+            context.onProgress?.(event); // for a caller that shows progress (MCP); a wire's keep-alives cover the wait
+            break;
           case 'text-delta':
             if (input.onAnswered) answer += event.text;
             await send({ type: 'text-delta', text: event.text });

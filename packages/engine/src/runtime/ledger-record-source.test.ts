@@ -77,5 +77,5 @@ describe('ledgerRecordSource', () => {
       await ledger.close().catch(() => undefined);
       postgres.stop();
     }
-  }, 10_000);
+  }, 30_000);
 });

@@ -78,7 +78,7 @@ async function askShaper(runtime: EngineRuntime, context: TurnContext, collectio
     },
   );
   try {
-    runtime.ledger.recordCall(record);
+    runtime.ledger.recordCall(context.via ? { ...record, via: context.via } : record);
   } catch (error) {
     runtime.logger.error({ err: (error as Error).message }, 'shaper record refused');
   }

@@ -1,6 +1,7 @@
 import type { Protocol } from '@bench/formats';
 import type { Caller } from '../names/permissions';
 import type { ResolvedReferences } from '../responses-state/item-references';
+import type { TurnProgress } from './turn-progress';
 
 /** Request headers, as Node gives them. */
 export type TurnHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -26,4 +27,8 @@ export interface TurnOptions {
   references?: ResolvedReferences;
   /** Compact the conversation instead of answering it: whoever has the conversation writes the summary. */
   compaction?: boolean;
+  /** A panel's progress while its seats work: `seated`, then one `seat-done` per seat (iterate or `pipe` the turn). */
+  onProgress?: (progress: TurnProgress) => void;
+  /** The surface the turn came through (`mcp`): kept on each of its panel's and its shaper's calls in the ledger (`via`). */
+  via?: string;
 }

@@ -1,7 +1,7 @@
 import { EngineError, type Engine } from '@bench/engine';
 import { handleGenerate } from '../generate/handle-generate';
 import type { RouteHandler } from '../http/handle-request';
-import type { RouteName } from '../http/match-route';
+import type { NodeRouteName, RouteName } from '../http/match-route';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
@@ -13,7 +13,7 @@ import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(engine: Engine): Record<RouteName, RouteHandler> {
+export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),

@@ -8,6 +8,8 @@ import { createLogger } from '../access-log';
 import { isLoopbackAddress } from '../auth/is-loopback';
 import { createRequestHandler } from './handle-request';
 import { buildHandlers } from '../handlers/build-handlers';
+import { createMcpHttpHandler } from '@bench/mcp';
+import { mcpRoute } from './mcp-route';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
@@ -46,11 +48,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.random ? { random: options.random } : {}),
   });
   const { config, ledger } = engine;
+  const mcp = createMcpHttpHandler(engine);
   const listener = createRequestHandler({
     engine,
     cors: config.server.cors,
     logger,
     handlers: buildHandlers(engine),
+    nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error({ route: request.url.pathname, err: error.error.message, cause: ((cause as Error | undefined)?.cause as Error | undefined)?.message ?? (cause as Error | undefined)?.message }, 'server error'),
   });
@@ -78,6 +82,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       return { server, url: `http://${shownHost}:${address.port}` };
     },
     async close() {
+      await mcp.close(); // the MCP sessions' streams end (their tool calls in flight are aborted, and recorded)
       await Promise.all([...servers].map((server) => closeServer(server, config.server.shutdownGraceMs)));
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await engine.close().then(

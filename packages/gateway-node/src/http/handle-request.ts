@@ -7,7 +7,8 @@ import { extractKey } from '../auth/extract-key';
 import { EngineError, LOCAL_CALLER, type Caller, type Engine } from '@bench/engine';
 import { toHttpError, type HttpError } from '../errors/to-http-error';
 import { applyCors } from './cors';
-import { matchRoute, type RouteName } from './match-route';
+import { matchRoute, type NodeRouteName, type RouteName } from './match-route';
+import type { NodeRouteHandler } from './mcp-route';
 import { protocolOfPath } from './path-protocol';
 import { RequestTarget } from './request-target';
 import { nodeReply } from './node-reply';
@@ -21,7 +22,9 @@ export interface RequestHandlerOptions {
   engine: Pick<Engine, 'keysEnabled' | 'authenticate'>;
   cors: readonly string[];
   logger: Logger;
-  handlers: Record<RouteName, RouteHandler>;
+  handlers: Record<Exclude<RouteName, NodeRouteName>, RouteHandler>;
+  /** Routes that need Node's request and response themselves (the MCP transport). */
+  nodeHandlers: Record<NodeRouteName, NodeRouteHandler>;
   /** Called with every error answered with a 5xx, for the error log. */
   onServerError?: (error: HttpError, cause: unknown, state: RequestState) => void;
 }
@@ -66,7 +69,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
       throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }
     state.caller = authenticate(req, url, options.engine, route.open === true);
-    await options.handlers[route.name](state);
+    if (route.name === 'mcp') await options.nodeHandlers.mcp(req, res, state);
+    else await options.handlers[route.name](state);
   } catch (thrown) {
     const error = toHttpError(thrown);
     state.log.error = error.error.message;

@@ -15,7 +15,11 @@ export type RouteName =
   | 'response-retrieve'
   | 'response-delete'
   | 'model-entry'
-  | 'records';
+  | 'records'
+  | NodeRouteName;
+
+/** Routes served on Node's own request and response (see node-route handlers in the http folder). */
+export type NodeRouteName = 'mcp';
 
 export interface MatchedRoute {
   name: RouteName;
@@ -37,6 +41,8 @@ const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)$/;
 
 /** The route a method and path name, or undefined (a 404 in the path's protocol shape). */
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
+  // MCP's Streamable HTTP: requests POSTed, the server's stream on GET, the session ended with DELETE.
+  if (path === '/mcp' && (method === 'POST' || method === 'GET' || method === 'DELETE')) return { name: 'mcp', protocol: 'openai-chat' };
   if (method === 'POST') {
     switch (path) {
       case '/v1/chat/completions':

@@ -26,6 +26,7 @@ export interface CallRow {
   warnings: string | null;
   unit: string;
   shape: string;
+  via: string | null;
 }
 
 /** Bare-alias calls have no collection; stored as '' so it can be part of keys. */
@@ -55,6 +56,7 @@ export function callToRow(call: CallRecord): CallRow {
     warnings: call.warnings.length > 0 ? JSON.stringify(call.warnings) : null,
     unit: call.unit,
     shape: call.shape,
+    via: call.via ?? null,
   };
 }
 
@@ -85,6 +87,7 @@ export function rowToCall(row: CallRow): CallRecord {
     warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
     unit: row.unit,
     shape: row.shape,
+    ...(row.via ? { via: row.via } : {}),
   };
 }
 

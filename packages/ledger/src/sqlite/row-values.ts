@@ -5,7 +5,7 @@ import type { TurnRow } from '../sql/turn-row';
 export const CALL_COLUMNS = [
   'id', 'time', 'purpose', 'collection', 'key_name', 'alias', 'provider', 'status', 'error_class', 'error_message',
   'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cost', 'seconds', 'first_piece_seconds',
-  'finish_reason', 'tool_calls', 'warnings', 'unit', 'cache_write_tokens', 'cache_write_1h_tokens', 'shape',
+  'finish_reason', 'tool_calls', 'warnings', 'unit', 'cache_write_tokens', 'cache_write_1h_tokens', 'shape', 'via',
 ] as const satisfies readonly (keyof CallRow)[];
 
 export const TURN_COLUMNS = [
@@ -18,7 +18,7 @@ export function callRowValues(row: CallRow): unknown[] {
   return [
     row.id, row.time, row.purpose, row.collection, row.key_name, row.alias, row.provider, row.status, row.error_class, row.error_message,
     row.input_tokens, row.output_tokens, row.reasoning_tokens, row.cached_tokens, row.cost, row.seconds, row.first_piece_seconds,
-    row.finish_reason, row.tool_calls, row.warnings, row.unit, row.cache_write_tokens, row.cache_write_1h_tokens, row.shape,
+    row.finish_reason, row.tool_calls, row.warnings, row.unit, row.cache_write_tokens, row.cache_write_1h_tokens, row.shape, row.via,
   ];
 }
 

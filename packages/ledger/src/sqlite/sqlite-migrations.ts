@@ -161,4 +161,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
       sum(first_sum), sum(first_count), max(last_used)
     FROM call_totals GROUP BY collection, alias, shape;
   `,
+  // 4: the surface a call came through (`mcp`), when not a model API route.
+  `
+  ALTER TABLE calls ADD COLUMN via TEXT;
+  `,
 ];
