@@ -17,14 +17,27 @@ const require = createRequire(`${gateway}package.json`);
 const pino = require('pino');
 const esbuild = createRequire(createRequire(fileURLToPath(new URL('../packages/ledger/package.json', import.meta.url))).resolve('tsup'))('esbuild');
 const outfile = `${gateway}node_modules/.cache/access-log-bench.mjs`;
-esbuild.buildSync({ entryPoints: [`${gateway}src/access-log.ts`], bundle: true, platform: 'node', format: 'esm', external: ['pino'], outfile, logLevel: 'error' });
+esbuild.buildSync({
+  entryPoints: [`${gateway}src/access-log.ts`],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  external: ['pino'],
+  outfile,
+  logLevel: 'error',
+});
 const { accessLine, createLogger, logAccess } = await import(outfile);
 
 // The hand-built line must be the line pino writes for the same record: checked before anything is timed.
 {
   const { Writable } = await import('node:stream');
   let written = '';
-  const sink = new Writable({ write(chunk, _encoding, done) { written += chunk; done(); } });
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      written += chunk;
+      done();
+    },
+  });
   const reference = pino({ level: 'info', base: undefined, messageKey: 'msg', timestamp: () => ',"time":42' }, sink);
   const samples = [
     { method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: 'm1', reply: 'p1', cost: 0.00123, seconds: 0.4123 },
@@ -42,7 +55,17 @@ const { accessLine, createLogger, logAccess } = await import(outfile);
   }
 }
 
-const record = (i) => ({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: `m${i % 8}`, reply: `p${i}`, cost: 0.00123, seconds: 0.4123 });
+const record = (i) => ({
+  method: 'POST',
+  route: '/v1/chat/completions',
+  status: 200,
+  key: 'alice',
+  collection: 'core',
+  model: `m${i % 8}`,
+  reply: `p${i}`,
+  cost: 0.00123,
+  seconds: 0.4123,
+});
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const options = { level: 'info', base: undefined, messageKey: 'msg' };
 const variants = {
@@ -98,6 +121,8 @@ console.error(`access log, CPU µs a line, ${LINES} lines × ${ROUNDS} rounds, m
 for (const name of Object.keys(results)) {
   const main = of(name, 'main');
   const all = of(name, 'process');
-  console.error(`  ${name}: main thread ${main.toFixed(2)} µs (${(main / of(first, 'main')).toFixed(2)}×), whole process ${all.toFixed(2)} µs (${(all / of(first, 'process')).toFixed(2)}×)`);
+  console.error(
+    `  ${name}: main thread ${main.toFixed(2)} µs (${(main / of(first, 'main')).toFixed(2)}×), whole process ${all.toFixed(2)} µs (${(all / of(first, 'process')).toFixed(2)}×)`,
+  );
 }
 process.exit(0);

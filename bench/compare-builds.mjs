@@ -29,7 +29,10 @@ const loads = {
 
 const upstream = await startChild('./upstream-child.mjs');
 const start = (checkout) =>
-  startChild(childOf(checkout), { env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `l${++ledgers}`, 'ledger.db')}`, BENCH_LOG: process.env.BENCH_LOG ?? 'silent' }, quietStdout: true });
+  startChild(childOf(checkout), {
+    env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `l${++ledgers}`, 'ledger.db')}`, BENCH_LOG: process.env.BENCH_LOG ?? 'silent' },
+    quietStdout: true,
+  });
 const builds = [
   { name: 'this', gateway: await start(resolve('.')) },
   { name: 'other', gateway: await start(other) },

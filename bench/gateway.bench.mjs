@@ -43,7 +43,10 @@ const spec = {
     body: json({ model: 'bench/agents', messages, max_tokens: 32, stream: true }),
   },
   proxyHold: { path: '/v1/chat/completions', bodyFor: (i) => json({ model: 'hold', messages: [{ role: 'user', content: `stream ${i}` }], stream: true }) },
-  gatewayHold: { path: '/v1/chat/completions', bodyFor: (i) => json({ model: 'bench/hold', messages: [{ role: 'user', content: `stream ${i}` }], stream: true }) },
+  gatewayHold: {
+    path: '/v1/chat/completions',
+    bodyFor: (i) => json({ model: 'bench/hold', messages: [{ role: 'user', content: `stream ${i}` }], stream: true }),
+  },
 };
 
 const upstream = await startChild('./upstream-child.mjs');
@@ -61,12 +64,21 @@ const gateway = await startGateway('silent', PROFILE_DIR ? ['--cpu-prof', `--cpu
 const logged = await startGateway('default');
 
 console.log(`gateway bench: ${ROUNDS} rounds, ${SECONDS} s per autocannon run, ${STREAMS} open streams, ${cpus().length} CPUs, Node ${process.version}`);
-console.log(`ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; parsing floor pid ${floor.pid}; floor with ledger pid ${floorLedger.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`);
+console.log(
+  `ledger sqlite: in ${temp}; upstream ${upstream.url} (pid ${upstream.pid}); proxy pid ${proxy.pid}; parsing floor pid ${floor.pid}; floor with ledger pid ${floorLedger.pid}; gateway pid ${gateway.pid}; logged gateway pid ${logged.pid}`,
+);
 
 // Warm-up: JIT, pools, the ledger's first writes. The gateway's CPU per request keeps falling for its
 // first few seconds under load (about 240 µs in the first 3 s, about 135 µs after), so each target is
 // loaded for WARMUP seconds before anything is measured.
-for (const [target, s] of [[proxy, spec.proxyJson], [floor, spec.routeJson], [floorLedger, spec.routeJson], [gateway, spec.routeJson], [gateway, spec.panelJson], [logged, spec.routeJson]]) {
+for (const [target, s] of [
+  [proxy, spec.proxyJson],
+  [floor, spec.routeJson],
+  [floorLedger, spec.routeJson],
+  [gateway, spec.routeJson],
+  [gateway, spec.panelJson],
+  [logged, spec.routeJson],
+]) {
   await cannon(target, { ...s, connections: 16, seconds: WARMUP });
 }
 await sequential(proxy.url, spec.proxyStream, 0.5);
@@ -77,9 +89,11 @@ await sequential(gateway.url, spec.anthropicStream, 0.5);
 // connections, as a deployment that caps its pool would; every stream still reaches the upstream).
 async function memoryUnderStreams(kind) {
   const target =
-    kind === 'proxy' ? await startProxy()
-    : kind === 'gateway' ? await startGateway('silent')
-    : await startGateway('silent', [], { BENCH_UPSTREAM_CONNECTIONS: String(STREAMS + 16) });
+    kind === 'proxy'
+      ? await startProxy()
+      : kind === 'gateway'
+        ? await startGateway('silent')
+        : await startGateway('silent', [], { BENCH_UPSTREAM_CONNECTIONS: String(STREAMS + 16) });
   const warm = kind === 'proxy' ? spec.proxyJson : spec.routeJson;
   const hold = kind === 'proxy' ? spec.proxyHold : spec.gatewayHold;
   try {
@@ -143,23 +157,116 @@ const rows = [
   { figure: 'route, OpenAI Chat JSON: throughput @16 connections', unit: 'req/s', get: (r) => [r.route16.rps, r.proxy16.rps], goal: 0.7, higherIsBetter: true },
   { figure: 'route, OpenAI Chat JSON: throughput @64 connections', unit: 'req/s', get: (r) => [r.route64.rps, r.proxy64.rps], goal: 0.7, higherIsBetter: true },
   { figure: 'route, OpenAI Chat JSON: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 1.6 },
-  { figure: 'route, OpenAI Chat JSON: median latency @1 connection', unit: 'ms', get: (r) => [r.routeLatency.medianMs, r.proxyLatency.medianMs], goal: 1.5, digits: 3 },
-  { figure: 'streamed, Anthropic in → OpenAI upstream: time to first content (proxy: OpenAI pass-through)', unit: 'ms', get: (r) => [r.anthropicFirst.firstMs, r.proxyFirst.firstMs], goal: 1.3, digits: 3 },
-  { figure: 'panel of 3 seats (all), JSON: CPU per request vs proxy single call (@16)', unit: 'µs', get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 4 },
-  { figure: `${STREAMS} open streams: RSS above idle (the gateway's own client)`, unit: 'MB', get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.gatewayMemory.established },
-  { figure: `${STREAMS} open streams: RSS above idle (a client given an Agent of ${STREAMS + 16} connections)`, unit: 'MB', get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB], goal: 2, digits: 1, streams: (r) => r.uncappedMemory.established },
-  { figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floor16.rps, r.proxy16.rps], info: true },
-  { figure: '(info) parsing floor: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
-  { figure: '(info) parsing floor: median latency @1 vs the proxy', unit: 'ms', get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },
-  { figure: '(info) parsing floor with a SQLite ledger (a call and a turn a request): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floorLedger16.rps, r.proxy16.rps], info: true },
-  { figure: '(info) parsing floor with a SQLite ledger: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floorLedger16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
-  { figure: '(info) gateway route JSON vs the floor with a ledger: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floorLedger16.cpuPerRequestUs], info: true },
+  {
+    figure: 'route, OpenAI Chat JSON: median latency @1 connection',
+    unit: 'ms',
+    get: (r) => [r.routeLatency.medianMs, r.proxyLatency.medianMs],
+    goal: 1.5,
+    digits: 3,
+  },
+  {
+    figure: 'streamed, Anthropic in → OpenAI upstream: time to first content (proxy: OpenAI pass-through)',
+    unit: 'ms',
+    get: (r) => [r.anthropicFirst.firstMs, r.proxyFirst.firstMs],
+    goal: 1.3,
+    digits: 3,
+  },
+  {
+    figure: 'panel of 3 seats (all), JSON: CPU per request vs proxy single call (@16)',
+    unit: 'µs',
+    get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    goal: 4,
+  },
+  {
+    figure: `${STREAMS} open streams: RSS above idle (the gateway's own client)`,
+    unit: 'MB',
+    get: (r) => [r.gatewayMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB],
+    goal: 2,
+    digits: 1,
+    streams: (r) => r.gatewayMemory.established,
+  },
+  {
+    figure: `${STREAMS} open streams: RSS above idle (a client given an Agent of ${STREAMS + 16} connections)`,
+    unit: 'MB',
+    get: (r) => [r.uncappedMemory.aboveIdle / MB, r.proxyMemory.aboveIdle / MB],
+    goal: 2,
+    digits: 1,
+    streams: (r) => r.uncappedMemory.established,
+  },
+  {
+    figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy',
+    unit: 'req/s',
+    get: (r) => [r.floor16.rps, r.proxy16.rps],
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor: CPU per request (@16) vs the proxy',
+    unit: 'µs',
+    get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor: median latency @1 vs the proxy',
+    unit: 'ms',
+    get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs],
+    digits: 3,
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor with a SQLite ledger (a call and a turn a request): throughput @16 vs the proxy',
+    unit: 'req/s',
+    get: (r) => [r.floorLedger16.rps, r.proxy16.rps],
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor with a SQLite ledger: CPU per request (@16) vs the proxy',
+    unit: 'µs',
+    get: (r) => [r.floorLedger16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    info: true,
+  },
+  {
+    figure: '(info) gateway route JSON vs the floor with a ledger: CPU per request (@16)',
+    unit: 'µs',
+    get: (r) => [r.route16.cpuPerRequestUs, r.floorLedger16.cpuPerRequestUs],
+    info: true,
+  },
   { figure: '(info) gateway route JSON vs the parsing floor: throughput @16', unit: 'req/s', get: (r) => [r.route16.rps, r.floor16.rps], info: true },
-  { figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs], info: true },
-  { figure: '(info) idle RSS before the streams (after a 1 s warm-up and a full GC)', unit: 'MB', get: (r) => [r.uncappedMemory.idleRss / MB, r.proxyMemory.idleRss / MB], digits: 1, info: true },
-  { figure: '(info) default info access log to /dev/null: throughput @16', unit: 'req/s', get: (r) => [r.logged16.rps, r.proxy16.rps], goal: 0.7, higherIsBetter: true, info: true },
-  { figure: '(info) default info access log to /dev/null: throughput @64', unit: 'req/s', get: (r) => [r.logged64.rps, r.proxy64.rps], goal: 0.7, higherIsBetter: true, info: true },
-  { figure: '(info) default info access log to /dev/null: CPU per request (@16)', unit: 'µs', get: (r) => [r.logged16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], goal: 1.6, info: true },
+  {
+    figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)',
+    unit: 'µs',
+    get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs],
+    info: true,
+  },
+  {
+    figure: '(info) idle RSS before the streams (after a 1 s warm-up and a full GC)',
+    unit: 'MB',
+    get: (r) => [r.uncappedMemory.idleRss / MB, r.proxyMemory.idleRss / MB],
+    digits: 1,
+    info: true,
+  },
+  {
+    figure: '(info) default info access log to /dev/null: throughput @16',
+    unit: 'req/s',
+    get: (r) => [r.logged16.rps, r.proxy16.rps],
+    goal: 0.7,
+    higherIsBetter: true,
+    info: true,
+  },
+  {
+    figure: '(info) default info access log to /dev/null: throughput @64',
+    unit: 'req/s',
+    get: (r) => [r.logged64.rps, r.proxy64.rps],
+    goal: 0.7,
+    higherIsBetter: true,
+    info: true,
+  },
+  {
+    figure: '(info) default info access log to /dev/null: CPU per request (@16)',
+    unit: 'µs',
+    get: (r) => [r.logged16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    goal: 1.6,
+    info: true,
+  },
 ];
 
 const results = rows.map((row) => {
@@ -171,7 +278,10 @@ const results = rows.map((row) => {
   const allStreams = row.streams ? Math.min(...rounds.map(row.streams)) : undefined;
   // RSS can fall below its idle figure (the allocator reuses what the warm-up freed): that says nothing either way.
   const inconclusive = row.unit === 'MB' && row.goal !== undefined && value <= 0;
-  const pass = row.goal === undefined || inconclusive ? undefined : (row.higherIsBetter ? ratio >= row.goal : ratio <= row.goal) && (allStreams === undefined || allStreams === STREAMS);
+  const pass =
+    row.goal === undefined || inconclusive
+      ? undefined
+      : (row.higherIsBetter ? ratio >= row.goal : ratio <= row.goal) && (allStreams === undefined || allStreams === STREAMS);
   return {
     figure: row.figure,
     unit: row.unit,
@@ -196,7 +306,9 @@ const table = [['figure', 'value', 'baseline', 'unit', 'ratio', 'goal', 'result'
     r.unit,
     `${r.ratio.toFixed(2)}×`,
     r.goal,
-    (r.pass === undefined ? (r.goal === '—' ? '—' : 'inconclusive (RSS fell below idle)') : r.pass ? 'pass' : 'FAIL') + (r.informational && r.pass !== undefined ? ' (info)' : '') + (r.streamsEstablished !== undefined && r.streamsEstablished < STREAMS ? ` (${r.streamsEstablished}/${STREAMS} streams reached upstream)` : ''),
+    (r.pass === undefined ? (r.goal === '—' ? '—' : 'inconclusive (RSS fell below idle)') : r.pass ? 'pass' : 'FAIL') +
+      (r.informational && r.pass !== undefined ? ' (info)' : '') +
+      (r.streamsEstablished !== undefined && r.streamsEstablished < STREAMS ? ` (${r.streamsEstablished}/${STREAMS} streams reached upstream)` : ''),
   ]),
 );
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
@@ -207,11 +319,18 @@ for (const [i, row] of table.entries()) {
 }
 
 const last = rounds.at(-1);
-const streamsNote = rounds.map((r) => `proxy ${r.proxyMemory.established}, gateway ${r.gatewayMemory.established}, gateway with the larger pool ${r.uncappedMemory.established} of ${STREAMS}`);
+const streamsNote = rounds.map(
+  (r) =>
+    `proxy ${r.proxyMemory.established}, gateway ${r.gatewayMemory.established}, gateway with the larger pool ${r.uncappedMemory.established} of ${STREAMS}`,
+);
 console.log('');
-console.log(`Medians of ${ROUNDS} rounds; ratio = median of the per-round gateway/baseline ratios. Ledger: sqlite (temp dir). Gateway log: pino level silent unless marked (info).`);
+console.log(
+  `Medians of ${ROUNDS} rounds; ratio = median of the per-round gateway/baseline ratios. Ledger: sqlite (temp dir). Gateway log: pino level silent unless marked (info).`,
+);
 console.log(`Streams that showed their first piece, per round: ${streamsNote.join('; ')}.`);
-console.log(`Upstream CPU per request (last round @16): proxy run ${last.proxy16.othersCpuPerRequestUs[0].toFixed(0)} µs, gateway run ${last.route16.othersCpuPerRequestUs[0].toFixed(0)} µs.`);
+console.log(
+  `Upstream CPU per request (last round @16): proxy run ${last.proxy16.othersCpuPerRequestUs[0].toFixed(0)} µs, gateway run ${last.route16.othersCpuPerRequestUs[0].toFixed(0)} µs.`,
+);
 const missed = results.filter((r) => r.pass === false && !r.informational);
 console.log(missed.length ? `${missed.length} goal(s) missed: ${missed.map((r) => r.figure).join('; ')}` : 'every goal met');
 

@@ -16,11 +16,18 @@ const specs = {
   'floor-ledger': { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   floor: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   // One conversation per request (autocannon otherwise sends one body, so every request is turn N of one conversation).
-  distinct: { path: '/v1/chat/completions', bodyFor: (n) => JSON.stringify({ model: 'bench/agents', messages: [{ role: 'user', content: `Say hello ${n}.` }], max_tokens: 32 }) },
+  distinct: {
+    path: '/v1/chat/completions',
+    bodyFor: (n) => JSON.stringify({ model: 'bench/agents', messages: [{ role: 'user', content: `Say hello ${n}.` }], max_tokens: 32 }),
+  },
   route: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   logged: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32 }) },
   panel: { path: '/v1/chat/completions', body: JSON.stringify({ model: 'bench/core', messages, max_tokens: 32 }) },
-  anthropic: { path: '/v1/messages', headers: { 'anthropic-version': '2023-06-01' }, body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32, stream: true }) },
+  anthropic: {
+    path: '/v1/messages',
+    headers: { 'anthropic-version': '2023-06-01' },
+    body: JSON.stringify({ model: 'bench/agents', messages, max_tokens: 32, stream: true }),
+  },
 };
 const spec = specs[scenario];
 const upstream = await startChild('./upstream-child.mjs');
@@ -29,11 +36,13 @@ const profiled = { quietStdout: true, execArgv: ['--cpu-prof', `--cpu-prof-dir=$
 const baselines = { proxy: './proxy-child.mjs', floor: './floor-child.mjs', 'floor-ledger': './floor-child.mjs' };
 const baselineEnv = { BENCH_UPSTREAM: upstream.url };
 if (scenario === 'floor-ledger') baselineEnv.BENCH_FLOOR_LEDGER = `sqlite:${join(dir, 'ledger.db')}`;
-const gateway = baselines[scenario] ? await startChild(baselines[scenario], { ...profiled, env: baselineEnv }) : await startChild('./gateway-child.mjs', {
-  env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(dir, 'ledger.db')}`, BENCH_LOG: scenario === 'logged' ? 'default' : 'silent' },
-  quietStdout: true,
-  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
-});
+const gateway = baselines[scenario]
+  ? await startChild(baselines[scenario], { ...profiled, env: baselineEnv })
+  : await startChild('./gateway-child.mjs', {
+      env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(dir, 'ledger.db')}`, BENCH_LOG: scenario === 'logged' ? 'default' : 'silent' },
+      quietStdout: true,
+      execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    });
 await cannon(gateway, { ...spec, connections: 16, seconds: 5 }); // past the first seconds, while the JIT still works
 const result = await cannon(gateway, { ...spec, connections: 16, seconds: Number(seconds) });
 console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, ${result.cpuPerRequestUs.toFixed(0)} µs CPU per request`);

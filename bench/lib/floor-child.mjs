@@ -29,8 +29,36 @@ function record(alias, usage, finish, started) {
   const call = newCallId('r');
   const seconds = (performance.now() - started) / 1000;
   const tokens = { inputTokens: usage?.prompt_tokens, outputTokens: usage?.completion_tokens };
-  ledger.recordCall({ id: call, purpose: 'route', collection: 'agents', keyName: 'floor', alias, provider: 'up', status: 'ok', seconds, firstPieceSeconds: seconds, usage: tokens, price: { input: 1, output: 2 }, finishReason: finish, toolCalls: 0, unit: conversation });
-  ledger.recordTurn({ conversation, turn: 1, collection: 'agents', call, alias, status: 'ok', seconds, firstTokenSeconds: seconds, usage: tokens, toolCalls: 0, finishReason: finish, tried: [] });
+  ledger.recordCall({
+    id: call,
+    purpose: 'route',
+    collection: 'agents',
+    keyName: 'floor',
+    alias,
+    provider: 'up',
+    status: 'ok',
+    seconds,
+    firstPieceSeconds: seconds,
+    usage: tokens,
+    price: { input: 1, output: 2 },
+    finishReason: finish,
+    toolCalls: 0,
+    unit: conversation,
+  });
+  ledger.recordTurn({
+    conversation,
+    turn: 1,
+    collection: 'agents',
+    call,
+    alias,
+    status: 'ok',
+    seconds,
+    firstTokenSeconds: seconds,
+    usage: tokens,
+    toolCalls: 0,
+    finishReason: finish,
+    tried: [],
+  });
 }
 
 function readBody(req) {
@@ -46,7 +74,13 @@ async function answer(req, res) {
   const started = performance.now();
   const asked = JSON.parse(await readBody(req));
   const body = JSON.stringify({ model: 'fast', messages: asked.messages, max_tokens: asked.max_tokens, stream: true, stream_options: { include_usage: true } });
-  const reply = await agent.request({ origin, path: `${upstream.pathname.replace(/\/$/, '')}/v1/chat/completions`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const reply = await agent.request({
+    origin,
+    path: `${upstream.pathname.replace(/\/$/, '')}/v1/chat/completions`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   let text = '';
   let pending = '';
   let finish = null;

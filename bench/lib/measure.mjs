@@ -47,19 +47,23 @@ function once(agent, url, { path, body, headers }) {
     const start = process.hrtime.bigint();
     let first;
     let seen = '';
-    const req = request(url + path, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (text) => {
-        if (first !== undefined) return;
-        seen += text;
-        if (seen.includes(MARKER)) first = process.hrtime.bigint();
-      });
-      res.on('end', () => {
-        const end = process.hrtime.bigint();
-        if (res.statusCode !== 200) return reject(new Error(`${url}${path}: status ${res.statusCode}: ${seen.slice(0, 300)}`));
-        resolve({ firstMs: Number((first ?? end) - start) / 1e6, totalMs: Number(end - start) / 1e6, sawMarker: first !== undefined });
-      });
-    });
+    const req = request(
+      url + path,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (text) => {
+          if (first !== undefined) return;
+          seen += text;
+          if (seen.includes(MARKER)) first = process.hrtime.bigint();
+        });
+        res.on('end', () => {
+          const end = process.hrtime.bigint();
+          if (res.statusCode !== 200) return reject(new Error(`${url}${path}: status ${res.statusCode}: ${seen.slice(0, 300)}`));
+          resolve({ firstMs: Number((first ?? end) - start) / 1e6, totalMs: Number(end - start) / 1e6, sawMarker: first !== undefined });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -95,21 +99,25 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
     const body = bodyFor(i);
     all.push(
       new Promise((resolve) => {
-        const req = request(url + path, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-          res.setEncoding('utf8');
-          let seen = '';
-          res.on('data', (text) => {
-            if (seen === null) return;
-            seen += text;
-            if (seen.includes(MARKER)) {
-              seen = null;
-              established += 1;
-              resolve();
-            }
-          });
-          res.on('error', () => {});
-          res.on('end', () => resolve());
-        });
+        const req = request(
+          url + path,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+          (res) => {
+            res.setEncoding('utf8');
+            let seen = '';
+            res.on('data', (text) => {
+              if (seen === null) return;
+              seen += text;
+              if (seen.includes(MARKER)) {
+                seen = null;
+                established += 1;
+                resolve();
+              }
+            });
+            res.on('error', () => {});
+            res.on('end', () => resolve());
+          },
+        );
         req.on('error', () => {
           failed += 1;
           resolve();

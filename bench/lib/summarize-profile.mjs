@@ -34,7 +34,8 @@ function sourceMap(url) {
 
 function where(frame) {
   const { url, lineNumber, columnNumber, functionName } = frame;
-  if (!url) return { fn: functionName || `(${frame.functionName || 'program'})`, file: '(native/vm)', pkg: functionName.startsWith('(') ? functionName : '(native)' };
+  if (!url)
+    return { fn: functionName || `(${frame.functionName || 'program'})`, file: '(native/vm)', pkg: functionName.startsWith('(') ? functionName : '(native)' };
   let file = url.replace(/^file:\/\//, '');
   let line = lineNumber + 1;
   const map = url.startsWith('file:') ? sourceMap(url) : null;
@@ -46,10 +47,19 @@ function where(frame) {
     }
   }
   file = file.replace(/^.*\/work\/main\//, '');
-  const pkg = file.startsWith('node:') ? 'node:' + (file.split(/[:/]/)[1] ?? '')
-    : /node_modules\/\.pnpm\/([^/]+)/.exec(file)?.[1]?.replace(/@(\d[^_]*).*$/, '') ?? /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]
-    ?? /^packages\/([^/]+)/.exec(file)?.[1] ?? /dist\/|src\//.test(file) ? (/packages\/([^/]+)/.exec(url)?.[1] ?? file) : file;
-  return { fn: functionName || '(anonymous)', file: `${file}:${line}`, pkg: /packages\/([^/]+)\/dist/.exec(url)?.[1] ? `@bench/${/packages\/([^/]+)\/dist/.exec(url)[1]}` : pkg };
+  const pkg = file.startsWith('node:')
+    ? 'node:' + (file.split(/[:/]/)[1] ?? '')
+    : (/node_modules\/\.pnpm\/([^/]+)/.exec(file)?.[1]?.replace(/@(\d[^_]*).*$/, '') ??
+        /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+        /^packages\/([^/]+)/.exec(file)?.[1] ??
+        /dist\/|src\//.test(file))
+      ? (/packages\/([^/]+)/.exec(url)?.[1] ?? file)
+      : file;
+  return {
+    fn: functionName || '(anonymous)',
+    file: `${file}:${line}`,
+    pkg: /packages\/([^/]+)\/dist/.exec(url)?.[1] ? `@bench/${/packages\/([^/]+)\/dist/.exec(url)[1]}` : pkg,
+  };
 }
 
 const byFn = new Map();
@@ -83,13 +93,20 @@ for (const [id, us] of self) {
   }
 }
 const pct = (us) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
-console.log(`${file}: ${(sampled / 1000).toFixed(0)} ms sampled, ${(total / 1000).toFixed(0)} ms busy (${((100 * idle) / sampled).toFixed(1)}% idle); shares below are of busy time`);
+console.log(
+  `${file}: ${(sampled / 1000).toFixed(0)} ms sampled, ${(total / 1000).toFixed(0)} ms busy (${((100 * idle) / sampled).toFixed(1)}% idle); shares below are of busy time`,
+);
 console.log('\nself time by package/module:');
 for (const [pkg, us] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${pkg}`);
 console.log('\nself time by source file (top 25):');
 for (const [key, us] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(us)}  ${key}`);
 console.log(`\nself time by function (top ${top}):`);
 for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${key}`);
-const skip = /^\((root|program|idle|garbage collector)\)|^(processTicksAndRejections|runMicrotasks|emit|listOnTimeout|processTimers|onStreamRead|parserOnIncoming|parserOnHeadersComplete|\(anonymous\)) {2}/;
+const skip =
+  /^\((root|program|idle|garbage collector)\)|^(processTicksAndRejections|runMicrotasks|emit|listOnTimeout|processTimers|onStreamRead|parserOnIncoming|parserOnHeadersComplete|\(anonymous\)) {2}/;
 console.log(`\ninclusive time by function (top ${top}, excluding event-loop plumbing):`);
-for (const [key, us] of [...inclusive].filter(([key]) => !skip.test(key)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${key}`);
+for (const [key, us] of [...inclusive]
+  .filter(([key]) => !skip.test(key))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`${pct(us)}  ${key}`);

@@ -21,7 +21,11 @@ const chunk = (delta, finish = null, extra = {}) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created, model: 'fast', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
 const ROLE = chunk({ role: 'assistant', content: '' });
 const sseReply = Buffer.from(
-  ROLE + [FIRST, ' says', ' hello', ' there.'].map((text) => chunk({ content: text })).join('') + chunk({}, 'stop') + chunk({}, null, { choices: [], usage }) + 'data: [DONE]\n\n',
+  ROLE +
+    [FIRST, ' says', ' hello', ' there.'].map((text) => chunk({ content: text })).join('') +
+    chunk({}, 'stop') +
+    chunk({}, null, { choices: [], usage }) +
+    'data: [DONE]\n\n',
 );
 const SSE_HEAD = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' };
 

@@ -12,7 +12,13 @@ const upstream = createServer((req, res) => {
   req.on('end', () => {
     const { model } = JSON.parse(body);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (delta, finish = null) => ({ id: 'c1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const chunk = (delta, finish = null) => ({
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     res.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: `${model} says hello` }))}\n\n`);
     res.write(`data: ${JSON.stringify({ ...chunk({}, 'stop'), usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 } })}\n\n`);
     res.end('data: [DONE]\n\n');

@@ -83,7 +83,11 @@ describe('bench-gateway check', () => {
       expect(up.code).toBe(0);
 
       const [deadPg, deadRedis] = [await freePort(), await freePort()];
-      const down = await runCli(['check', '--config', configFile({ ledger: `postgres://u:pw@127.0.0.1:${deadPg}/db`, state: `redis://127.0.0.1:${deadRedis}` })]);
+      const down = await runCli([
+        'check',
+        '--config',
+        configFile({ ledger: `postgres://u:pw@127.0.0.1:${deadPg}/db`, state: `redis://127.0.0.1:${deadRedis}` }),
+      ]);
       expect(down.code).toBe(1);
       expect(down.stdout).toContain(`FAIL  ledger Postgres at 127.0.0.1:${deadPg}: cannot be reached: ECONNREFUSED`);
       expect(down.stdout).toContain(`FAIL  state Redis at 127.0.0.1:${deadRedis}: cannot be reached: ECONNREFUSED`);

@@ -27,7 +27,10 @@ export async function runCheck(configPath: string | undefined, env: NodeJS.Proce
   if (configPath === undefined) {
     const { providers, missing } = await discoverProviders(env, TIMEOUT_MS);
     const found = providers.some((provider) => provider.models.length > 0);
-    lines.push({ status: found ? 'ok' : 'FAIL', text: `no config file (--config or BENCH_CONFIG): the gateway ${found ? 'calls the providers found in the environment' : 'finds nothing to call and starts the demo'}` });
+    lines.push({
+      status: found ? 'ok' : 'FAIL',
+      text: `no config file (--config or BENCH_CONFIG): the gateway ${found ? 'calls the providers found in the environment' : 'finds nothing to call and starts the demo'}`,
+    });
     for (const line of discoverySummary(providers, missing)) lines.push({ status: 'ok', text: line });
     config = parseConfig({ ...configFromDiscovery(providers) });
   } else {
@@ -38,11 +41,18 @@ export async function runCheck(configPath: string | undefined, env: NodeJS.Proce
       return error.issues.map((issue) => ({ status: 'FAIL', text: `config ${issue.path}: ${issue.message}` }));
     }
     const count = (record: object, what: string) => `${Object.keys(record).length} ${what}`;
-    lines.push({ status: 'ok', text: `config ${configPath}: ${count(config.providers, 'providers')}, ${count(config.models, 'models')}, ${count(config.collections, 'collections')}, ${count(config.keys, 'keys')}` });
+    lines.push({
+      status: 'ok',
+      text: `config ${configPath}: ${count(config.providers, 'providers')}, ${count(config.models, 'models')}, ${count(config.collections, 'collections')}, ${count(config.keys, 'keys')}`,
+    });
   }
 
   for (const [name, key] of Object.entries(config.keys)) {
-    lines.push(env[key.keyEnv] ? { status: 'ok', text: `key ${name}: ${key.keyEnv} is set` } : { status: 'FAIL', text: `key ${name}: ${key.keyEnv} is not set (the gateway refuses to start without it)` });
+    lines.push(
+      env[key.keyEnv]
+        ? { status: 'ok', text: `key ${name}: ${key.keyEnv} is set` }
+        : { status: 'FAIL', text: `key ${name}: ${key.keyEnv} is not set (the gateway refuses to start without it)` },
+    );
   }
   await Promise.all(
     Object.entries(config.providers).map(async ([name, provider]) => {
@@ -57,7 +67,8 @@ export async function runCheck(configPath: string | undefined, env: NodeJS.Proce
       lines.push({ status: 'ok', text: `provider ${name}: ${listing.models.length} models listed at ${listing.url}` });
       const configured = Object.entries(config.models).filter(([, model]) => model.provider === name);
       const missing = configured.filter(([, model]) => listing.models.length > 0 && !listing.models.includes(model.model));
-      for (const [alias, model] of missing) lines.push({ status: 'warn', text: `model ${alias}: ${name} does not list "${model.model}" (a typo, or a model it serves unlisted?)` });
+      for (const [alias, model] of missing)
+        lines.push({ status: 'warn', text: `model ${alias}: ${name} does not list "${model.model}" (a typo, or a model it serves unlisted?)` });
     }),
   );
   lines.push(await checkLedger(config.ledger));
@@ -90,7 +101,9 @@ async function checkState(url: string): Promise<CheckLine> {
   if (!state.address) return { status: 'ok', text: `state ${state.kind}: ${state.place}` };
   const where = `${state.address.host}:${state.address.port}`;
   const reason = await probeService(state.address, TIMEOUT_MS, 'redis');
-  return reason === undefined ? { status: 'ok', text: `state Redis at ${where}: answers` } : { status: 'FAIL', text: `state Redis at ${where}: cannot be reached: ${reason}` };
+  return reason === undefined
+    ? { status: 'ok', text: `state Redis at ${where}: answers` }
+    : { status: 'FAIL', text: `state Redis at ${where}: cannot be reached: ${reason}` };
 }
 
 /** One line each, the status first and aligned. */

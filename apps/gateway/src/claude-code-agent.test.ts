@@ -17,7 +17,8 @@ let upstream: FakeUpstream;
 let gateway: Gateway;
 let url: string;
 
-const sawToolResult = (request: NeutralRequest | undefined) => (request?.messages ?? []).some((m) => m.role === 'user' && m.content.some((part) => part.type === 'tool-result'));
+const sawToolResult = (request: NeutralRequest | undefined) =>
+  (request?.messages ?? []).some((m) => m.role === 'user' && m.content.some((part) => part.type === 'tool-result'));
 
 beforeAll(async () => {
   upstream = await startFakeUpstream({
@@ -35,14 +36,21 @@ beforeAll(async () => {
     config: {
       ledger: 'memory:',
       state: 'memory:',
-      providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' }, anthropic: { baseURL: upstream.baseURL('anthropic'), api: 'anthropic' } },
+      providers: {
+        chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' },
+        anthropic: { baseURL: upstream.baseURL('anthropic'), api: 'anthropic' },
+      },
       models: {
         agent: { provider: 'anthropic', model: 'up-agent', tools: true },
         small: { provider: 'chat', model: 'up-small' },
         m1: { provider: 'chat', model: 'up-1' },
         m2: { provider: 'chat', model: 'up-2' },
       },
-      collections: { agents: { members: ['agent'], reply: 'route' }, smalls: { members: ['small'], reply: 'route' }, core: { members: ['m1', 'm2'], reply: 'all' } },
+      collections: {
+        agents: { members: ['agent'], reply: 'route' },
+        smalls: { members: ['small'], reply: 'route' },
+        core: { members: ['m1', 'm2'], reply: 'all' },
+      },
       aliases: { 'claude-haiku-*': 'bench/smalls', 'claude-*': 'bench/agents' },
       keys: { agent: { keyEnv: 'KEY_AGENT' } },
     },
@@ -72,11 +80,16 @@ function claude(args: string[], cwd: string, home: string): Promise<{ code: numb
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  return new Promise((resolve) => child.on('close', (code) => (clearTimeout(killer), resolve({ code, stdout, stderr }))));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }
 
 describe('a real agent: Claude Code, headless, with bench as its model and as its MCP server', () => {
-  it('calls ask, gets the panel\'s answers as the tool result, and ends with its own answer', { timeout: 240_000 }, async () => {
+  it("calls ask, gets the panel's answers as the tool result, and ends with its own answer", { timeout: 240_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-claude-'));
     const home = join(dir, 'home');
     mkdirSync(home);
@@ -84,7 +97,11 @@ describe('a real agent: Claude Code, headless, with bench as its model and as it
     const added = await claude(['mcp', 'add', '--transport', 'http', 'bench', `${url}/mcp`, '--header', `Authorization: Bearer ${KEY}`], dir, home);
     expect(added.code, added.stderr).toBe(0);
 
-    const run = await claude(['-p', 'Ask the bench panel whether 7 is prime.', '--allowedTools', 'mcp__bench__ask', '--model', 'claude-sonnet-4-5', '--output-format', 'json'], dir, home);
+    const run = await claude(
+      ['-p', 'Ask the bench panel whether 7 is prime.', '--allowedTools', 'mcp__bench__ask', '--model', 'claude-sonnet-4-5', '--output-format', 'json'],
+      dir,
+      home,
+    );
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as { is_error: boolean; result: string; num_turns: number };
     expect(result).toMatchObject({ is_error: false, result: 'The panel agrees: seven is prime.' });
@@ -108,7 +125,11 @@ describe('a real agent: Claude Code, headless, with bench as its model and as it
     }
     let calls = '';
     for await (const chunk of gateway.ledger.exportCalls({ format: 'jsonl' })) calls += chunk;
-    const seats = calls.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>).filter((call) => call.collection === 'core');
+    const seats = calls
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((call) => call.collection === 'core');
     expect(seats.map((call) => call.via)).toEqual(['mcp', 'mcp']);
     expect(seats.map((call) => call.keyName)).toEqual(['agent', 'agent']);
   });

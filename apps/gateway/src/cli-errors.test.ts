@@ -22,7 +22,24 @@ describe('bench-gateway errors that say what to do', () => {
   it('--help lists every command and flag', async () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
-    for (const word of ['check', 'schema', 'stats', 'export', '--config', '--port', '--host', '--demo', '--help', '--version', '--ledger', '--collection', '--json', '--from', '--to', '--format']) {
+    for (const word of [
+      'check',
+      'schema',
+      'stats',
+      'export',
+      '--config',
+      '--port',
+      '--host',
+      '--demo',
+      '--help',
+      '--version',
+      '--ledger',
+      '--collection',
+      '--json',
+      '--from',
+      '--to',
+      '--format',
+    ]) {
       expect(stdout).toContain(word);
     }
   });

@@ -57,7 +57,7 @@ describe('bench-gateway', () => {
     expect(output).toContain('collections.core.members[1]: unknown model "m9"');
   });
 
-  it('refuses to listen beyond loopback without keys, and requires each key\'s secret in the environment', async () => {
+  it("refuses to listen beyond loopback without keys, and requires each key's secret in the environment", async () => {
     const open = configFile({ ledger: 'memory:', server: { host: '0.0.0.0' } });
     const refused = await runCliToExit(['--config', open, '--port', '0']);
     expect(refused.code).toBe(2);
@@ -74,7 +74,8 @@ describe('bench-gateway', () => {
     running.push(cli);
     const { port } = new URL(cli.url);
     // A WebSocket upgrade (Codex asks for one first) whose caller resets the socket before the refusal is written.
-    const upgrade = 'GET /v1/responses HTTP/1.1\r\nhost: x\r\nconnection: upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
+    const upgrade =
+      'GET /v1/responses HTTP/1.1\r\nhost: x\r\nconnection: upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n';
     for (let n = 0; n < 100; n += 1) {
       await new Promise<void>((resolve) => {
         const socket = connect(Number(port), '127.0.0.1', () => {
@@ -86,7 +87,10 @@ describe('bench-gateway', () => {
       });
     }
     // A Gemini model name in the path that is no valid percent-encoding.
-    const undecodable = await fetch(`${cli.url}/v1beta/models/%ZZ:generateContent`, { method: 'POST', body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }) });
+    const undecodable = await fetch(`${cli.url}/v1beta/models/%ZZ:generateContent`, {
+      method: 'POST',
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
     expect(undecodable.status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(cli.child.exitCode, cli.output()).toBeNull();

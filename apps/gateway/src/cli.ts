@@ -67,7 +67,9 @@ async function main(): Promise<void> {
     const upstream = await startDemoUpstream();
     cleanups.push(() => upstream.close());
     raw = demoConfig(upstream);
-    console.error('bench: demo mode: simulated members sage, scout, slowpoke and flaky; collections bench/panel (all), bench/council (merged), bench/agents (route)');
+    console.error(
+      'bench: demo mode: simulated members sage, scout, slowpoke and flaky; collections bench/panel (all), bench/council (merged), bench/agents (route)',
+    );
   } else if (options.configPath) {
     raw = readConfigFile(options.configPath) as Record<string, any>;
   } else {

@@ -19,7 +19,10 @@ export function configFromDiscovery(providers: readonly DiscoveredProvider[]): R
   }
   return {
     providers: Object.fromEntries(
-      found.map((provider) => [provider.name, { baseURL: provider.baseURL, api: provider.api, ...(provider.apiKeyEnv ? { apiKeyEnv: provider.apiKeyEnv } : {}) }]),
+      found.map((provider) => [
+        provider.name,
+        { baseURL: provider.baseURL, api: provider.api, ...(provider.apiKeyEnv ? { apiKeyEnv: provider.apiKeyEnv } : {}) },
+      ]),
     ),
     models,
     collections: {},

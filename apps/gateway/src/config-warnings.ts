@@ -10,7 +10,9 @@ export function configWarnings(config: GatewayConfig, env: NodeJS.ProcessEnv): s
   const warnings: string[] = [];
   for (const [name, provider] of Object.entries(config.providers)) {
     if (provider.apiKeyEnv && !env[provider.apiKeyEnv]) {
-      warnings.push(`provider ${name}: ${provider.apiKeyEnv} is not set, so its models are called without a key; set ${provider.apiKeyEnv}, or remove apiKeyEnv if ${provider.baseURL} needs none`);
+      warnings.push(
+        `provider ${name}: ${provider.apiKeyEnv} is not set, so its models are called without a key; set ${provider.apiKeyEnv}, or remove apiKeyEnv if ${provider.baseURL} needs none`,
+      );
     }
   }
   const collections = Object.values(config.collections);
@@ -22,15 +24,22 @@ export function configWarnings(config: GatewayConfig, env: NodeJS.ProcessEnv): s
     }
     for (const target of Object.values(config.aliases)) reached.add(target);
     for (const alias of Object.keys(config.models)) {
-      if (!reached.has(alias)) warnings.push(`model ${alias}: no collection and no alias reaches it (only a caller naming "${alias}" does); add it to a collection's members, or remove it`);
+      if (!reached.has(alias))
+        warnings.push(
+          `model ${alias}: no collection and no alias reaches it (only a caller naming "${alias}" does); add it to a collection's members, or remove it`,
+        );
     }
   }
   for (const [pattern, target] of Object.entries(config.aliases)) {
     for (const collection of Object.keys(config.collections)) {
       if (matchesGlob(pattern, `bench/${collection}`)) {
-        warnings.push(`alias "${pattern}": it matches bench/${collection}, which stays the collection (a collection's own name wins), so the alias never sends it to ${target}; rename the alias`);
+        warnings.push(
+          `alias "${pattern}": it matches bench/${collection}, which stays the collection (a collection's own name wins), so the alias never sends it to ${target}; rename the alias`,
+        );
       } else if (matchesGlob(pattern, collection)) {
-        warnings.push(`alias "${pattern}": it shadows collection ${collection}, which Gemini clients name bare (models/${collection}) and reach, while other clients naming "${collection}" get ${target}; rename the alias`);
+        warnings.push(
+          `alias "${pattern}": it shadows collection ${collection}, which Gemini clients name bare (models/${collection}) and reach, while other clients naming "${collection}" get ${target}; rename the alias`,
+        );
       }
     }
   }

@@ -19,17 +19,31 @@ beforeAll(async () => {
     req.on('end', () => {
       res.setHeader('content-type', 'application/json');
       if (req.method === 'GET' && req.url === '/openai/models') {
-        const ids = ['gpt-5.4', 'gpt-5.4-mini', 'text-embedding-3-small', 'tts-1', 'whisper-1', 'dall-e-3', 'gpt-image-1', 'omni-moderation-latest', 'gpt-5.1-codex', 'o3-pro', 'gpt-4o-realtime-preview'];
+        const ids = [
+          'gpt-5.4',
+          'gpt-5.4-mini',
+          'text-embedding-3-small',
+          'tts-1',
+          'whisper-1',
+          'dall-e-3',
+          'gpt-image-1',
+          'omni-moderation-latest',
+          'gpt-5.1-codex',
+          'o3-pro',
+          'gpt-4o-realtime-preview',
+        ];
         res.end(JSON.stringify({ object: 'list', data: ids.map((id) => ({ id, object: 'model' })) }));
       } else if (req.method === 'GET' && req.url === '/gemini/models') {
-        res.end(JSON.stringify({
-          models: [
-            { name: 'models/gemini-3-pro-preview', supportedGenerationMethods: ['generateContent', 'countTokens'] },
-            { name: 'models/gemini-embedding-001', supportedGenerationMethods: ['embedContent'] },
-            { name: 'models/gemini-2.5-flash-preview-tts', supportedGenerationMethods: ['generateContent'] },
-            { name: 'models/imagen-4.0-generate-001', supportedGenerationMethods: ['predict'] },
-          ],
-        }));
+        res.end(
+          JSON.stringify({
+            models: [
+              { name: 'models/gemini-3-pro-preview', supportedGenerationMethods: ['generateContent', 'countTokens'] },
+              { name: 'models/gemini-embedding-001', supportedGenerationMethods: ['embedContent'] },
+              { name: 'models/gemini-2.5-flash-preview-tts', supportedGenerationMethods: ['generateContent'] },
+              { name: 'models/imagen-4.0-generate-001', supportedGenerationMethods: ['predict'] },
+            ],
+          }),
+        );
       } else if (req.method === 'GET' && req.url === '/api/tags') {
         res.end(JSON.stringify({ models: [{ name: 'qwen3:8b' }, { name: 'llava:7b' }, { name: 'old:1b' }] }));
       } else if (req.method === 'POST' && req.url === '/api/show') {
@@ -62,7 +76,13 @@ describe('discovering a local Ollama (no config file)', () => {
 
 describe('discovering hosted providers', () => {
   it('lists only the models that answer a chat: no embeddings, speech, images or Responses-only models', async () => {
-    const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: `http://${host}/openai`, GEMINI_API_KEY: 'k', GEMINI_BASE_URL: `http://${host}/gemini`, OLLAMA_HOST: host };
+    const env = {
+      OPENAI_API_KEY: 'k',
+      OPENAI_BASE_URL: `http://${host}/openai`,
+      GEMINI_API_KEY: 'k',
+      GEMINI_BASE_URL: `http://${host}/gemini`,
+      OLLAMA_HOST: host,
+    };
     const { providers } = await discoverProviders(env, 2000);
     expect(providers.find((provider) => provider.name === 'openai')?.models).toEqual(['gpt-5.4', 'gpt-5.4-mini']);
     expect(providers.find((provider) => provider.name === 'gemini')?.models).toEqual(['gemini-3-pro-preview']);

@@ -52,7 +52,7 @@ function geminiChatModels(list: unknown): string[] {
       const { name, supportedGenerationMethods: methods } = entry as { name?: unknown; supportedGenerationMethods?: unknown };
       return typeof name === 'string' && Array.isArray(methods) && methods.includes('generateContent') && !/tts|native-audio|-live/i.test(name);
     })
-    .map((entry) => ((entry as { name: string }).name).replace(/^models\//, ''));
+    .map((entry) => (entry as { name: string }).name.replace(/^models\//, ''));
 }
 
 function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: string[] } {
@@ -60,27 +60,44 @@ function candidates(env: NodeJS.ProcessEnv): { found: Candidate[]; missing: stri
   const missing: string[] = [];
   if (env.OPENAI_API_KEY) {
     found.push({
-      name: 'openai', api: 'openai-chat', baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', apiKeyEnv: 'OPENAI_API_KEY',
-      listPath: '/models', headers: { authorization: `Bearer ${env.OPENAI_API_KEY}` },
+      name: 'openai',
+      api: 'openai-chat',
+      baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+      apiKeyEnv: 'OPENAI_API_KEY',
+      listPath: '/models',
+      headers: { authorization: `Bearer ${env.OPENAI_API_KEY}` },
       pick: (body) => ids((body as { data?: unknown }).data, 'id').filter((id) => !NOT_CHAT_OPENAI.test(id)),
     });
   } else missing.push('OPENAI_API_KEY');
   if (env.ANTHROPIC_API_KEY) {
     found.push({
-      name: 'anthropic', api: 'anthropic', baseURL: env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1', apiKeyEnv: 'ANTHROPIC_API_KEY',
-      listPath: '/models', headers: { 'x-api-key': env.ANTHROPIC_API_KEY, 'anthropic-version': '2023-06-01' }, pick: (body) => ids((body as { data?: unknown }).data, 'id'),
+      name: 'anthropic',
+      api: 'anthropic',
+      baseURL: env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1',
+      apiKeyEnv: 'ANTHROPIC_API_KEY',
+      listPath: '/models',
+      headers: { 'x-api-key': env.ANTHROPIC_API_KEY, 'anthropic-version': '2023-06-01' },
+      pick: (body) => ids((body as { data?: unknown }).data, 'id'),
     });
   } else missing.push('ANTHROPIC_API_KEY');
   if (env.GEMINI_API_KEY) {
     found.push({
-      name: 'gemini', api: 'gemini', baseURL: env.GEMINI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta', apiKeyEnv: 'GEMINI_API_KEY',
-      listPath: '/models', headers: { 'x-goog-api-key': env.GEMINI_API_KEY },
+      name: 'gemini',
+      api: 'gemini',
+      baseURL: env.GEMINI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta',
+      apiKeyEnv: 'GEMINI_API_KEY',
+      listPath: '/models',
+      headers: { 'x-goog-api-key': env.GEMINI_API_KEY },
       pick: (body) => geminiChatModels((body as { models?: unknown }).models),
     });
   } else missing.push('GEMINI_API_KEY');
   const ollamaHost = env.OLLAMA_HOST ? (env.OLLAMA_HOST.includes('://') ? env.OLLAMA_HOST : `http://${env.OLLAMA_HOST}`) : 'http://127.0.0.1:11434';
   found.push({
-    name: 'ollama', api: 'ollama', baseURL: ollamaHost.replace(/\/$/, ''), listPath: '/api/tags', headers: {},
+    name: 'ollama',
+    api: 'ollama',
+    baseURL: ollamaHost.replace(/\/$/, ''),
+    listPath: '/api/tags',
+    headers: {},
     pick: (body) => ids((body as { models?: unknown }).models, 'name'),
     describe: describeOllamaModel,
   });

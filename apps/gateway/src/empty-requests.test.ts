@@ -41,13 +41,25 @@ describe('a request with nothing to answer is a 400 naming the field, in every p
   });
 
   it('Gemini and Ollama, over raw HTTP', async () => {
-    const gemini = await fetch(`${cli.url}/v1beta/models/core:generateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contents: [] }) });
+    const gemini = await fetch(`${cli.url}/v1beta/models/core:generateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [] }),
+    });
     expect(gemini.status).toBe(400);
     expect(((await gemini.json()) as { error: { message: string } }).error.message).toMatch(/contents: the request has nothing to answer/);
-    const ollama = await fetch(`${cli.url}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench/core', messages: [], stream: false }) });
+    const ollama = await fetch(`${cli.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench/core', messages: [], stream: false }),
+    });
     expect(ollama.status).toBe(400);
     expect(((await ollama.json()) as { error: string }).error).toMatch(/messages: the request has nothing to answer/);
-    const generate = await fetch(`${cli.url}/api/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench/core', prompt: '', stream: false }) });
+    const generate = await fetch(`${cli.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench/core', prompt: '', stream: false }),
+    });
     expect(generate.status).toBe(400);
   });
 

@@ -48,7 +48,8 @@ export function parseLedgerCommand(argv: readonly string[], env: NodeJS.ProcessE
   if (format !== 'jsonl' && format !== 'csv') throw new Error(`--format must be jsonl or csv, not "${format}"`);
   const configPath = text('config') ?? (env.BENCH_CONFIG || undefined);
   const options: LedgerCommandOptions = { command, demo: values.demo === true, json: values.json === true, format };
-  if (options.demo && (text('ledger') !== undefined || text('config') !== undefined)) throw new Error('--demo reads the demo\'s ledger: give it alone, without --ledger or --config');
+  if (options.demo && (text('ledger') !== undefined || text('config') !== undefined))
+    throw new Error("--demo reads the demo's ledger: give it alone, without --ledger or --config");
   if (text('ledger') !== undefined) options.ledger = text('ledger');
   if (configPath !== undefined) options.configPath = configPath;
   if (text('collection') !== undefined) options.collection = text('collection');

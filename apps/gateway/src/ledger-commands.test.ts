@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('bench-gateway stats and export, on the ledger a running gateway wrote', () => {
-  it('reads what the demo recorded: each model\'s calls, verdicts and cost, and the calls themselves', async () => {
+  it("reads what the demo recorded: each model's calls, verdicts and cost, and the calls themselves", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-stats-'));
     const cli = await startCli(['--demo', '--port', '0'], {}, dir);
     running.push(cli);
@@ -24,7 +24,11 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     const first = await ask('sage');
     await ask('sage');
     await ask('scout');
-    const verdict = await fetch(`${cli.url}/bench/verdict`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ call: first.bench.call, useful: true }) });
+    const verdict = await fetch(`${cli.url}/bench/verdict`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ call: first.bench.call, useful: true }),
+    });
     expect(verdict.status).toBe(200);
     const ledger = ['--demo']; // the demo's own ledger, .bench/demo-ledger.db under its working folder
 
@@ -36,13 +40,21 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
       live = JSON.parse(stdout);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(live.map((row) => [row.alias, row.calls, row.useful, row.verdicts])).toEqual([['sage', 2, 1, 1], ['scout', 1, 0, 0]]);
+    expect(live.map((row) => [row.alias, row.calls, row.useful, row.verdicts])).toEqual([
+      ['sage', 2, 1, 1],
+      ['scout', 1, 0, 0],
+    ]);
     expect(live[0]!.cost).toBeGreaterThan(0);
     expect(await cli.stop()).toBe(0);
 
     // Run without --demo where only the demo has recorded anything: told where its calls are.
     const missing = await runCli(['stats'], {}, dir);
-    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining("no ledger at .bench/ledger.db (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE; the demo's calls: --demo")]);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      expect.stringContaining(
+        "no ledger at .bench/ledger.db (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE; the demo's calls: --demo",
+      ),
+    ]);
     const table = await runCli(['stats', ...ledger], {}, dir);
     expect(table.code).toBe(0);
     const lines = table.stdout.trimEnd().split('\n');
@@ -53,10 +65,21 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     const csv = await runCli(['export', ...ledger, '--format', 'csv'], {}, dir);
     const rows = csv.stdout.trimEnd().split('\n');
     expect(rows[0]).toMatch(/^id,time,/);
-    expect(rows.slice(1).map((row) => row.split(',')[0]).sort()).toEqual(expect.arrayContaining([first.bench.call]));
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row.split(',')[0])
+        .sort(),
+    ).toEqual(expect.arrayContaining([first.bench.call]));
     expect(rows).toHaveLength(4);
     const jsonl = await runCli(['export', ...ledger], {}, dir);
-    expect(jsonl.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).alias).sort()).toEqual(['sage', 'sage', 'scout']);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).alias)
+        .sort(),
+    ).toEqual(['sage', 'sage', 'scout']);
     const later = await runCli(['export', ...ledger, '--from', '2999-01-01'], {}, dir);
     expect([later.code, later.stdout]).toEqual([0, '']);
   });
@@ -66,7 +89,10 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
     const config = join(dir, 'bench.jsonc');
     writeFileSync(config, JSON.stringify({ ledger: `sqlite:${join(dir, 'ledger.db')}`, providers: {}, models: {}, collections: {} }));
     const missing = await runCli(['stats', '--config', config], {}, dir);
-    expect([missing.code, missing.stderr]).toEqual([2, `bench-gateway: no ledger at ${join(dir, 'ledger.db')} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE\n`]);
+    expect([missing.code, missing.stderr]).toEqual([
+      2,
+      `bench-gateway: no ledger at ${join(dir, 'ledger.db')} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE\n`,
+    ]);
     await (await createLedger(`sqlite:${join(dir, 'ledger.db')}`)).close();
     const empty = await runCli(['stats', '--config', config], {}, dir);
     expect([empty.code, empty.stdout]).toEqual([0, `no calls recorded (ledger sqlite:${join(dir, 'ledger.db')})\n`]);
@@ -82,8 +108,15 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
 });
 
 describe('parseLedgerCommand', () => {
-  it('reads each command\'s own flags, and BENCH_CONFIG where --config is not given', () => {
-    expect(parseLedgerCommand(['stats', '--collection', 'core', '--json'], { BENCH_CONFIG: 'b.jsonc' })).toEqual({ command: 'stats', configPath: 'b.jsonc', collection: 'core', demo: false, json: true, format: 'jsonl' });
+  it("reads each command's own flags, and BENCH_CONFIG where --config is not given", () => {
+    expect(parseLedgerCommand(['stats', '--collection', 'core', '--json'], { BENCH_CONFIG: 'b.jsonc' })).toEqual({
+      command: 'stats',
+      configPath: 'b.jsonc',
+      collection: 'core',
+      demo: false,
+      json: true,
+      format: 'jsonl',
+    });
     expect(parseLedgerCommand(['export', '--from', '2026-11-01', '--to', '2026-12-01T00:00:00Z', '--format', 'csv', '--ledger', 'sqlite:x.db'], {})).toEqual({
       command: 'export',
       ledger: 'sqlite:x.db',
@@ -96,16 +129,22 @@ describe('parseLedgerCommand', () => {
   });
 
   it('refuses what it cannot use, naming it', () => {
-    expect(() => parseLedgerCommand(['export', '--from', 'last week'], {})).toThrow('--from must be an ISO date or date-time (2026-11-30, 2026-11-30T12:00:00Z), not "last week"');
-    expect(() => parseLedgerCommand(['export', '--from', '2026-12-01', '--to', '2026-11-01'], {})).toThrow('--from (2026-12-01) must be before --to (2026-11-01)');
+    expect(() => parseLedgerCommand(['export', '--from', 'last week'], {})).toThrow(
+      '--from must be an ISO date or date-time (2026-11-30, 2026-11-30T12:00:00Z), not "last week"',
+    );
+    expect(() => parseLedgerCommand(['export', '--from', '2026-12-01', '--to', '2026-11-01'], {})).toThrow(
+      '--from (2026-12-01) must be before --to (2026-11-01)',
+    );
     expect(() => parseLedgerCommand(['stats', '--port', '1'], {})).toThrow(/port/);
     expect(() => parseLedgerCommand(['stats', '--format', 'csv'], {})).toThrow(/format/);
-    expect(() => parseLedgerCommand(['stats', '--demo', '--ledger', 'sqlite:x.db'], {})).toThrow("--demo reads the demo's ledger: give it alone, without --ledger or --config");
+    expect(() => parseLedgerCommand(['stats', '--demo', '--ledger', 'sqlite:x.db'], {})).toThrow(
+      "--demo reads the demo's ledger: give it alone, without --ledger or --config",
+    );
   });
 });
 
 describe('ledgerUrlFor and statsTable', () => {
-  it('takes --ledger first, else the gateway\'s default ledger', () => {
+  it("takes --ledger first, else the gateway's default ledger", () => {
     expect(ledgerUrlFor({ ledger: 'postgres://db/bench', demo: false })).toBe('postgres://db/bench');
     expect(ledgerUrlFor({ demo: false })).toBe('sqlite:.bench/ledger.db');
     expect(ledgerUrlFor({ demo: true })).toBe('sqlite:.bench/demo-ledger.db');
@@ -113,8 +152,15 @@ describe('ledgerUrlFor and statsTable', () => {
 
   it('lines up the figures, with a dash where a model has no verdicts or no use yet', () => {
     const row = (alias: string, calls: number, useful: number, verdicts: number, lastUsed: number | null) => ({
-      alias, collection: null, useful, verdicts, calls, failures: 1, lastUsed,
-      tokens: { input: 1_234_567, output: 89, reasoning: 0, cached: 1_000_000, cacheWrite: 0 }, cost: 0.123456,
+      alias,
+      collection: null,
+      useful,
+      verdicts,
+      calls,
+      failures: 1,
+      lastUsed,
+      tokens: { input: 1_234_567, output: 89, reasoning: 0, cached: 1_000_000, cacheWrite: 0 },
+      cost: 0.123456,
     });
     expect(statsTable([row('m1', 1200, 3, 4, Date.parse('2026-11-30T12:34:56Z')), row('long-model-name', 5, 0, 0, null)]).split('\n')).toEqual([
       'model            calls  failed  useful  input tokens     cached  output tokens    cost         last used',

@@ -27,7 +27,7 @@ export async function runLedgerCommand(options: LedgerCommandOptions, out: Writa
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
   // Opening a ledger creates it: a mistyped path would read as a ledger with no calls.
   if (file !== undefined && file !== ':memory:' && !existsSync(file)) {
-    const demo = existsSync(DEMO_LEDGER.slice('sqlite:'.length)) ? '; the demo\'s calls: --demo' : '';
+    const demo = existsSync(DEMO_LEDGER.slice('sqlite:'.length)) ? "; the demo's calls: --demo" : '';
     throw new Error(`no ledger at ${file} (a gateway creates it when it starts); name another with --ledger sqlite:PATH or --config FILE${demo}`);
   }
   const ledger = await createLedger(url);
@@ -40,14 +40,19 @@ export async function runLedgerCommand(options: LedgerCommandOptions, out: Writa
         return found ? [{ alias: record.alias, ...found }] : [];
       });
       if (options.json) await write(out, `${JSON.stringify(onShape, null, 2)}\n`);
-      else if (onShape.length === 0) await write(out, `no calls recorded on shape ${shape}${options.collection === undefined ? '' : ` in ${options.collection}`} (ledger ${redactUrl(url)})\n`);
+      else if (onShape.length === 0)
+        await write(
+          out,
+          `no calls recorded on shape ${shape}${options.collection === undefined ? '' : ` in ${options.collection}`} (ledger ${redactUrl(url)})\n`,
+        );
       else await write(out, `${shapeTable(onShape)}\n`);
       return;
     }
     if (options.command === 'stats') {
       const stats = await ledger.stats(options.collection === undefined ? {} : { collection: options.collection });
       if (options.json) await write(out, `${JSON.stringify(stats, null, 2)}\n`);
-      else if (stats.length === 0) await write(out, `no calls recorded${options.collection === undefined ? '' : ` in ${options.collection}`} (ledger ${redactUrl(url)})\n`);
+      else if (stats.length === 0)
+        await write(out, `no calls recorded${options.collection === undefined ? '' : ` in ${options.collection}`} (ledger ${redactUrl(url)})\n`);
       else await write(out, `${statsTable(stats)}\n`);
       return;
     }

@@ -35,7 +35,12 @@ function config(ledger: string) {
     ledger,
     server: { bodyLimitBytes: 2_000_000 },
     providers: { chat: provider },
-    models: { m1: { provider: 'chat', model: 'up-1' }, m2: { provider: 'chat', model: 'up-2' }, m3: { provider: 'chat', model: 'up-3' }, hang: { provider: 'chat', model: 'up-hang' } },
+    models: {
+      m1: { provider: 'chat', model: 'up-1' },
+      m2: { provider: 'chat', model: 'up-2' },
+      m3: { provider: 'chat', model: 'up-3' },
+      hang: { provider: 'chat', model: 'up-hang' },
+    },
     collections: {
       core: { members: ['m1', 'm2'], reply: 'all', description: 'everyday questions' },
       council: { members: ['m1', 'm2'], merger: 'm3', reply: 'merged' },
@@ -60,16 +65,22 @@ const text = (result: CallToolResult) => result.content.map((part) => (part.type
 
 /** Both ways of serving stdio: the engine in the spawned process, and a running gateway behind it. */
 const modes: Array<[string, () => Promise<{ args: string[]; ledger: string }>]> = [
-  ['--config (in-process)', async () => {
-    const ledger = join(dir, 'in-process.db');
-    return { args: ['--config', config(`sqlite:${ledger}`)], ledger };
-  }],
-  ['--url (a running gateway)', async () => {
-    const ledger = join(dir, 'gateway.db');
-    const cli = await startCli(['--config', config(`sqlite:${ledger}`), '--port', '0'], { KEY_ALICE: KEYS.alice, KEY_ROOT: KEYS.root });
-    running.push(cli);
-    return { args: ['--url', cli.url], ledger };
-  }],
+  [
+    '--config (in-process)',
+    async () => {
+      const ledger = join(dir, 'in-process.db');
+      return { args: ['--config', config(`sqlite:${ledger}`)], ledger };
+    },
+  ],
+  [
+    '--url (a running gateway)',
+    async () => {
+      const ledger = join(dir, 'gateway.db');
+      const cli = await startCli(['--config', config(`sqlite:${ledger}`), '--port', '0'], { KEY_ALICE: KEYS.alice, KEY_ROOT: KEYS.root });
+      running.push(cli);
+      return { args: ['--url', cli.url], ledger };
+    },
+  ],
 ];
 
 describe.each(modes)('bench-gateway mcp %s', (_name, serve) => {
@@ -121,7 +132,7 @@ describe.each(modes)('bench-gateway mcp %s', (_name, serve) => {
     expect(text(noTool)).toMatch(/summon not found/);
   });
 
-  it('every call it made is in the ledger, via mcp, under the caller\'s key; the cancelled seat as aborted', async () => {
+  it("every call it made is in the ledger, via mcp, under the caller's key; the cancelled seat as aborted", async () => {
     await root.close();
     // The in-process engine writes its ledger at close; the gateway's is read while it runs.
     let calls: Array<Record<string, unknown>> = [];
@@ -130,7 +141,10 @@ describe.each(modes)('bench-gateway mcp %s', (_name, serve) => {
       let exported = '';
       for await (const chunk of read.exportCalls({ format: 'jsonl' })) exported += chunk;
       await read.close();
-      calls = exported.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      calls = exported
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       if (calls.some((c) => c.collection === 'stuck') && calls.length >= 6) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -33,7 +33,10 @@ export async function runMcpCommand(args: readonly string[], env: NodeJS.Process
     let caller = LOCAL_CALLER;
     if (engine.keysEnabled) {
       const found = env.BENCH_KEY ? engine.authenticate(env.BENCH_KEY) : undefined;
-      if (!found) throw new Error(env.BENCH_KEY ? 'BENCH_KEY matches no key of this config' : 'this config has keys: set BENCH_KEY to the key whose collections the MCP server serves');
+      if (!found)
+        throw new Error(
+          env.BENCH_KEY ? 'BENCH_KEY matches no key of this config' : 'this config has keys: set BENCH_KEY to the key whose collections the MCP server serves',
+        );
       caller = found;
     }
     await serveStdio(createBenchMcpServer(engine, caller));

@@ -30,7 +30,9 @@ describe.skipIf(!servicesHere)('two gateway processes over one redis-server and 
     ledgerURL = postgres.createDatabase();
     // m1 fails its first call, so the first turn fails over to m2; a replica without the shared
     // conversation would plan the next turn afresh and, the collection being listed, pick m1 again.
-    upstream = await startFakeUpstream({ models: { 'up-1': [{ error: { status: 503 } }, { answer: { text: 'from one' } }], 'up-2': { answer: { text: 'from two' } } } });
+    upstream = await startFakeUpstream({
+      models: { 'up-1': [{ error: { status: 503 } }, { answer: { text: 'from one' } }], 'up-2': { answer: { text: 'from two' } } },
+    });
     const config = {
       ledger: ledgerURL,
       state: redis.url,

@@ -25,7 +25,9 @@ export function startupSummary(config: GatewayConfig, url: string): string[] {
   const aliases = Object.entries(config.aliases);
   if (aliases.length > 0) lines.push(`  aliases      ${aliases.map(([pattern, target]) => `${pattern} → ${target}`).join(', ')}`);
   const keys = Object.entries(config.keys);
-  lines.push(`  keys         ${keys.length === 0 ? 'none: any key is accepted, on loopback only' : keys.map(([name, key]) => `${name} (${key.keyEnv})`).join(', ')}`);
+  lines.push(
+    `  keys         ${keys.length === 0 ? 'none: any key is accepted, on loopback only' : keys.map(([name, key]) => `${name} (${key.keyEnv})`).join(', ')}`,
+  );
   lines.push(`  ledger       ${where(ledgerPlace(config.ledger))}`);
   lines.push(`  state        ${where(statePlace(config.state))}`);
   const example = collections[0] ? `bench/${collections[0].name}` : Object.keys(config.models)[0];

@@ -22,7 +22,10 @@ function run(parts) {
   return n;
 }
 const perChar = whole.split('');
-for (const [name, parts] of [['as arrived', chunks], ['whole', [whole]]]) {
+for (const [name, parts] of [
+  ['as arrived', chunks],
+  ['whole', [whole]],
+]) {
   for (let i = 0; i < 2000; i += 1) run(parts);
   const times = [];
   for (let r = 0; r < 7; r += 1) {

@@ -52,7 +52,10 @@ const median = (values) => {
 };
 const ms = (value) => `${value.toFixed(3)} ms`;
 
-for (const [mode, api] of [['prefill', 'anthropic'], ['restart', 'openai-chat']]) {
+for (const [mode, api] of [
+  ['prefill', 'anthropic'],
+  ['restart', 'openai-chat'],
+]) {
   for (let i = 0; i < WARMUP; i += 1) {
     await fresh(api);
     await afterCut(api);
@@ -69,7 +72,9 @@ for (const [mode, api] of [['prefill', 'anthropic'], ['restart', 'openai-chat']]
   }
   const first = median(rounds.map((r) => r.first));
   const gap = median(rounds.map((r) => r.gap));
-  console.log(`${mode} (${api}): first piece of a fresh call ${ms(first)}; last old piece → first new piece after a cut ${ms(gap)} (${(gap / first).toFixed(2)}× a fresh first piece)`);
+  console.log(
+    `${mode} (${api}): first piece of a fresh call ${ms(first)}; last old piece → first new piece after a cut ${ms(gap)} (${(gap / first).toFixed(2)}× a fresh first piece)`,
+  );
 }
 
 await client.close();

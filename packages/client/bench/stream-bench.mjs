@@ -128,8 +128,10 @@ async function round() {
 const rounds = [];
 const ms = (value) => `${value.toFixed(3)} ms`;
 const x = (value) => `${value.toFixed(3)}×`;
-const signed = (value) => `${value < 0 ? "−" : "+"}${ms(Math.abs(value))}`;
-console.log(`${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), ${ROUNDS} rounds of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`);
+const signed = (value) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
+console.log(
+  `${PIECES}-piece OpenAI Chat stream on loopback (upstream ${sameThread ? 'in the same thread' : 'in its own thread'}), ${ROUNDS} rounds of ${RUNS} interleaved runs (after ${WARMUP} warm-up)`,
+);
 for (let r = 1; r <= ROUNDS; r += 1) {
   const stats = await round();
   rounds.push(stats);

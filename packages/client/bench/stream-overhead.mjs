@@ -9,7 +9,8 @@ import { createClient } from '../dist/index.js';
 const PIECES = 200;
 const N = Number(process.env.N ?? 3000);
 const created = 1796030278;
-const chunk = (delta, finish = null) => `data: ${JSON.stringify({ id: 'fake-0', object: 'chat.completion.chunk', created, model: 'bench', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+const chunk = (delta, finish = null) =>
+  `data: ${JSON.stringify({ id: 'fake-0', object: 'chat.completion.chunk', created, model: 'bench', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
 const writes = [
   chunk({ role: 'assistant', content: '' }),
   ...Array.from({ length: PIECES }, (_, i) => chunk({ content: `tok${i} ` })),
@@ -40,7 +41,10 @@ async function decoderOnly() {
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const samples = { decoder: [], client: [] };
 for (let i = 0; i < N; i += 1) {
-  for (const [name, run] of [['decoder', decoderOnly], ['client', viaClient]]) {
+  for (const [name, run] of [
+    ['decoder', decoderOnly],
+    ['client', viaClient],
+  ]) {
     if (process.env.IDLE === '1') await new Promise((resolve) => setTimeout(resolve, 1));
     const started = performance.now();
     await run();
@@ -49,5 +53,7 @@ for (let i = 0; i < N; i += 1) {
 }
 const decoder = median(samples.decoder);
 const viaClientMs = median(samples.client);
-console.log(`decoder only ${(decoder * 1000).toFixed(1)} µs, client ${(viaClientMs * 1000).toFixed(1)} µs: the client's own cost ${((viaClientMs - decoder) * 1000).toFixed(1)} µs a call`);
+console.log(
+  `decoder only ${(decoder * 1000).toFixed(1)} µs, client ${(viaClientMs * 1000).toFixed(1)} µs: the client's own cost ${((viaClientMs - decoder) * 1000).toFixed(1)} µs a call`,
+);
 await client.close();

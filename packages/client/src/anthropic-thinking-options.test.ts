@@ -26,7 +26,11 @@ describe('thinking turned on by an Anthropic member’s options', () => {
 
   it('is off, with a warning, for a tool step whose thinking the caller could not send back (Anthropic would refuse it)', () => {
     const { body, warnings } = built({
-      messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: 'ok' }],
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
+      ],
     });
     expect(body.thinking).toBeUndefined();
     expect(warnings).toContainEqual(expect.objectContaining({ code: 'dropped', path: 'reasoning' }));

@@ -21,7 +21,8 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   // lacks is slow to build and stays slow to read (formatting it took ~2 µs instead of ~0.3).
   const upstream: NeutralRequest = Object.assign({}, request, { model: target.model });
   if (request.stream) upstream.streamUsage = true;
-  if (target.promptCacheTtl !== undefined && request.promptCache) upstream.promptCache = { conversation: request.promptCache.conversation, ttl: target.promptCacheTtl };
+  if (target.promptCacheTtl !== undefined && request.promptCache)
+    upstream.promptCache = { conversation: request.promptCache.conversation, ttl: target.promptCacheTtl };
   if (cut) upstream.maxOutputTokens = cut.maxOutputTokens;
   // Whose API this is decides the rules below that only one vendor's API has (see vendors/registry.ts): worked out
   // once per base URL, its plan once per vendor. Indexed loops: nothing is allocated per request.
@@ -58,13 +59,20 @@ function outputCut(request: NeutralRequest, target: ModelTarget): { maxOutputTok
   if (limit === undefined || request.maxOutputTokens === undefined || request.maxOutputTokens <= limit) return undefined;
   return {
     maxOutputTokens: limit,
-    warning: { code: 'clamped', path: 'maxOutputTokens', message: `output budget ${request.maxOutputTokens} cut to ${limit}, what ${target.alias} can write here` },
+    warning: {
+      code: 'clamped',
+      path: 'maxOutputTokens',
+      message: `output budget ${request.maxOutputTokens} cut to ${limit}, what ${target.alias} can write here`,
+    },
   };
 }
 
 function addAnthropicBeta(headers: Record<string, string>, beta: string): void {
   const name = Object.keys(headers).find((key) => key.toLowerCase() === 'anthropic-beta') ?? 'anthropic-beta';
-  const values = (headers[name] ?? '').split(',').map((value) => value.trim()).filter(Boolean);
+  const values = (headers[name] ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
   if (!values.includes(beta)) values.push(beta);
   headers[name] = values.join(',');
 }

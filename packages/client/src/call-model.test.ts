@@ -17,7 +17,12 @@ afterEach(async () => {
 describe('calling one model (OpenAI Chat upstream)', () => {
   it('streams the neutral events and sums them up in the result', async () => {
     upstream.script('m1', {
-      answer: { reasoning: ['Two ', 'and two.'], text: ['It is ', '4.'], toolCalls: [{ id: 'c1', name: 'calc', arguments: ['{"x":', '4}'] }], usage: { inputTokens: 12, outputTokens: 9 } },
+      answer: {
+        reasoning: ['Two ', 'and two.'],
+        text: ['It is ', '4.'],
+        toolCalls: [{ id: 'c1', name: 'calc', arguments: ['{"x":', '4}'] }],
+        usage: { inputTokens: 12, outputTokens: 9 },
+      },
     });
     const { events, result } = await readAll(client.call(target(upstream, 'm1'), ask()));
     expect(events[0]?.type).toBe('start');
@@ -47,7 +52,7 @@ describe('calling one model (OpenAI Chat upstream)', () => {
     expect(seen?.body).toMatchObject({ temperature: 0.7, user: 'bench', stream: true, stream_options: { include_usage: true, extra_flag: true } });
   });
 
-  it('cuts an output budget over the target\'s maximum, with a warning, and leaves a smaller one alone', async () => {
+  it("cuts an output budget over the target's maximum, with a warning, and leaves a smaller one alone", async () => {
     const { result } = await readAll(client.call(target(upstream, 'm1', { maxOutputTokens: 100 }), { ...ask(), maxOutputTokens: 500 }));
     expect(upstream.requests[0]?.body).toMatchObject({ max_tokens: 100 });
     expect(result.warnings).toContainEqual(expect.objectContaining({ code: 'clamped', path: 'maxOutputTokens' }));

@@ -11,7 +11,9 @@ const classify = (codec: typeof openai, status: number, body: unknown, headers: 
 
 describe('classifyHttpError', () => {
   it('reads the provider error body as well as the status', () => {
-    const contextLength = { error: { message: "This model's maximum context length is 8192 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' } };
+    const contextLength = {
+      error: { message: "This model's maximum context length is 8192 tokens.", type: 'invalid_request_error', code: 'context_length_exceeded' },
+    };
     expect(classify(openai, 400, contextLength).name).toBe('ContextLengthError');
     const policy = { error: { message: 'Your request was rejected by our safety system.', type: 'invalid_request_error', code: 'content_policy_violation' } };
     expect(classify(openai, 400, policy).name).toBe('ContentPolicyError');

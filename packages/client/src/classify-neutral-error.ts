@@ -20,7 +20,10 @@ export const MAX_UPSTREAM_MESSAGE_CHARS = 4_000;
 
 /** A neutral error (from a codec's parseError or an in-stream error event) as a client error class. */
 export function classifyNeutralError(error: NeutralError, details: ErrorDetails): ClientError {
-  const said = error.message.length > MAX_UPSTREAM_MESSAGE_CHARS ? `${error.message.slice(0, MAX_UPSTREAM_MESSAGE_CHARS)}… (${error.message.length - MAX_UPSTREAM_MESSAGE_CHARS} more characters)` : error.message;
+  const said =
+    error.message.length > MAX_UPSTREAM_MESSAGE_CHARS
+      ? `${error.message.slice(0, MAX_UPSTREAM_MESSAGE_CHARS)}… (${error.message.length - MAX_UPSTREAM_MESSAGE_CHARS} more characters)`
+      : error.message;
   const message = `${details.alias ?? 'upstream'}: ${said}`;
   const options = { ...details, message };
   switch (error.kind) {

@@ -40,7 +40,9 @@ describe('tools in a namespace (Codex), called through one upstream', () => {
       upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' }] } });
       const { events, result } = await readAll(client.call(target(upstream, 'm1', { api }), codexTurn(stream)));
       expect(events.find((event) => event.type === 'tool-call-start')).toMatchObject({ name: 'spawn_agent', namespace: 'multi_agent_v1' });
-      expect(result.toolCalls).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' }]);
+      expect(result.toolCalls).toEqual([
+        { type: 'tool-call', id: expect.any(String), name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' },
+      ]);
       expect(JSON.stringify(upstream.requests[0]?.body)).toContain('"multi_agent_v1__wait_agent"');
     },
   );
@@ -50,7 +52,12 @@ describe('tools in a namespace (Codex), called through one upstream', () => {
     const { result } = await readAll(client.call(target(upstream, 'm1', { api: 'openai-responses' }), codexTurn(true)));
     expect((upstream.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([
       expect.objectContaining({ type: 'function', name: 'exec_command' }),
-      expect.objectContaining({ type: 'namespace', name: 'multi_agent_v1', description: 'Sub-agents.', tools: [expect.objectContaining({ name: 'spawn_agent' }), expect.objectContaining({ name: 'wait_agent' })] }),
+      expect.objectContaining({
+        type: 'namespace',
+        name: 'multi_agent_v1',
+        description: 'Sub-agents.',
+        tools: [expect.objectContaining({ name: 'spawn_agent' }), expect.objectContaining({ name: 'wait_agent' })],
+      }),
     ]);
     expect(result.toolCalls).toEqual([{ type: 'tool-call', id: 'call_1', name: 'wait_agent', namespace: 'multi_agent_v1', arguments: '{}' }]);
   });
@@ -70,14 +77,18 @@ describe('a custom (freeform) tool (Codex apply_patch), called through one upstr
       upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'apply_patch', arguments: JSON.stringify({ input: PATCH }) }] } });
       const { events, result } = await readAll(client.call(target(upstream, 'm1', { api }), turn(stream)));
       expect(events.find((event) => event.type === 'tool-call-start')).toMatchObject({ name: 'apply_patch', freeform: true });
-      expect(result.toolCalls).toEqual([{ type: 'tool-call', id: expect.any(String), name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }]);
+      expect(result.toolCalls).toEqual([
+        { type: 'tool-call', id: expect.any(String), name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) },
+      ]);
     },
   );
 
   it('an OpenAI Responses upstream gets the custom tool, and its custom_tool_call comes back freeform with the text as input', async () => {
     upstream.script('m1', { answer: { toolCalls: [{ id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }] } });
     const { result } = await readAll(client.call(target(upstream, 'm1', { api: 'openai-responses' }), turn(true)));
-    expect((upstream.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([{ type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } }]);
+    expect((upstream.requests[0]?.body as { tools?: unknown } | undefined)?.tools).toEqual([
+      { type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: patch' } },
+    ]);
     expect(result.toolCalls).toEqual([{ type: 'tool-call', id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) }]);
   });
 });

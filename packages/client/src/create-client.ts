@@ -7,15 +7,7 @@ import { ReasoningRefusals } from './reasoning-refusals';
 import { validateRetry } from './validate-retry';
 import { validateTarget } from './validate-target';
 import { runFailover, type FailoverOptions, type FailoverRun } from './failover-run';
-import {
-  DEFAULT_COOLDOWN,
-  DEFAULT_RETRY,
-  DEFAULT_TIMEOUTS,
-  layered,
-  type CooldownSettings,
-  type RetrySettings,
-  type Timeouts,
-} from './settings';
+import { DEFAULT_COOLDOWN, DEFAULT_RETRY, DEFAULT_TIMEOUTS, layered, type CooldownSettings, type RetrySettings, type Timeouts } from './settings';
 
 export interface ClientOptions {
   /** An undici dispatcher to share; by default the client keeps its own keep-alive Agent. */

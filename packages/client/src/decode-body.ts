@@ -90,7 +90,12 @@ export class WholeBodyBatches implements BodyBatches {
     this.read = true;
     const text = await this.exchange.text(MAX_WHOLE_REPLY_BYTES);
     if (Buffer.byteLength(text) >= MAX_WHOLE_REPLY_BYTES) {
-      throw new ServerError({ alias: this.alias, status: 200, body: '', message: `${this.alias}: invalid reply (over ${MAX_WHOLE_REPLY_BYTES / 1024 / 1024} MiB; the rest was not read)` });
+      throw new ServerError({
+        alias: this.alias,
+        status: 200,
+        body: '',
+        message: `${this.alias}: invalid reply (over ${MAX_WHOLE_REPLY_BYTES / 1024 / 1024} MiB; the rest was not read)`,
+      });
     }
     const parsed = safeParseJSON(text);
     try {

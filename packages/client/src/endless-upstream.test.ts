@@ -54,10 +54,12 @@ function start(mode: Mode, api: Protocol): Promise<void> {
       writeEndlessly(res, api === 'ollama' ? '{"model":"m","message":{"role":"assistant","content":"' : 'data: {"a":"');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve();
+    }),
+  );
 }
 
 beforeEach(() => {

@@ -117,7 +117,9 @@ export function runFailover(
     skipped,
     warnings,
   };
-  const picked: Promise<Picked> = pickCandidate(pickInput).catch((error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }));
+  const picked: Promise<Picked> = pickCandidate(pickInput).catch(
+    (error: unknown): Picked => ({ ok: false, error: toClientError(error, candidates[0]?.alias ?? 'client') }),
+  );
   const recovery = options.continue !== false && pickInput.retry.continuations > 0 ? new RunRecovery(pickInput, startedAt) : undefined;
   const continued: readonly Continuation[] = recovery ? recovery.continued : NO_CONTINUATIONS;
   // One reaction: a failure settles the result first, then the commit (the order two reactions gave).

@@ -116,7 +116,9 @@ describe('failover before the first piece', () => {
 
   it('asks at most maxMembers candidates', async () => {
     for (const m of ['m1', 'm2', 'm3']) upstream.script(m, faults.serverError(500));
-    const run = client.failover([target(upstream, 'm1'), target(upstream, 'm2'), target(upstream, 'm3')], ask(), { retry: { maxMembers: 2, serverErrorRetries: 0 } });
+    const run = client.failover([target(upstream, 'm1'), target(upstream, 'm2'), target(upstream, 'm3')], ask(), {
+      retry: { maxMembers: 2, serverErrorRetries: 0 },
+    });
     const { result } = await readAll(run);
     expect(modelsAsked()).toEqual(['m1', 'm2']);
     expect(result.status).toBe(502);
@@ -186,7 +188,9 @@ describe('classified errors', () => {
 
   it('is a 413 when no candidate could take the request for its size', async () => {
     upstream.script('a', faults.contextLengthExceeded());
-    const { result } = await readAll(client.failover([target(upstream, 'a', { contextWindow: 8_192 }), target(upstream, 'b', { contextWindow: 8_000 })], ask()));
+    const { result } = await readAll(
+      client.failover([target(upstream, 'a', { contextWindow: 8_192 }), target(upstream, 'b', { contextWindow: 8_000 })], ask()),
+    );
     expect(result.status).toBe(413);
   });
 
@@ -211,7 +215,11 @@ describe('classified errors', () => {
   it('an Anthropic 429 and an overloaded 529 are classified from their own error bodies', async () => {
     upstream.script('c1', faults.rateLimited());
     upstream.script('c2', faults.serverError(529));
-    const candidates = [target(upstream, 'c1', { api: 'anthropic' }), target(upstream, 'c2', { api: 'anthropic' }), target(upstream, 'c3', { api: 'anthropic' })];
+    const candidates = [
+      target(upstream, 'c1', { api: 'anthropic' }),
+      target(upstream, 'c2', { api: 'anthropic' }),
+      target(upstream, 'c3', { api: 'anthropic' }),
+    ];
     const { result } = await readAll(client.failover(candidates, ask()));
     expect(result.alias).toBe('c3');
     expect(result.attempts.map((a) => [a.alias, a.error?.name, a.status])).toEqual([

@@ -1,5 +1,4 @@
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `defaults` merged under `fields`: fields win, nested plain objects are merged the same way. */
 export function mergeUnder(defaults: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {

@@ -58,7 +58,12 @@ export async function openAttempt(input: AttemptInput): Promise<OpenedAttempt> {
   if (target.rpm !== undefined) {
     const pace = input.pacer.take(alias, target.rpm);
     if (!pace.ok) {
-      throw new RateLimitedError({ alias, local: true, retryAfterMs: pace.retryAfterMs, message: `${alias}: paced at ${target.rpm} requests a minute; a slot frees in ${pace.retryAfterMs} ms` });
+      throw new RateLimitedError({
+        alias,
+        local: true,
+        retryAfterMs: pace.retryAfterMs,
+        message: `${alias}: paced at ${target.rpm} requests a minute; a slot frees in ${pace.retryAfterMs} ms`,
+      });
     }
   }
   const codec = getCodec(target.api);

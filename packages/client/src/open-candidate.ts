@@ -73,7 +73,13 @@ export async function openCandidate(input: CandidateInput): Promise<OpenedCandid
     delete again.withoutPrefill;
     const opened = await openCandidate(again);
     opened.prefillRefused = prefillSaid;
-    return withNotes(opened, [{ code: 'dropped', path: 'messages', message: `${target.alias} refused the prefill of a continuation ("${prefillSaid.slice(0, 200)}") and was asked again without it` }]);
+    return withNotes(opened, [
+      {
+        code: 'dropped',
+        path: 'messages',
+        message: `${target.alias} refused the prefill of a continuation ("${prefillSaid.slice(0, 200)}") and was asked again without it`,
+      },
+    ]);
   }
   const refused = refusalOf(firstFailure, first.input);
   if (refused !== undefined) {

@@ -44,7 +44,14 @@ export interface PickInput {
 export type Picked = { ok: true; target: ModelTarget; opened: OpenedCandidate } | { ok: false; error: ClientError };
 
 /** Failures that say something about the model's health (not about the request). */
-export const HEALTH_KINDS: ReadonlySet<ClientErrorKind> = new Set<ClientErrorKind>(['rate-limited', 'server', 'connection', 'timeout', 'empty', 'provider-refused']);
+export const HEALTH_KINDS: ReadonlySet<ClientErrorKind> = new Set<ClientErrorKind>([
+  'rate-limited',
+  'server',
+  'connection',
+  'timeout',
+  'empty',
+  'provider-refused',
+]);
 
 /**
  * Tries the candidates in turn (cooling ones last, at most `maxMembers`) until
@@ -70,7 +77,10 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   if (ordered.length > 1) {
     let records: ReadonlyMap<string, MemberHealth> = new Map();
     try {
-      const reading = input.health.read(input.candidates.map((c) => c.alias), input.now());
+      const reading = input.health.read(
+        input.candidates.map((c) => c.alias),
+        input.now(),
+      );
       records = isPromise(reading) ? await reading : reading;
     } catch (error) {
       dropped('read', error);
@@ -110,14 +120,18 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
     } catch (thrown) {
       const error = toClientError(thrown, target.alias);
       if (abort.aborted || error.kind === 'aborted') {
-        return { ok: false, error: error.kind === 'aborted' ? error : new AbortedError({ alias: target.alias, message: `${target.alias}: the caller aborted` }) };
+        return {
+          ok: false,
+          error: error.kind === 'aborted' ? error : new AbortedError({ alias: target.alias, message: `${target.alias}: the caller aborted` }),
+        };
       }
       if (HEALTH_KINDS.has(error.kind)) {
         const retryAfterMs = RateLimitedError.isInstance(error) ? error.retryAfterMs : undefined;
         // A rate limit cools the model for its Retry-After (or the cooldown when it gave none); every such failure
         // counts toward opening its circuit.
         const now = input.now();
-        if (error.kind === 'rate-limited') inBackground('rateLimited', () => input.health.rateLimited(target.alias, now + (retryAfterMs ?? input.cooldown.forMs)));
+        if (error.kind === 'rate-limited')
+          inBackground('rateLimited', () => input.health.rateLimited(target.alias, now + (retryAfterMs ?? input.cooldown.forMs)));
         inBackground('failed', () => input.health.failed(target.alias, now, input.cooldown));
       }
       if (error.kind === 'content-policy' || error.kind === 'bad-request') return { ok: false, error };

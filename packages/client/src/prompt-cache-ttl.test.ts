@@ -4,10 +4,25 @@ import { buildUpstreamRequest } from './build-upstream-request';
 import type { ModelTarget } from './model-target';
 
 // A route turn from an OpenAI Chat client, to be sent again: the gateway marks it for Anthropic's prompt cache.
-const turn = Object.assign(openaiChatCodec.parseRequest({ model: 'x', messages: [{ role: 'system', content: 'You are an agent.' }, { role: 'user', content: 'go' }] }), {
-  promptCache: { conversation: 'conv-1' },
+const turn = Object.assign(
+  openaiChatCodec.parseRequest({
+    model: 'x',
+    messages: [
+      { role: 'system', content: 'You are an agent.' },
+      { role: 'user', content: 'go' },
+    ],
+  }),
+  {
+    promptCache: { conversation: 'conv-1' },
+  },
+);
+const claude = (more: Partial<ModelTarget> = {}): ModelTarget => ({
+  alias: 'c',
+  api: 'anthropic',
+  baseURL: 'https://api.anthropic.com/v1',
+  model: 'claude-sonnet-4-5',
+  ...more,
 });
-const claude = (more: Partial<ModelTarget> = {}): ModelTarget => ({ alias: 'c', api: 'anthropic', baseURL: 'https://api.anthropic.com/v1', model: 'claude-sonnet-4-5', ...more });
 const built = (target: ModelTarget) => {
   const out = buildUpstreamRequest(anthropicCodec, target, turn);
   return { body: JSON.parse(out.body) as { system: Array<{ cache_control?: unknown }> }, headers: out.headers };

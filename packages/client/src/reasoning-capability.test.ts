@@ -13,10 +13,13 @@ const claudeCode = anthropicCodec.parseRequest({
   messages: [{ role: 'user', content: 'fix the test' }],
   stream: true,
 });
-const geminiCli = geminiCodec.parseRequest({
-  contents: [{ role: 'user', parts: [{ text: 'fix the test' }] }],
-  generationConfig: { temperature: 1, topP: 0.95, thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 } },
-}, { model: 'gemini-3-pro-preview', stream: true });
+const geminiCli = geminiCodec.parseRequest(
+  {
+    contents: [{ role: 'user', parts: [{ text: 'fix the test' }] }],
+    generationConfig: { temperature: 1, topP: 0.95, thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 } },
+  },
+  { model: 'gemini-3-pro-preview', stream: true },
+);
 const codex = openaiChatCodec.parseRequest({ model: 'gpt-5.4', reasoning_effort: 'high', messages: [{ role: 'user', content: 'fix the test' }] });
 
 const target = (api: Protocol, reasoning?: boolean, baseURL = 'http://127.0.0.1:9/v1', model = 'local-model'): ModelTarget => ({
@@ -40,7 +43,11 @@ const REASONING_FIELDS: Record<Protocol, (body: Record<string, any>) => unknown>
 
 describe('a member configured not to reason (reasoning: false)', () => {
   for (const api of Object.keys(REASONING_FIELDS) as Protocol[]) {
-    for (const [client, request] of [['Claude Code', claudeCode], ['Gemini CLI', geminiCli], ['an effort', codex]] as const) {
+    for (const [client, request] of [
+      ['Claude Code', claudeCode],
+      ['Gemini CLI', geminiCli],
+      ['an effort', codex],
+    ] as const) {
       // A Gemini thinking budget has no OpenAI Chat form: nothing is sent there to leave out.
       if (api === 'openai-chat' && request === geminiCli) continue;
       it(`gets no reasoning controls from ${client} over ${api}, with a warning`, () => {
@@ -54,7 +61,10 @@ describe('a member configured not to reason (reasoning: false)', () => {
 
   it('keeps the rest of Anthropic’s output_config', () => {
     const request = anthropicCodec.parseRequest({
-      model: 'c', max_tokens: 100, thinking: { type: 'adaptive' }, output_config: { effort: 'low', format: { type: 'json_schema', schema: { type: 'object' } } },
+      model: 'c',
+      max_tokens: 100,
+      thinking: { type: 'adaptive' },
+      output_config: { effort: 'low', format: { type: 'json_schema', schema: { type: 'object' } } },
       messages: [{ role: 'user', content: 'x' }],
     });
     expect(built('anthropic', request, false).body.output_config).toEqual({ format: { type: 'json_schema', schema: { type: 'object' } } });

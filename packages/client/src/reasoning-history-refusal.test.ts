@@ -10,21 +10,34 @@ const afterReasoning = (): NeutralRequest => {
   const request = ask('and now?');
   request.messages = [
     { role: 'user', content: [{ type: 'text', text: 'what is in a.txt?' }] },
-    { role: 'assistant', content: [{ type: 'reasoning', text: 'Read it first.' }, { type: 'text', text: 'It says hello.' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Read it first.' },
+        { type: 'text', text: 'It says hello.' },
+      ],
+    },
     ...request.messages,
   ];
   return request;
 };
 const refuse = (message: string) => ({ error: { status: 400, error: { kind: 'invalid-request' as const, message } } });
-const sentReasoning = () => fixture.upstream.requestsFor('strict').map((request) => (request.body as { messages: Array<{ reasoning_content?: string }> }).messages[1]?.reasoning_content);
+const sentReasoning = () =>
+  fixture.upstream.requestsFor('strict').map((request) => (request.body as { messages: Array<{ reasoning_content?: string }> }).messages[1]?.reasoning_content);
 
 describe('a member that refuses the reasoning of earlier turns', () => {
   it('is asked again without it, remembered for the next turns, and the result says so', async () => {
     const strict = target(fixture.upstream, 'strict');
-    fixture.upstream.script('strict', [refuse("messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported"), { answer: { text: 'One.' } }, { answer: { text: 'Two.' } }]);
+    fixture.upstream.script('strict', [
+      refuse("messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported"),
+      { answer: { text: 'One.' } },
+      { answer: { text: 'Two.' } },
+    ]);
     const first = (await readAll(fixture.client.call(strict, afterReasoning()))).result;
     expect(first).toMatchObject({ ok: true, text: 'One.' });
-    expect(first.warnings).toContainEqual(expect.objectContaining({ path: 'messages', message: expect.stringContaining('refused the reasoning of earlier turns') }));
+    expect(first.warnings).toContainEqual(
+      expect.objectContaining({ path: 'messages', message: expect.stringContaining('refused the reasoning of earlier turns') }),
+    );
     const second = (await readAll(fixture.client.call(strict, afterReasoning()))).result;
     expect(second).toMatchObject({ ok: true, text: 'Two.' });
     expect(second.attempts).toHaveLength(1);

@@ -23,7 +23,9 @@ describe('a member that refuses the reasoning controls it was sent', () => {
     fixture.upstream.script('llama', refuse('messages[0].content: invalid'));
     expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama' }), thinking()))).result).toMatchObject({ ok: false });
     fixture.upstream.script('llama', refuse('thinking budget too large'));
-    expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama', reasoning: true }), thinking()))).result).toMatchObject({ ok: false });
+    expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama', reasoning: true }), thinking()))).result).toMatchObject({
+      ok: false,
+    });
     fixture.upstream.script('llama', refuse('does not support thinking'));
     expect((await readAll(fixture.client.call(target(fixture.upstream, 'llama', { api: 'ollama' }), ask()))).result).toMatchObject({ ok: false });
     expect(fixture.upstream.requestsFor('llama')).toHaveLength(3);
@@ -39,7 +41,9 @@ describe('a member that refuses the reasoning controls it was sent', () => {
       const second = (await readAll(client.call(llama, thinking()))).result;
       expect(second).toMatchObject({ ok: true, text: 'Two.' });
       expect(second.attempts).toHaveLength(1);
-      expect(second.warnings).toContainEqual(expect.objectContaining({ path: 'reasoning', message: expect.stringContaining('on an earlier turn ("llama3.1 does not support thinking")') }));
+      expect(second.warnings).toContainEqual(
+        expect.objectContaining({ path: 'reasoning', message: expect.stringContaining('on an earlier turn ("llama3.1 does not support thinking")') }),
+      );
       expect(sentThink()).toEqual([true, undefined, undefined]);
 
       now += 3_600_001; // an hour on: asked with them again, in case the model changed

@@ -25,7 +25,14 @@ describe.each(PROTOCOLS)('a %s stream cut after its first pieces', (api, prefill
     const { result, events } = await expectOneAnswer(run, WHOLE);
     expect(events.at(-1)).toMatchObject({ type: 'finish', usage: { inputTokens: 30, outputTokens: 9 } });
     expect(result.continued).toEqual([
-      { alias: 'm2', from: 'm1', after: 'The quick brown '.length, why: expect.stringContaining('m1:'), prefilled: prefills, dropped: prefills ? 1 : 'The quick brown '.length },
+      {
+        alias: 'm2',
+        from: 'm1',
+        after: 'The quick brown '.length,
+        why: expect.stringContaining('m1:'),
+        prefilled: prefills,
+        dropped: prefills ? 1 : 'The quick brown '.length,
+      },
     ]);
     expect(result.attempts.map((a) => [a.alias, a.ok, a.textChars, a.continues])).toEqual([
       ['m1', false, 'The quick brown '.length, undefined],

@@ -11,7 +11,10 @@ describe('what fails after the first piece', () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, stall: { afterPieces: 3, ms: 5_000 } });
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: 'continue' });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()),
+      WHOLE,
+    );
     expect(result.continued).toMatchObject([{ alias: 'm2', from: 'm1', after: SENT.length, why: 'm1: no piece within 500 ms (idle timeout)' }]);
     expect(result.attempts[0]?.error?.name).toBe('TimeoutError');
     await upstream.settled();
@@ -22,7 +25,10 @@ describe('what fails after the first piece', () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, errorAfterPieces: 3, streamError: { kind: 'overloaded', message: 'Overloaded' } });
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: 'continue' });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'gemini' }), target(upstream, 'm2', { api: 'gemini' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'gemini' }), target(upstream, 'm2', { api: 'gemini' })], ask()),
+      WHOLE,
+    );
     expect(result.continued).toMatchObject([{ alias: 'm2', from: 'm1', after: SENT.length, prefilled: true }]);
     expect(result.attempts.map((a) => [a.alias, a.ok, a.error?.name])).toEqual([
       ['m1', false, 'ServerError'],
@@ -56,7 +62,10 @@ describe('how the next member is asked, and spliced on', () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 3 });
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: 'continue' });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()),
+      WHOLE,
+    );
     expect(prefillSent(upstream.requestsFor('m2')[0])).toBe('The quick brown');
     expect(result.text).toBe(WHOLE);
   });
@@ -65,7 +74,10 @@ describe('how the next member is asked, and spliced on', () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 5 });
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: 'restart' });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()),
+      WHOLE,
+    );
     expect(result.continued).toMatchObject([{ after: 'The quick brown fox jumps '.length, dropped: 'The quick brown fox jumps '.length, prefilled: true }]);
   });
 
@@ -74,7 +86,10 @@ describe('how the next member is asked, and spliced on', () => {
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 5 });
     // Prefilled with "The quick brown fox jumps", it answers again from "fox jumps over…".
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: { overlap: 'fox jumps'.length } });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'ollama' }), target(upstream, 'm2', { api: 'ollama' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'ollama' }), target(upstream, 'm2', { api: 'ollama' })], ask()),
+      WHOLE,
+    );
     expect(result.continued).toMatchObject([{ dropped: 'fox jumps '.length }]);
   });
 
@@ -82,7 +97,10 @@ describe('how the next member is asked, and spliced on', () => {
     const { upstream, client } = fixture;
     upstream.script('m1', { answer: { text: words(WHOLE) }, cutAfterPieces: 3 });
     upstream.script('m2', { answer: { text: words(WHOLE) }, prefill: 'refuse' });
-    const { result } = await expectOneAnswer(client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()), WHOLE);
+    const { result } = await expectOneAnswer(
+      client.failover([target(upstream, 'm1', { api: 'anthropic' }), target(upstream, 'm2', { api: 'anthropic' })], ask()),
+      WHOLE,
+    );
     const asked = upstream.requestsFor('m2');
     expect(asked.map(prefillSent)).toEqual(['The quick brown', undefined]);
     expect(result.continued).toMatchObject([{ alias: 'm2', prefilled: false, dropped: SENT.length }]);
@@ -114,7 +132,10 @@ describe('how the next member is asked, and spliced on', () => {
 
   it('the same member finishes its own stream when it is the only one', async () => {
     const { upstream, client } = fixture;
-    upstream.script('m1', [{ answer: { text: words(WHOLE) }, cutAfterPieces: 3 }, { answer: { text: words(WHOLE) }, prefill: 'continue' }]);
+    upstream.script('m1', [
+      { answer: { text: words(WHOLE) }, cutAfterPieces: 3 },
+      { answer: { text: words(WHOLE) }, prefill: 'continue' },
+    ]);
     const { result } = await expectOneAnswer(client.call(target(upstream, 'm1', { api: 'gemini' }), ask()), WHOLE);
     expect(result.continued).toMatchObject([{ alias: 'm1', from: 'm1' }]);
   });
@@ -131,11 +152,17 @@ describe('how the next member is asked, and spliced on', () => {
 describe('what cannot be spliced is not faked', () => {
   it('a cut inside a tool call’s arguments ends with the error event, and says why', async () => {
     const { upstream, client } = fixture;
-    upstream.script('m1', { answer: { text: ['Let me look. '], toolCalls: [{ id: 'c1', name: 'look', arguments: ['{"path":', '"a.txt"}'] }] }, cutAfterPieces: 3 });
+    upstream.script('m1', {
+      answer: { text: ['Let me look. '], toolCalls: [{ id: 'c1', name: 'look', arguments: ['{"path":', '"a.txt"}'] }] },
+      cutAfterPieces: 3,
+    });
     upstream.script('m2', { answer: { text: 'm2' } });
     const { events, result } = await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask()));
     expect(texts(events).join('')).toBe('Let me look. ');
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { message: expect.stringContaining('not continued: the stream failed after a tool call had started') } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringContaining('not continued: the stream failed after a tool call had started') },
+    });
     expect(result).toMatchObject({ ok: false, text: 'Let me look. ', notContinued: expect.stringContaining('tool call') });
     expect(upstream.requests.map((r) => r.model)).toEqual(['m1']);
   });
@@ -148,7 +175,11 @@ describe('what cannot be spliced is not faked', () => {
     const { events, result } = await readAll(client.failover(candidates, ask()));
     expect(texts(events)).toEqual([]);
     expect(events.at(-1)?.type).toBe('error');
-    expect(result).toMatchObject({ ok: false, reasoning: 'Let me think ', notContinued: 'the stream failed inside its reasoning, which cannot be continued or signed again' });
+    expect(result).toMatchObject({
+      ok: false,
+      reasoning: 'Let me think ',
+      notContinued: 'the stream failed inside its reasoning, which cannot be continued or signed again',
+    });
     expect(upstream.requests.map((r) => r.model)).toEqual(['m1']);
   });
 
@@ -171,7 +202,10 @@ describe('what cannot be spliced is not faked', () => {
     const { events, result } = await readAll(client.failover([target(upstream, 'm1'), target(upstream, 'm2')], ask(), { retry: { serverErrorRetries: 0 } }));
     expect(texts(events).join('')).toBe(SENT);
     // The caller ends with m1's failure, as without recovery, and why it was not made good.
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { message: expect.stringMatching(/^m1: connection cut part way .*\(not continued: the new answer differs/) } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringMatching(/^m1: connection cut part way .*\(not continued: the new answer differs/) },
+    });
     expect(result.error?.name).toBe('ConnectionError');
     expect(result.ok).toBe(false);
     expect(result.text).toBe(SENT);
@@ -212,7 +246,9 @@ describe('what cannot be spliced is not faked', () => {
     // On its own deadlines m2 would answer (its first piece after 2 s); the turn has no 2 s left after m1's stall.
     upstream.script('m2', { answer: { text: words(WHOLE) }, firstPieceDelayMs: 2_000 });
     const slow = target(upstream, 'm2', { timeouts: { firstTokenMs: 10_000, totalMs: 20_000 } });
-    const { events, result } = await readAll(client.failover([target(upstream, 'm1'), slow], ask(), { timeouts: { totalMs: 1_500 }, retry: { serverErrorRetries: 0 } }));
+    const { events, result } = await readAll(
+      client.failover([target(upstream, 'm1'), slow], ask(), { timeouts: { totalMs: 1_500 }, retry: { serverErrorRetries: 0 } }),
+    );
     expect(texts(events).join('')).toBe('The quick ');
     expect(events.at(-1)?.type).toBe('error');
     expect(result.notContinued).toMatch(/^no member could continue \(.*m2: .*total/);
@@ -237,7 +273,9 @@ describe('what cannot be spliced is not faked', () => {
   it('retry.continuations is validated like the other settings', () => {
     const { upstream, client } = fixture;
     expect(() => client.failover([target(upstream, 'm1', { retry: { continuations: -1 } })], ask())).toThrow(InvalidTargetError);
-    expect(() => client.failover([target(upstream, 'm1', { retry: { continuations: 1.5 } })], ask())).toThrow('candidates[0].retry.continuations: must be a whole number, 0 or more');
+    expect(() => client.failover([target(upstream, 'm1', { retry: { continuations: 1.5 } })], ask())).toThrow(
+      'candidates[0].retry.continuations: must be a whole number, 0 or more',
+    );
     expect(() => client.failover([target(upstream, 'm1')], ask(), { retry: { continuations: Number.NaN } })).toThrow('options.retry.continuations');
   });
 });

@@ -85,7 +85,11 @@ export class RunRecovery {
     );
     if (!outcome.ok) {
       const aborted = outcome.error.kind === 'aborted';
-      return this.giveUp(failed, aborted ? outcome.error : error, aborted ? 'the caller aborted during the recovery' : `no member could continue (${outcome.error.message})`);
+      return this.giveUp(
+        failed,
+        aborted ? outcome.error : error,
+        aborted ? 'the caller aborted during the recovery' : `no member could continue (${outcome.error.message})`,
+      );
     }
     const usedPrefill = canPrefill(outcome.target) && trimmed !== sent && outcome.opened.prefillRefused === undefined;
     this.continued.push({ alias: outcome.target.alias, from: target.alias, after: sent.length, why: error.message, prefilled: usedPrefill, dropped: 0 });
@@ -113,10 +117,12 @@ export class RunRecovery {
     if (this.pick.abort.aborted) return 'the caller aborted';
     if (failure.type === 'diverged') return failure.why;
     if (tally.hasToolCalls) return 'the stream failed after a tool call had started: its arguments cannot be spliced';
-    if (sent === '') return tally.reasoning !== '' ? 'the stream failed inside its reasoning, which cannot be continued or signed again' : 'nothing to continue';
+    if (sent === '')
+      return tally.reasoning !== '' ? 'the stream failed inside its reasoning, which cannot be continued or signed again' : 'nothing to continue';
     const limit = this.pick.retry.continuations;
     if (this.continued.length >= limit) return `the limit of ${limit} continuation${limit === 1 ? '' : 's'} (retry.continuations) was reached`;
-    if (performance.now() - this.startedAt >= this.pick.timeouts.totalMs) return `no time left of the turn's ${this.pick.timeouts.totalMs} ms (timeouts.totalMs)`;
+    if (performance.now() - this.startedAt >= this.pick.timeouts.totalMs)
+      return `no time left of the turn's ${this.pick.timeouts.totalMs} ms (timeouts.totalMs)`;
     return undefined;
   }
 
@@ -145,7 +151,9 @@ export class RunRecovery {
       const { health, cooldown } = this.pick;
       Promise.resolve()
         .then(() => health.failed(target.alias, this.pick.now(), cooldown))
-        .catch((thrown: unknown) => this.pick.warnings.push({ code: 'dropped', message: `health store: failed failed (${thrown instanceof Error ? thrown.message : String(thrown)})` }));
+        .catch((thrown: unknown) =>
+          this.pick.warnings.push({ code: 'dropped', message: `health store: failed failed (${thrown instanceof Error ? thrown.message : String(thrown)})` }),
+        );
     }
   }
 

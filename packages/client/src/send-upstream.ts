@@ -36,10 +36,7 @@ export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promi
   const exchange = new UpstreamExchange();
   ctx.stop.attach(exchange);
   const { origin, path } = splitURL(built.url);
-  ctx.dispatcher.dispatch(
-    { origin, path, method: 'POST', headers: built.headers, body: built.body },
-    exchange,
-  );
+  ctx.dispatcher.dispatch({ origin, path, method: 'POST', headers: built.headers, body: built.body }, exchange);
   let head: Awaited<UpstreamExchange['head']>;
   try {
     head = await exchange.head;

@@ -33,12 +33,18 @@ describe('decideSplice', () => {
   });
 
   it('a prefilled member that starts the answer again but differs has diverged', () => {
-    expect(decide('The quick red')).toEqual({ kind: 'diverged', why: 'the new answer starts again but differs from the text already sent at character 10 of 20' });
+    expect(decide('The quick red')).toEqual({
+      kind: 'diverged',
+      why: 'the new answer starts again but differs from the text already sent at character 10 of 20',
+    });
   });
 
   it('without a prefill only an exact restart can be spliced', () => {
     expect(decide('The qu', { prefilled: false })).toEqual({ kind: 'undecided' });
-    expect(decide('brown fox jumps', { prefilled: false })).toEqual({ kind: 'diverged', why: 'the new answer differs from the text already sent at character 0 of 20' });
+    expect(decide('brown fox jumps', { prefilled: false })).toEqual({
+      kind: 'diverged',
+      why: 'the new answer differs from the text already sent at character 0 of 20',
+    });
     expect(decide('The quick', { prefilled: false, final: true })).toMatchObject({ kind: 'diverged' });
   });
 
@@ -58,17 +64,36 @@ describe('decideSplice', () => {
 describe('StreamSplice', () => {
   it('holds text back, drops the repeat and the new start and reasoning, then passes every event as it came', () => {
     const splice = new StreamSplice(SENT, true, '');
-    expect(splice.push([{ type: 'start', id: 'x', model: 'm' }, { type: 'reasoning-delta', text: 'hm' }, { type: 'text-delta', text: 'bro' }])).toEqual([]);
-    expect(splice.push([{ type: 'text-delta', text: 'wn fox ' }, { type: 'text-delta', text: 'jumps' }])).toEqual([{ type: 'text-delta', text: 'jumps' }]);
+    expect(
+      splice.push([
+        { type: 'start', id: 'x', model: 'm' },
+        { type: 'reasoning-delta', text: 'hm' },
+        { type: 'text-delta', text: 'bro' },
+      ]),
+    ).toEqual([]);
+    expect(
+      splice.push([
+        { type: 'text-delta', text: 'wn fox ' },
+        { type: 'text-delta', text: 'jumps' },
+      ]),
+    ).toEqual([{ type: 'text-delta', text: 'jumps' }]);
     expect(splice.decision).toEqual({ kind: 'overlap', drop: 'brown fox '.length });
-    const after = [{ type: 'reasoning-delta' as const, text: 'late' }, { type: 'finish' as const, reason: 'stop' as const }];
+    const after = [
+      { type: 'reasoning-delta' as const, text: 'late' },
+      { type: 'finish' as const, reason: 'stop' as const },
+    ];
     expect(splice.push(after)).toEqual(after);
     expect(splice.droppedReasoning).toBe(2);
   });
 
   it('decides at a finish with what it holds, and hands out nothing once diverged', () => {
     const splice = new StreamSplice(SENT, false, '');
-    expect(splice.push([{ type: 'text-delta', text: 'The quick' }, { type: 'finish', reason: 'stop' }])).toEqual([]);
+    expect(
+      splice.push([
+        { type: 'text-delta', text: 'The quick' },
+        { type: 'finish', reason: 'stop' },
+      ]),
+    ).toEqual([]);
     expect(splice.decision?.kind).toBe('diverged');
   });
 });

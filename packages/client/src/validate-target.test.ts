@@ -14,7 +14,10 @@ describe('target validation', () => {
     [{ rpm: 0 }, 'candidates[1].rpm: must be a positive whole number of requests a minute'],
     [{ timeouts: { firstTokenMs: -1 } }, 'candidates[1].timeouts.firstTokenMs: must be a positive number of milliseconds'],
     [{ alias: '' }, 'candidates[1].alias: must be a non-empty string'],
-    [{ vendor: 'azure' }, 'candidates[1].vendor: "azure" is not one of openai, anthropic, google, deepseek, moonshot, openrouter, minimax, groq, cerebras, other'],
+    [
+      { vendor: 'azure' },
+      'candidates[1].vendor: "azure" is not one of openai, anthropic, google, deepseek, moonshot, openrouter, minimax, groq, cerebras, other',
+    ],
   ])('refuses %j, naming the field and why', (change, message) => {
     const client = createClient();
     const bad = { ...good, ...change } as ModelTarget;

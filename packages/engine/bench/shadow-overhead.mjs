@@ -8,7 +8,8 @@ import { createEngine } from '../dist/index.js';
 
 const N = Number(process.env.N ?? 3000);
 const created = 1796030278;
-const chunk = (delta, finish = null) => `data: ${JSON.stringify({ id: 'fake-0', object: 'chat.completion.chunk', created, model: 'up', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+const chunk = (delta, finish = null) =>
+  `data: ${JSON.stringify({ id: 'fake-0', object: 'chat.completion.chunk', created, model: 'up', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
 const writes = [
   chunk({ role: 'assistant', content: '' }),
   ...Array.from({ length: 20 }, (_, i) => chunk({ content: `tok${i} ` })),
@@ -53,7 +54,9 @@ for (let i = 0; i < N; i += 1) {
 }
 const base = median(samples['no shadow']);
 const shadowed = median(samples['shadow rate 0']);
-console.log(`route JSON turn, median of ${samples['no shadow'].length}: no shadow ${(base * 1000).toFixed(1)} µs, shadow rate 0 ${(shadowed * 1000).toFixed(1)} µs`);
+console.log(
+  `route JSON turn, median of ${samples['no shadow'].length}: no shadow ${(base * 1000).toFixed(1)} µs, shadow rate 0 ${(shadowed * 1000).toFixed(1)} µs`,
+);
 console.log(`ratio shadow rate 0 / no shadow: ${(shadowed / base).toFixed(3)}`);
 const counters = engines['shadow rate 0'].shadows().agents;
 if (counters.run !== 0) throw new Error(`rate 0 ran ${counters.run} shadows`);

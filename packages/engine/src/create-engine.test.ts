@@ -43,7 +43,13 @@ function engineConfig() {
   };
 }
 
-const ask = (text: string, stream = true): NeutralRequest => ({ model: '', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream, extra: {} });
+const ask = (text: string, stream = true): NeutralRequest => ({
+  model: '',
+  system: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+  stream,
+  extra: {},
+});
 
 async function exported(ledger: { exportCalls(options: { format: 'jsonl' }): AsyncIterable<string> }): Promise<string> {
   let text = '';

@@ -62,10 +62,23 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     records,
     now,
     ...(options.random ? { random: options.random } : {}),
-    onStoreError: (error, store) => logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
+    onStoreError: (error, store) =>
+      logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
   const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
-  const runtime: EngineRuntime = { config, env, ledger, router, client, records, responses: state.responses, logger, labels: createShapeLabels(), shadows, newId: () => newPanelId() };
+  const runtime: EngineRuntime = {
+    config,
+    env,
+    ledger,
+    router,
+    client,
+    records,
+    responses: state.responses,
+    logger,
+    labels: createShapeLabels(),
+    shadows,
+    newId: () => newPanelId(),
+  };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 
@@ -90,7 +103,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       };
       const started = context.requestedModel
         ? startTurn(runtime, request, turnOptions, context)
-        : Promise.reject(new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' }));
+        : Promise.reject(
+            new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' }),
+          );
       const turn = new TurnHandle(started, context);
       const signal = turnOptions.signal;
       if (signal) {

@@ -15,7 +15,13 @@ const anthropicBody = {
   model: 'claude-opus-4-8',
   max_tokens: 1024,
   messages: [
-    { role: 'user', content: [{ type: 'document', source: pdfSource, title: 'spec.pdf' }, { type: 'text', text: 'What does the spec require?' }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'document', source: pdfSource, title: 'spec.pdf' },
+        { type: 'text', text: 'What does the spec require?' },
+      ],
+    },
     { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/work/report.pdf' } }] },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'document', source: pdfSource }] }] },
   ],
@@ -34,11 +40,23 @@ describe('an Anthropic request with a PDF in a user message and in a tool_result
           { type: 'text', text: 'What does the spec require?' },
         ],
       },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"/work/report.pdf"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'Read', arguments: '{"file_path":"/work/report.pdf"}' } }],
+      },
       { role: 'tool', tool_call_id: 'toolu_1', content: '' },
-      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call toolu_1:' }, { type: 'file', file: { filename: 'document.pdf', file_data: DATA_URL } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'From the result of tool call toolu_1:' },
+          { type: 'file', file: { filename: 'document.pdf', file_data: DATA_URL } },
+        ],
+      },
     ]);
-    expect(warnings).toEqual([{ code: 'converted', path: 'messages[2].content[0].content[0]', message: 'a file in a tool result is sent in a user message after the tool messages' }]);
+    expect(warnings).toEqual([
+      { code: 'converted', path: 'messages[2].content[0].content[0]', message: 'a file in a tool result is sent in a user message after the tool messages' },
+    ]);
   });
 
   it('reaches OpenAI Responses as input_file parts, in the message and in the function_call_output', () => {
@@ -57,20 +75,21 @@ describe('an Anthropic request with a PDF in a user message and in a tool_result
     expect(warnings).toEqual([]);
   });
 
-  it('reaches Gemini as inlineData parts, the tool result\'s after its functionResponse', () => {
+  it("reaches Gemini as inlineData parts, the tool result's after its functionResponse", () => {
     const { body, warnings } = geminiCodec.formatRequest({ ...request, model: 'gemini-test' });
     const contents = body.contents as Array<{ role: string; parts: unknown[] }>;
     expect(contents[0]).toEqual({ role: 'user', parts: [{ inlineData: { mimeType: 'application/pdf', data: PDF } }, { text: 'What does the spec require?' }] });
     expect(contents[2]).toEqual({
       role: 'user',
-      parts: [
-        { functionResponse: { id: 'toolu_1', name: 'Read', response: { output: '' } } },
-        { inlineData: { mimeType: 'application/pdf', data: PDF } },
-      ],
+      parts: [{ functionResponse: { id: 'toolu_1', name: 'Read', response: { output: '' } } }, { inlineData: { mimeType: 'application/pdf', data: PDF } }],
     });
     expect(warnings).toEqual([
       { code: 'dropped', path: 'messages[0].content[0].filename', message: expect.any(String) },
-      { code: 'converted', path: 'messages[2].content[0].content[0]', message: 'a file in a tool result is sent as a part of its own after the functionResponse' },
+      {
+        code: 'converted',
+        path: 'messages[2].content[0].content[0]',
+        message: 'a file in a tool result is sent as a part of its own after the functionResponse',
+      },
     ]);
   });
 });
@@ -81,7 +100,15 @@ describe('a document from a client of another protocol reaches Anthropic as a do
   it('from OpenAI Chat', () => {
     const request = openaiChatCodec.parseRequest({
       model: 'gpt-5.4-nano',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'sum up' }, { type: 'file', file: { filename: 'a.pdf', file_data: DATA_URL } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'sum up' },
+            { type: 'file', file: { filename: 'a.pdf', file_data: DATA_URL } },
+          ],
+        },
+      ],
     });
     const { body, warnings } = anthropicCodec.formatRequest(request);
     expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'sum up' }, document('a.pdf')] }]);
@@ -101,7 +128,10 @@ describe('a document from a client of another protocol reaches Anthropic as a do
     expect(body.messages).toEqual([
       { role: 'user', content: [document('a.pdf')] },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'read', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: [{ type: 'document', source: { type: 'url', url: 'https://x.test/b.pdf' } }] }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'c1', content: [{ type: 'document', source: { type: 'url', url: 'https://x.test/b.pdf' } }] }],
+      },
     ]);
     expect(warnings.filter((w) => w.path?.startsWith('messages'))).toEqual([]);
   });
@@ -113,10 +143,22 @@ describe('a document from a client of another protocol reaches Anthropic as a do
     );
     expect(anthropicCodec.formatRequest(request).body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'sum up' }, document()] }]);
     expect(openaiChatCodec.formatRequest(request).body.messages).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'sum up' }, { type: 'file', file: { filename: 'document.pdf', file_data: DATA_URL } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'sum up' },
+          { type: 'file', file: { filename: 'document.pdf', file_data: DATA_URL } },
+        ],
+      },
     ]);
     expect(openaiResponsesCodec.formatRequest(request).body.input).toEqual([
-      { role: 'user', content: [{ type: 'input_text', text: 'sum up' }, { type: 'input_file', file_data: DATA_URL, filename: 'document.pdf' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'input_text', text: 'sum up' },
+          { type: 'input_file', file_data: DATA_URL, filename: 'document.pdf' },
+        ],
+      },
     ]);
   });
 });

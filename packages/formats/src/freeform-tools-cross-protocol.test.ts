@@ -28,7 +28,10 @@ const codexRequest = {
     { type: 'custom_tool_call', id: 'ctc_1', status: 'completed', call_id: 'call_1', name: 'apply_patch', input: PATCH },
     { type: 'custom_tool_call_output', call_id: 'call_1', output: 'Success. Updated the following files:\nM src/a.ts' },
   ],
-  tools: [{ type: 'function', name: 'exec_command', description: 'Runs a command.', strict: false, parameters: { type: 'object', properties: {} } }, applyPatch],
+  tools: [
+    { type: 'function', name: 'exec_command', description: 'Runs a command.', strict: false, parameters: { type: 'object', properties: {} } },
+    applyPatch,
+  ],
   stream: true,
 };
 
@@ -122,7 +125,13 @@ describe('a custom (freeform) tool parsed from a Responses request', () => {
   it('is a neutral freeform tool taking {input}, its call carries the text as input, and its output is a tool result', () => {
     const request = openaiResponsesCodec.parseRequest(codexRequest);
     expect(request.tools?.[1]).toMatchObject({ name: 'apply_patch', freeform: { format: GRAMMAR }, inputSchema: { required: ['input'] } });
-    expect(request.messages[1]?.content[0]).toMatchObject({ type: 'tool-call', id: 'call_1', name: 'apply_patch', freeform: true, arguments: JSON.stringify({ input: PATCH }) });
+    expect(request.messages[1]?.content[0]).toMatchObject({
+      type: 'tool-call',
+      id: 'call_1',
+      name: 'apply_patch',
+      freeform: true,
+      arguments: JSON.stringify({ input: PATCH }),
+    });
     expect(request.messages[2]?.content[0]).toMatchObject({ type: 'tool-result', callId: 'call_1', name: 'apply_patch' });
   });
 
@@ -145,17 +154,23 @@ describe.each(members)('to an upstream of %s', (_name, codec, read) => {
     expect(warnings.map((warning) => warning.path)).not.toContain('extra.other_tools');
   });
 
-  it("its call reaches the Codex client as a custom_tool_call with the patch as input (JSON and stream)", () => {
+  it('its call reaches the Codex client as a custom_tool_call with the patch as input (JSON and stream)', () => {
     const restore = createToolCallRestorer(openaiResponsesCodec.parseRequest(codexRequest).tools, codec.protocol)!;
     const reply = codec.parseReply(codec.formatReply(memberReply).value);
     for (const part of reply.content) if (part.type === 'tool-call') restore(part);
-    expect(openaiResponsesCodec.formatReply(reply).value.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_2', name: 'apply_patch', input: PATCH })]);
+    expect(openaiResponsesCodec.formatReply(reply).value.output).toEqual([
+      expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_2', name: 'apply_patch', input: PATCH }),
+    ]);
 
     const events = decode(codec, encode(codec, memberCall));
     for (const event of events) if (event.type === 'tool-call-start') restore(event);
     const sent = frames(encode(openaiResponsesCodec, events));
     expect(sent.find((frame) => frame.event === 'response.custom_tool_call_input.done')?.data.input).toBe(PATCH);
-    expect(sent.find((frame) => frame.event === 'response.output_item.done')?.data.item).toMatchObject({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH });
+    expect(sent.find((frame) => frame.event === 'response.output_item.done')?.data.item).toMatchObject({
+      type: 'custom_tool_call',
+      name: 'apply_patch',
+      input: PATCH,
+    });
   });
 });
 
@@ -181,9 +196,22 @@ describe('an OpenAI Responses member calling a custom tool', () => {
   });
 
   it('decodes input that came in several deltas, or only whole in the item, to the same arguments', () => {
-    const added = { type: 'response.output_item.added', output_index: 0, item: { id: 'ctc_1', type: 'custom_tool_call', call_id: 'c1', name: 'apply_patch', input: '' } };
-    const done = { type: 'response.output_item.done', output_index: 0, item: { id: 'ctc_1', type: 'custom_tool_call', call_id: 'c1', name: 'apply_patch', input: PATCH } };
-    const deltas = [PATCH.slice(0, 9), PATCH.slice(9)].map((delta) => ({ type: 'response.custom_tool_call_input.delta', item_id: 'ctc_1', output_index: 0, delta }));
+    const added = {
+      type: 'response.output_item.added',
+      output_index: 0,
+      item: { id: 'ctc_1', type: 'custom_tool_call', call_id: 'c1', name: 'apply_patch', input: '' },
+    };
+    const done = {
+      type: 'response.output_item.done',
+      output_index: 0,
+      item: { id: 'ctc_1', type: 'custom_tool_call', call_id: 'c1', name: 'apply_patch', input: PATCH },
+    };
+    const deltas = [PATCH.slice(0, 9), PATCH.slice(9)].map((delta) => ({
+      type: 'response.custom_tool_call_input.delta',
+      item_id: 'ctc_1',
+      output_index: 0,
+      delta,
+    }));
     const completed = { type: 'response.completed', response: { id: 'r', status: 'completed', output: [done.item] } };
     const sse = (events: object[]) => events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
     for (const wire of [sse([added, ...deltas, done, completed]), sse([added, done, completed])]) {
@@ -209,6 +237,8 @@ describe('an OpenAI Responses member calling a custom tool', () => {
     });
     expect(reply.finishReason).toBe('tool-calls');
     expect(reply.content[0]).toMatchObject({ freeform: true, arguments: JSON.stringify({ input: PATCH }) });
-    expect(openaiResponsesCodec.formatReply(reply).value.output).toEqual([{ id: 'ctc_9', type: 'custom_tool_call', call_id: 'call_9', name: 'apply_patch', input: PATCH }]);
+    expect(openaiResponsesCodec.formatReply(reply).value.output).toEqual([
+      { id: 'ctc_9', type: 'custom_tool_call', call_id: 'call_9', name: 'apply_patch', input: PATCH },
+    ]);
   });
 });

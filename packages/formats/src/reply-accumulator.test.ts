@@ -57,7 +57,10 @@ describe('ReplyAccumulator', () => {
   });
 
   it('keeps the finish’s stop sequence and raw reason', () => {
-    const reply = accumulate([{ type: 'text-delta', text: 'a' }, { type: 'finish', reason: 'stop', rawReason: 'stop_sequence', stopSequence: 'END' }]).toReply({ id: 'x', model: 'y' });
+    const reply = accumulate([
+      { type: 'text-delta', text: 'a' },
+      { type: 'finish', reason: 'stop', rawReason: 'stop_sequence', stopSequence: 'END' },
+    ]).toReply({ id: 'x', model: 'y' });
     expect(reply).toMatchObject({ finishReason: 'stop', rawFinishReason: 'stop_sequence', stopSequence: 'END' });
   });
 });

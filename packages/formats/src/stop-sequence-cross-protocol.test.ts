@@ -16,7 +16,15 @@ const vllmReply = (stopReason?: unknown) => ({
   object: 'chat.completion',
   created: 1764489700,
   model: 'Qwen/Qwen3-8B',
-  choices: [{ index: 0, message: { role: 'assistant', content: '42' }, logprobs: null, finish_reason: 'stop', ...(stopReason === undefined ? {} : { stop_reason: stopReason }) }],
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: '42' },
+      logprobs: null,
+      finish_reason: 'stop',
+      ...(stopReason === undefined ? {} : { stop_reason: stopReason }),
+    },
+  ],
   usage: { prompt_tokens: 9, completion_tokens: 2, total_tokens: 11 },
 });
 
@@ -26,7 +34,10 @@ const vllmStream = (stopReason?: unknown) =>
     { delta: { content: '42' }, finish_reason: null, stop_reason: null },
     { delta: {}, finish_reason: 'stop', ...(stopReason === undefined ? {} : { stop_reason: stopReason }) },
   ]
-    .map((choice) => `data: ${JSON.stringify({ id: 'chatcmpl-v2', object: 'chat.completion.chunk', created: 1, model: 'Qwen/Qwen3-8B', choices: [{ index: 0, logprobs: null, ...choice }] })}\n\n`)
+    .map(
+      (choice) =>
+        `data: ${JSON.stringify({ id: 'chatcmpl-v2', object: 'chat.completion.chunk', created: 1, model: 'Qwen/Qwen3-8B', choices: [{ index: 0, logprobs: null, ...choice }] })}\n\n`,
+    )
     .join('') + 'data: [DONE]\n\n';
 
 /** The `delta` of the Anthropic stream's message_delta event. */
@@ -42,7 +53,10 @@ describe('a vLLM reply (OpenAI Chat) ended by a stop string, to an Anthropic cli
   });
 
   it('stream: message_delta has stop_reason "stop_sequence" and the string', () => {
-    expect(anthropicMessageDelta(encode(anthropicCodec, decode(openaiChatCodec, vllmStream(STOP))))).toEqual({ stop_reason: 'stop_sequence', stop_sequence: STOP });
+    expect(anthropicMessageDelta(encode(anthropicCodec, decode(openaiChatCodec, vllmStream(STOP))))).toEqual({
+      stop_reason: 'stop_sequence',
+      stop_sequence: STOP,
+    });
   });
 
   it('stream to a non-streaming client (accumulated): the same', () => {
@@ -52,10 +66,17 @@ describe('a vLLM reply (OpenAI Chat) ended by a stop string, to an Anthropic cli
     expect([value.stop_reason, value.stop_sequence]).toEqual(['stop_sequence', STOP]);
   });
 
-  it.each([['a stop token id', 151645], ['null', null], ['no stop_reason', undefined]])('with %s: end_turn and stop_sequence null, as before', (_what, stopReason) => {
+  it.each([
+    ['a stop token id', 151645],
+    ['null', null],
+    ['no stop_reason', undefined],
+  ])('with %s: end_turn and stop_sequence null, as before', (_what, stopReason) => {
     const value = anthropicCodec.formatReply(openaiChatCodec.parseReply(vllmReply(stopReason))).value;
     expect([value.stop_reason, value.stop_sequence]).toEqual(['end_turn', null]);
-    expect(anthropicMessageDelta(encode(anthropicCodec, decode(openaiChatCodec, vllmStream(stopReason))))).toEqual({ stop_reason: 'end_turn', stop_sequence: null });
+    expect(anthropicMessageDelta(encode(anthropicCodec, decode(openaiChatCodec, vllmStream(stopReason))))).toEqual({
+      stop_reason: 'end_turn',
+      stop_sequence: null,
+    });
   });
 });
 

@@ -53,28 +53,44 @@ type Body = Record<string, any>;
 
 /** Where each protocol names the declared tools, the earlier call, and the earlier result's tool. */
 const members: Array<[string, Codec, (body: Body) => { declared: string[]; firstDescription: string; called: string; resultOf?: string }]> = [
-  ['OpenAI Chat', openaiChatCodec, (body) => ({
-    declared: body.tools.map((tool: Body) => tool.function.name),
-    firstDescription: body.tools[1].function.description,
-    called: body.messages.find((m: Body) => m.tool_calls).tool_calls[0].function.name,
-  })],
-  ['Anthropic', anthropicCodec, (body) => ({
-    declared: body.tools.map((tool: Body) => tool.name),
-    firstDescription: body.tools[1].description,
-    called: body.messages.find((m: Body) => m.role === 'assistant').content.find((c: Body) => c.type === 'tool_use').name,
-  })],
-  ['Gemini', geminiCodec, (body) => ({
-    declared: body.tools[0].functionDeclarations.map((tool: Body) => tool.name),
-    firstDescription: body.tools[0].functionDeclarations[1].description,
-    called: body.contents.find((c: Body) => c.role === 'model').parts.find((p: Body) => p.functionCall).functionCall.name,
-    resultOf: body.contents.flatMap((c: Body) => c.parts).find((p: Body) => p.functionResponse).functionResponse.name,
-  })],
-  ['Ollama', ollamaCodec, (body) => ({
-    declared: body.tools.map((tool: Body) => tool.function.name),
-    firstDescription: body.tools[1].function.description,
-    called: body.messages.find((m: Body) => m.tool_calls).tool_calls[0].function.name,
-    resultOf: body.messages.find((m: Body) => m.role === 'tool').tool_name,
-  })],
+  [
+    'OpenAI Chat',
+    openaiChatCodec,
+    (body) => ({
+      declared: body.tools.map((tool: Body) => tool.function.name),
+      firstDescription: body.tools[1].function.description,
+      called: body.messages.find((m: Body) => m.tool_calls).tool_calls[0].function.name,
+    }),
+  ],
+  [
+    'Anthropic',
+    anthropicCodec,
+    (body) => ({
+      declared: body.tools.map((tool: Body) => tool.name),
+      firstDescription: body.tools[1].description,
+      called: body.messages.find((m: Body) => m.role === 'assistant').content.find((c: Body) => c.type === 'tool_use').name,
+    }),
+  ],
+  [
+    'Gemini',
+    geminiCodec,
+    (body) => ({
+      declared: body.tools[0].functionDeclarations.map((tool: Body) => tool.name),
+      firstDescription: body.tools[0].functionDeclarations[1].description,
+      called: body.contents.find((c: Body) => c.role === 'model').parts.find((p: Body) => p.functionCall).functionCall.name,
+      resultOf: body.contents.flatMap((c: Body) => c.parts).find((p: Body) => p.functionResponse).functionResponse.name,
+    }),
+  ],
+  [
+    'Ollama',
+    ollamaCodec,
+    (body) => ({
+      declared: body.tools.map((tool: Body) => tool.function.name),
+      firstDescription: body.tools[1].function.description,
+      called: body.messages.find((m: Body) => m.tool_calls).tool_calls[0].function.name,
+      resultOf: body.messages.find((m: Body) => m.role === 'tool').tool_name,
+    }),
+  ],
 ];
 
 /** A member's reply calling the tool by its flat name, as neutral (what its codec reads from the wire). */
@@ -106,7 +122,11 @@ function doneItems(wire: string): Body[] {
 describe('Codex namespaced tools, parsed from a Responses request', () => {
   it('are neutral tools of one namespace, and the earlier call and its result know it', () => {
     const request = parsed();
-    expect(request.tools?.map((tool) => [tool.namespace?.name, tool.name])).toEqual([[undefined, 'exec_command'], ['multi_agent_v1', 'spawn_agent'], ['multi_agent_v1', 'wait_agent']]);
+    expect(request.tools?.map((tool) => [tool.namespace?.name, tool.name])).toEqual([
+      [undefined, 'exec_command'],
+      ['multi_agent_v1', 'spawn_agent'],
+      ['multi_agent_v1', 'wait_agent'],
+    ]);
     expect(request.messages[1]?.content[0]).toMatchObject({ type: 'tool-call', name: 'spawn_agent', namespace: 'multi_agent_v1' });
     expect(request.messages[2]?.content[0]).toMatchObject({ type: 'tool-result', name: 'spawn_agent', namespace: 'multi_agent_v1' });
   });
@@ -134,7 +154,9 @@ describe.each(members)('to an upstream of %s', (_name, codec, read) => {
     const reply = codec.parseReply(codec.formatReply(flatReply).value);
     for (const part of reply.content) if (part.type === 'tool-call') restore(part);
     const output = openaiResponsesCodec.formatReply(reply).value.output as Body[];
-    expect(output).toEqual([expect.objectContaining({ type: 'function_call', call_id: 'call_2', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"docs"}' })]);
+    expect(output).toEqual([
+      expect.objectContaining({ type: 'function_call', call_id: 'call_2', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"docs"}' }),
+    ]);
 
     const events = decode(codec, memberStream(codec));
     for (const event of events) if (event.type === 'tool-call-start') restore(event);
@@ -149,7 +171,9 @@ describe('an OpenAI Responses member calling a namespaced tool', () => {
     created_at: 1,
     status: 'completed',
     model: 'gpt-5.4',
-    output: [{ id: 'fc_9', type: 'function_call', status: 'completed', call_id: 'call_9', name: 'wait_agent', namespace: 'multi_agent_v1', arguments: '{"task":"x"}' }],
+    output: [
+      { id: 'fc_9', type: 'function_call', status: 'completed', call_id: 'call_9', name: 'wait_agent', namespace: 'multi_agent_v1', arguments: '{"task":"x"}' },
+    ],
     usage: { input_tokens: 3, output_tokens: 2, total_tokens: 5 },
   };
 
@@ -168,7 +192,12 @@ describe('an OpenAI Responses member calling a namespaced tool', () => {
       { type: 'finish', reason: 'tool-calls' },
     ]);
     const events = decode(openaiResponsesCodec, wire);
-    expect(events.find((event) => event.type === 'tool-call-start')).toEqual({ type: 'tool-call-start', id: 'call_9', name: 'wait_agent', namespace: 'multi_agent_v1' });
+    expect(events.find((event) => event.type === 'tool-call-start')).toEqual({
+      type: 'tool-call-start',
+      id: 'call_9',
+      name: 'wait_agent',
+      namespace: 'multi_agent_v1',
+    });
     const accumulator = new ReplyAccumulator();
     for (const event of events) accumulator.add(event);
     expect(accumulator.toReply({ id: 'x', model: 'm' }).content[0]).toMatchObject({ name: 'wait_agent', namespace: 'multi_agent_v1' });

@@ -62,7 +62,11 @@ async function stats(label, kind, target, url) {
 
 console.log(`@bench/ledger benchmark: ${RUNS} runs, ${fmt(WRITES)} writes a run, Node ${process.version}\n`);
 try {
-  await writes('sqlite', async () => `sqlite:${sqlitePath()}`, async () => rawSqliteWrites(sqlitePath(), WRITES));
+  await writes(
+    'sqlite',
+    async () => `sqlite:${sqlitePath()}`,
+    async () => rawSqliteWrites(sqlitePath(), WRITES),
+  );
   const statsPath = sqlitePath();
   await stats('sqlite', 'sqlite', statsPath, `sqlite:${statsPath}`);
   if (postgresAvailable()) {

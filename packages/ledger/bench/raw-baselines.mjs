@@ -2,14 +2,29 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { record } from './measure.mjs';
 
-const COLUMNS = 'id TEXT PRIMARY KEY, time BIGINT, purpose TEXT, collection TEXT, key_name TEXT, alias TEXT, provider TEXT, status TEXT, input_tokens BIGINT, output_tokens BIGINT, reasoning_tokens BIGINT, cached_tokens BIGINT, cost DOUBLE PRECISION, seconds DOUBLE PRECISION, first_piece_seconds DOUBLE PRECISION, finish_reason TEXT, tool_calls INTEGER';
+const COLUMNS =
+  'id TEXT PRIMARY KEY, time BIGINT, purpose TEXT, collection TEXT, key_name TEXT, alias TEXT, provider TEXT, status TEXT, input_tokens BIGINT, output_tokens BIGINT, reasoning_tokens BIGINT, cached_tokens BIGINT, cost DOUBLE PRECISION, seconds DOUBLE PRECISION, first_piece_seconds DOUBLE PRECISION, finish_reason TEXT, tool_calls INTEGER';
 
 function row(i) {
   const r = record(i);
   return {
-    id: r.id, time: r.time, purpose: r.purpose, collection: r.collection, key_name: r.keyName, alias: r.alias, provider: r.provider,
-    status: r.status, input_tokens: 1200, output_tokens: 300, reasoning_tokens: 50, cached_tokens: 200, cost: 0.00024,
-    seconds: r.seconds, first_piece_seconds: r.firstPieceSeconds, finish_reason: r.finishReason, tool_calls: 0,
+    id: r.id,
+    time: r.time,
+    purpose: r.purpose,
+    collection: r.collection,
+    key_name: r.keyName,
+    alias: r.alias,
+    provider: r.provider,
+    status: r.status,
+    input_tokens: 1200,
+    output_tokens: 300,
+    reasoning_tokens: 50,
+    cached_tokens: 200,
+    cost: 0.00024,
+    seconds: r.seconds,
+    first_piece_seconds: r.firstPieceSeconds,
+    finish_reason: r.finishReason,
+    tool_calls: 0,
   };
 }
 

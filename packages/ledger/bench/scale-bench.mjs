@@ -21,10 +21,21 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-scale-'));
 /** A call as the gateway records it, after the seeded range. */
 function liveCall(round, i) {
   return {
-    id: `r${round}x${i}.${i & 3}`, time: END + round * 60_000 + i, purpose: 'seat', collection: 'core', keyName: 'alice',
-    alias: `m${i % 8}`, provider: 'local', status: 'ok', shape: i % 2 ? 'code' : 'general',
-    usage: { inputTokens: 1200, outputTokens: 300, reasoningTokens: 50, cachedInputTokens: 200 }, price: { input: 0.1, output: 0.4 },
-    seconds: 1.2, firstPieceSeconds: 0.3, finishReason: 'stop', toolCalls: 0,
+    id: `r${round}x${i}.${i & 3}`,
+    time: END + round * 60_000 + i,
+    purpose: 'seat',
+    collection: 'core',
+    keyName: 'alice',
+    alias: `m${i % 8}`,
+    provider: 'local',
+    status: 'ok',
+    shape: i % 2 ? 'code' : 'general',
+    usage: { inputTokens: 1200, outputTokens: 300, reasoningTokens: 50, cachedInputTokens: 200 },
+    price: { input: 0.1, output: 0.4 },
+    seconds: 1.2,
+    firstPieceSeconds: 0.3,
+    finishReason: 'stop',
+    toolCalls: 0,
   };
 }
 
@@ -101,10 +112,14 @@ function print(label, empty, full, baseline) {
   const i0 = empty.inserts;
   const i1 = full.inserts;
   console.log(`inserts via recordCall: ${fmt(i0.perSecond)} → ${fmt(i1.perSecond)} calls/s (${ratio(i0.perSecond, i1.perSecond)})`);
-  console.log(`main-thread CPU a call: ${fmt(i0.mainUs, 2)} → ${fmt(i1.mainUs, 2)} µs; recordCall itself ${fmt(i0.enqueueUs, 2)} → ${fmt(i1.enqueueUs, 2)} µs; whole process ${fmt(i0.processUs, 2)} → ${fmt(i1.processUs, 2)} µs`);
+  console.log(
+    `main-thread CPU a call: ${fmt(i0.mainUs, 2)} → ${fmt(i1.mainUs, 2)} µs; recordCall itself ${fmt(i0.enqueueUs, 2)} → ${fmt(i1.enqueueUs, 2)} µs; whole process ${fmt(i0.processUs, 2)} → ${fmt(i1.processUs, 2)} µs`,
+  );
   if (baseline) {
     const b = baseline.inserts;
-    console.log(`  same, connection on the main thread (sqliteWorker: false), empty: ${fmt(b.perSecond)} calls/s, main thread ${fmt(b.mainUs, 2)} µs a call (worker: ${ratio(b.mainUs, i0.mainUs)} of it)`);
+    console.log(
+      `  same, connection on the main thread (sqliteWorker: false), empty: ${fmt(b.perSecond)} calls/s, main thread ${fmt(b.mainUs, 2)} µs a call (worker: ${ratio(b.mainUs, i0.mainUs)} of it)`,
+    );
   }
   for (const key of Object.keys(empty.reads)) {
     console.log(`${key}: ${fmt(empty.reads[key], 2)} ms → ${fmt(full.reads[key], 2)} ms`);

@@ -32,7 +32,9 @@ export function seedCall(i, n) {
 }
 
 const REBUILD_TOTALS = [
-  'DELETE FROM call_totals', 'DELETE FROM shape_totals', 'DELETE FROM model_stats',
+  'DELETE FROM call_totals',
+  'DELETE FROM shape_totals',
+  'DELETE FROM model_stats',
   `INSERT INTO call_totals (hour, collection, key_name, alias, shape, calls, failures, input_tokens, output_tokens, reasoning_tokens,
       cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
     SELECT time / 3600000 * 3600000, collection, coalesce(key_name, ''), alias, shape, count(*),

@@ -51,7 +51,7 @@ describe('callCost', () => {
       );
     });
 
-    it('bills cache tokens at the tier input where neither sets a cache rate, and keeps a free model\'s cache rates', () => {
+    it("bills cache tokens at the tier input where neither sets a cache rate, and keeps a free model's cache rates", () => {
       expect(callCost(tokens(300_000, 0, 100_000), { input: 1, output: 2, longContext: { above: 1, input: 4, output: 8 } })).toBeCloseTo(1.2, 12);
       expect(callCost(tokens(300_000, 0, 100_000), { input: 0, output: 0, cacheRead: 1, longContext: { above: 1, input: 2, output: 2 } })).toBeCloseTo(0.5, 12);
     });

@@ -3,9 +3,7 @@ import { MAX_MESSAGE_CHARS, redactImages } from './redact-images';
 
 describe('redactImages', () => {
   it('replaces base64 data URLs, keeping their media type', () => {
-    expect(redactImages('bad input: data:image/jpeg;base64,/9j/4AAQSkZJRg== end')).toBe(
-      'bad input: data:image/jpeg;base64,[redacted 39 chars] end',
-    );
+    expect(redactImages('bad input: data:image/jpeg;base64,/9j/4AAQSkZJRg== end')).toBe('bad input: data:image/jpeg;base64,[redacted 39 chars] end');
   });
 
   it('replaces long bare base64 runs but keeps ordinary words and ids', () => {

@@ -24,7 +24,19 @@ export function statsDeltas(calls: Iterable<CallRecord>): StatsDelta[] {
     const key = `${collection}\u0000${call.alias}`;
     let delta = deltas.get(key);
     if (!delta) {
-      delta = { collection, alias: call.alias, calls: 0, failures: 0, lastUsed: call.time, inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedTokens: 0, cacheWriteTokens: 0, cost: 0 };
+      delta = {
+        collection,
+        alias: call.alias,
+        calls: 0,
+        failures: 0,
+        lastUsed: call.time,
+        inputTokens: 0,
+        outputTokens: 0,
+        reasoningTokens: 0,
+        cachedTokens: 0,
+        cacheWriteTokens: 0,
+        cost: 0,
+      };
       deltas.set(key, delta);
     }
     delta.calls += 1;

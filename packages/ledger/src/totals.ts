@@ -56,8 +56,19 @@ export function totalsDeltas(calls: Iterable<CallRecord>): Array<TotalsKey & { s
 
 export function emptySums(lastUsed: number): Sums {
   return {
-    calls: 0, failures: 0, inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedTokens: 0, cacheWriteTokens: 0,
-    cost: 0, secondsSum: 0, secondsCount: 0, firstSum: 0, firstCount: 0, lastUsed,
+    calls: 0,
+    failures: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    reasoningTokens: 0,
+    cachedTokens: 0,
+    cacheWriteTokens: 0,
+    cost: 0,
+    secondsSum: 0,
+    secondsCount: 0,
+    firstSum: 0,
+    firstCount: 0,
+    lastUsed,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crossing, unitDelta } from './verdict-counting';
 
 describe('verdict counting', () => {
-  it('moves a unit by the change in one call\'s verdict', () => {
+  it("moves a unit by the change in one call's verdict", () => {
     expect(unitDelta(undefined, true)).toEqual({ useful: 1, total: 1 });
     expect(unitDelta(undefined, false)).toEqual({ useful: 0, total: 1 });
     expect(unitDelta(true, false)).toEqual({ useful: -1, total: 0 });

@@ -50,12 +50,19 @@ describe('WriteQueue', () => {
     const { q, batches } = queue({ gatherAfterWrite: true });
     for (let i = 1; i <= 7; i += 1) q.push(i);
     await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     q.push(8);
     await vi.advanceTimersByTimeAsync(49);
     expect(batches).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
-    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(batches).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
     await q.flush(); // flush writes a partial batch at once
     q.push(9);
     await q.flush();

@@ -14,16 +14,32 @@ export interface AskAnswer {
 
 /** The answer from the panel's `bench` object and the reply's text (the merged answer in `merged`). */
 export function askAnswer(bench: PanelBench & { cost?: unknown }, text: string): AskAnswer {
-  const seats = bench.seats.map((seat) => ({ model: seat.alias, call: seat.call, status: seat.status, answer: seat.answer, ...(seat.error ? { error: seat.error } : {}) }));
-  const answer: AskAnswer = { panel: bench.panel, collection: bench.collection, reply: bench.reply, seats, verdict: 'call the verdict tool with a call id and whether the answer was useful' };
-  if (bench.reply === 'merged' && bench.merger) answer.merged = { model: bench.merger.alias, call: bench.merger.call, status: bench.merger.status, answer: text };
+  const seats = bench.seats.map((seat) => ({
+    model: seat.alias,
+    call: seat.call,
+    status: seat.status,
+    answer: seat.answer,
+    ...(seat.error ? { error: seat.error } : {}),
+  }));
+  const answer: AskAnswer = {
+    panel: bench.panel,
+    collection: bench.collection,
+    reply: bench.reply,
+    seats,
+    verdict: 'call the verdict tool with a call id and whether the answer was useful',
+  };
+  if (bench.reply === 'merged' && bench.merger)
+    answer.merged = { model: bench.merger.alias, call: bench.merger.call, status: bench.merger.status, answer: text };
   if (typeof bench.cost === 'number') answer.cost = bench.cost;
   return answer;
 }
 
 /** The same answer as the text an agent reads. */
 export function askAnswerText(answer: AskAnswer): string {
-  const seatText = answer.seats.map((seat) => `## ${seat.model} (call ${seat.call}, ${seat.status})\n\n${seat.status === 'ok' ? seat.answer : `failed: ${seat.error ?? seat.status}${seat.answer ? `\n\n${seat.answer}` : ''}`}`);
+  const seatText = answer.seats.map(
+    (seat) =>
+      `## ${seat.model} (call ${seat.call}, ${seat.status})\n\n${seat.status === 'ok' ? seat.answer : `failed: ${seat.error ?? seat.status}${seat.answer ? `\n\n${seat.answer}` : ''}`}`,
+  );
   const judge = `Judge an answer with the verdict tool: { "call": "<call id>", "useful": true | false }.`;
   if (answer.merged) {
     const behind = answer.seats.map((seat) => `${seat.model} (call ${seat.call}, ${seat.status})`).join(', ');

@@ -20,8 +20,11 @@ export const askInput = {
   collection: z.string().describe('The collection to ask, as the collections tool names it (e.g. "review"; "bench/review" works too).'),
   task: z.string().describe('What the panel should do, self-contained.'),
   context: z.string().optional().describe('What the panel needs to see: code, a diff, logs, the plan so far.'),
-  reply: z.enum(['all', 'merged', 'route']).optional().describe('"all": every seat\'s answer; "merged": one merged answer. Default: the collection\'s own mode when it is a panel, else "all".'),
-  with: z.array(z.string()).optional().describe('Model aliases to seat besides the collection\'s members (ones this key may call).'),
+  reply: z
+    .enum(['all', 'merged', 'route'])
+    .optional()
+    .describe('"all": every seat\'s answer; "merged": one merged answer. Default: the collection\'s own mode when it is a panel, else "all".'),
+  with: z.array(z.string()).optional().describe("Model aliases to seat besides the collection's members (ones this key may call)."),
 };
 
 /** `ask`: one task to a panel, every seat's answer or the merged one, progress while the seats work, cancellable. */
@@ -30,13 +33,20 @@ export function registerAskTool(server: McpServer, engine: Engine, caller: Calle
     asToolResult(async () => {
       const collection = callableCollection(engine, caller, args.collection);
       if (args.reply === 'route') {
-        throw new ToolInputError('reply', '"route" answers with one member, as a model does: to use bench as your model, point your client at the gateway; ask a panel with "all" or "merged"');
+        throw new ToolInputError(
+          'reply',
+          '"route" answers with one member, as a model does: to use bench as your model, point your client at the gateway; ask a panel with "all" or "merged"',
+        );
       }
       const task = args.task.trim();
       if (task === '') throw new ToolInputError('task', 'empty; say what the panel should do');
       const limit = engine.config.server.bodyLimitBytes;
       const size = Buffer.byteLength(args.task) + Buffer.byteLength(args.context ?? '');
-      if (size > limit) throw new ToolInputError(args.context ? 'task, context' : 'task', `${size} bytes together, more than the gateway takes (server.bodyLimitBytes: ${limit}); send less`);
+      if (size > limit)
+        throw new ToolInputError(
+          args.context ? 'task, context' : 'task',
+          `${size} bytes together, more than the gateway takes (server.bodyLimitBytes: ${limit}); send less`,
+        );
       const reply = args.reply ?? (collection.reply === 'route' ? 'all' : collection.reply);
       const progress = progressReporter(extra as ToolExtra, reply === 'merged');
       const turn = engine.turn(askRequest(collection.name, task, args.context), {

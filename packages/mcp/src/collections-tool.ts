@@ -37,9 +37,13 @@ export function registerCollectionsTool(server: McpServer, engine: Engine, calle
         };
       });
       const lines = collections.map(
-        (c) => `- ${c.name}: ${c.description} (own reply: ${c.reply}; members: ${c.members.join(', ')}${c.merger ? `; merger: ${c.merger}` : ''}${c.shape ? `; shape: ${c.shape}` : c.shaper ? `; shaped by ${c.shaper}` : ''})`,
+        (c) =>
+          `- ${c.name}: ${c.description} (own reply: ${c.reply}; members: ${c.members.join(', ')}${c.merger ? `; merger: ${c.merger}` : ''}${c.shape ? `; shape: ${c.shape}` : c.shaper ? `; shaped by ${c.shaper}` : ''})`,
       );
-      const text = collections.length > 0 ? `Collections you may ask (reply "all" or "merged"):\n${lines.join('\n')}\nShapes: ${engine.config.shapes.join(', ')}` : 'This key may call no collection.';
+      const text =
+        collections.length > 0
+          ? `Collections you may ask (reply "all" or "merged"):\n${lines.join('\n')}\nShapes: ${engine.config.shapes.join(', ')}`
+          : 'This key may call no collection.';
       return toolResult(text, { collections, shapes: [...engine.config.shapes] });
     }),
   );

@@ -26,7 +26,9 @@ export function progressReporter(extra: ToolExtra, merged: boolean): { report: (
       return;
     }
     done += 1;
-    send(`${event.seat.alias} ${event.seat.status === 'ok' ? 'answered' : event.seat.status} (call ${event.seat.call})${merged && done === total - 1 ? '; merging' : ''}`);
+    send(
+      `${event.seat.alias} ${event.seat.status === 'ok' ? 'answered' : event.seat.status} (call ${event.seat.call})${merged && done === total - 1 ? '; merging' : ''}`,
+    );
   };
   return { report, sent: () => chain };
 }

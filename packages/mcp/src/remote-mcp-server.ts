@@ -28,14 +28,21 @@ export async function createRemoteMcpServer(options: RemoteMcpOptions): Promise<
   server.setRequestHandler(ListToolsRequestSchema, (request) => client.listTools(request.params));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = request.params._meta?.progressToken;
-    const result = await client.callTool({ name: request.params.name, ...(request.params.arguments ? { arguments: request.params.arguments } : {}) }, undefined, {
-      signal: extra.signal,
-      timeout: CALL_TIMEOUT_MS,
-      resetTimeoutOnProgress: true,
-      ...(token !== undefined
-        ? { onprogress: (progress) => void extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => undefined) }
-        : {}),
-    });
+    const result = await client.callTool(
+      { name: request.params.name, ...(request.params.arguments ? { arguments: request.params.arguments } : {}) },
+      undefined,
+      {
+        signal: extra.signal,
+        timeout: CALL_TIMEOUT_MS,
+        resetTimeoutOnProgress: true,
+        ...(token !== undefined
+          ? {
+              onprogress: (progress) =>
+                void extra.sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => undefined),
+            }
+          : {}),
+      },
+    );
     return result as CallToolResult;
   });
   return {

@@ -70,8 +70,12 @@ for (const maxExplorers of [0, 1, 2]) {
   const runs = SEEDS.map((seed) => simulate(maxExplorers, seed));
   const label = maxExplorers === 0 ? 'record only (maxExplorers 0)' : `record with explorers (maxExplorers ${maxExplorers})`;
   console.log(
-    `  ${label.padEnd(38)} best-seat regret ${median(runs.map((r) => r.seatRegret)).toFixed(1).padStart(7)}` +
-      `  merger regret ${median(runs.map((r) => r.mergerRegret)).toFixed(1).padStart(7)}` +
+    `  ${label.padEnd(38)} best-seat regret ${median(runs.map((r) => r.seatRegret))
+      .toFixed(1)
+      .padStart(7)}` +
+      `  merger regret ${median(runs.map((r) => r.mergerRegret))
+        .toFixed(1)
+        .padStart(7)}` +
       `  newcomer seated in ${median(runs.map((r) => r.newcomerSeated))} of ${PANELS - NEWCOMER_AT} panels`,
   );
 }

@@ -21,7 +21,13 @@ const ledger = await createLedger('memory:');
 const member = (alias) => ({ alias, target: { alias, api: 'openai-chat', baseURL: upstream.baseURL('openai-chat'), model: alias, apiKey: 'sk-bench' } });
 const catalog = Object.fromEntries([...Object.keys(models)].map((alias) => [alias, member(alias)]));
 const collection = { name: 'core', members: SEAT_DELAYS.map((_, i) => `s${i + 1}`), merger: 'judge' };
-const request = { model: 'bench/core', system: [], messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2 + 2?' }] }], stream: false, extra: {} };
+const request = {
+  model: 'bench/core',
+  system: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2 + 2?' }] }],
+  stream: false,
+  extra: {},
+};
 
 const time = async (fn) => {
   const start = performance.now();
@@ -54,7 +60,9 @@ const m = Object.fromEntries(Object.entries(figures).map(([key, values]) => [key
 const line = (what, value, base, budget) => {
   const over = value - base;
   const verdict = over <= budget ? 'within' : 'OVER';
-  console.log(`${what}: ${value.toFixed(2)} ms median; baseline ${base.toFixed(2)} ms; overhead ${over.toFixed(2)} ms (${(value / base).toFixed(3)}× the baseline; ${verdict} the ${budget} ms budget)`);
+  console.log(
+    `${what}: ${value.toFixed(2)} ms median; baseline ${base.toFixed(2)} ms; overhead ${over.toFixed(2)} ms (${(value / base).toFixed(3)}× the baseline; ${verdict} the ${budget} ms budget)`,
+  );
   return over <= budget;
 };
 console.log(`${RUNS} runs after ${WARMUP} warm-up; seats answer after ${SEAT_DELAYS.join(', ')} ms; merger after ${SLOWEST_MS} ms`);

@@ -28,13 +28,7 @@ export interface MemberCall {
 }
 
 /** Starts one call to one member (its own short retries, no failover), its output budget cut to its maxOutput. */
-export function callMember(
-  context: CallContext,
-  member: PanelMember,
-  id: string,
-  purpose: 'seat' | 'merger',
-  request: NeutralRequest,
-): MemberCall {
+export function callMember(context: CallContext, member: PanelMember, id: string, purpose: 'seat' | 'merger', request: NeutralRequest): MemberCall {
   const capped = capOutput({ ...request, stream: true }, member);
   const run = context.client.call(member.target, capped.request, context.options);
   context.stop.track(run);

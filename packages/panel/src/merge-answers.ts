@@ -15,12 +15,7 @@ import { runMerger } from './run-merger';
  * failed or none fits, a note and every answer (after any merged text already sent).
  * Undefined when the caller went away meanwhile.
  */
-export async function mergeAnswers(
-  run: Execution,
-  context: CallContext,
-  request: NeutralRequest,
-  seats: BenchSeat[],
-): Promise<PanelResult | undefined> {
+export async function mergeAnswers(run: Execution, context: CallContext, request: NeutralRequest, seats: BenchSeat[]): Promise<PanelResult | undefined> {
   const { id, emit } = run;
   const ranking = rankMergers(run.collection, run.models, run.records, run.shape);
   const answered = seats.filter((s) => s.status === 'ok');

@@ -2,7 +2,7 @@ import type { Message, NeutralRequest, TextPart } from '@bench/formats';
 
 /** The merger's fixed system prompt (the caller's own system prompt follows it). */
 export const MERGE_SYSTEM_PROMPT = [
-  'You write the final answer to the user\'s last message.',
+  "You write the final answer to the user's last message.",
   'Several independent drafts of an answer are given after the message, between <draft> tags.',
   'Synthesise them into one answer that is better than any single draft: keep what is correct and useful in each,',
   'drop repetition, and fill gaps from your own knowledge.',
@@ -20,9 +20,7 @@ export function buildMergeRequest(request: NeutralRequest, answers: readonly str
   const drafts = answers.map((answer, i) => `<draft n="${i + 1}">\n${answer}\n</draft>`).join('\n\n');
   const note: TextPart = { type: 'text', text: `\n\n---\nDrafts of an answer to the message above:\n\n${drafts}` };
   const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
-  const messages: Message[] = request.messages.map((m, i) =>
-    i === lastUser && m.role === 'user' ? { ...m, content: [...m.content, note] } : m,
-  );
+  const messages: Message[] = request.messages.map((m, i) => (i === lastUser && m.role === 'user' ? { ...m, content: [...m.content, note] } : m));
   if (lastUser < 0) messages.push({ role: 'user', content: [note] });
   return { ...request, system: [{ type: 'text', text: MERGE_SYSTEM_PROMPT }, ...request.system], messages, stream: true };
 }

@@ -45,10 +45,7 @@ export interface PanelCollection {
 }
 
 /** Where a panel looks a member up: a map, a record, or a function. */
-export type MemberLookup =
-  | ReadonlyMap<string, PanelMember>
-  | Readonly<Record<string, PanelMember>>
-  | ((alias: string) => PanelMember | undefined);
+export type MemberLookup = ReadonlyMap<string, PanelMember> | Readonly<Record<string, PanelMember>> | ((alias: string) => PanelMember | undefined);
 
 export function lookupMember(models: MemberLookup, alias: string): PanelMember | undefined {
   if (typeof models === 'function') return models(alias);

@@ -32,9 +32,7 @@ export function pickSeats(candidates: readonly Candidate[], collection: PanelCol
   const recordSeats = maxCalls - explorerSeats;
   const read = new Map(candidates.map((c) => [c.alias, readRecord(records, c.alias, shape)]));
   const recordOf = (c: Candidate) => read.get(c.alias) as ReadRecord;
-  const seated = new Set<Candidate>(
-    [...eligible].sort((a, b) => recordOf(b).useful - recordOf(a).useful || a.seat - b.seat).slice(0, recordSeats),
-  );
+  const seated = new Set<Candidate>([...eligible].sort((a, b) => recordOf(b).useful - recordOf(a).useful || a.seat - b.seat).slice(0, recordSeats));
   const explorers = new Set<Candidate>();
   const passedOver = new Set<Candidate>();
   const leastFirst = candidates
@@ -48,7 +46,9 @@ export function pickSeats(candidates: readonly Candidate[], collection: PanelCol
   const skipped: SkippedMember[] = [];
   for (const c of candidates) {
     if (c.why !== undefined) {
-      skipped.push(passedOver.has(c) ? { seat: c.seat, alias: c.alias, why: `explorer: ${c.why}`, explorer: true } : { seat: c.seat, alias: c.alias, why: c.why });
+      skipped.push(
+        passedOver.has(c) ? { seat: c.seat, alias: c.alias, why: `explorer: ${c.why}`, explorer: true } : { seat: c.seat, alias: c.alias, why: c.why },
+      );
     } else if (!seated.has(c) && !explorers.has(c)) {
       const own = recordOf(c);
       const where = own.from === 'shape' ? `on ${shape}` : own.from === 'whole' ? `overall (none on ${shape})` : 'with no record';

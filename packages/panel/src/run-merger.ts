@@ -33,7 +33,10 @@ export async function runMerger(
   call: string,
   onText: (text: string) => void,
 ): Promise<MergeOutcome> {
-  const mergeRequest = buildMergeRequest(request, answered.map((s) => s.answer));
+  const mergeRequest = buildMergeRequest(
+    request,
+    answered.map((s) => s.answer),
+  );
   const tokens = estimateTokens(mergeRequest);
   const needs = visualNeedsOf(mergeRequest);
   const skipped: SkippedMember[] = [];

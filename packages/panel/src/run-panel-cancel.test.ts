@@ -16,7 +16,16 @@ afterEach(async () => {
 
 function input(more: Partial<PanelInput> = {}): PanelInput {
   const models = { m1: bed.member('m1'), m2: bed.member('m2'), judge: bed.member('judge') };
-  return { client: bed.client, collection: collection(['m1', 'm2'], { merger: 'judge' }), models, request: ask(), mode: 'all', id: 'p1', recorder: bed.ledger, ...more };
+  return {
+    client: bed.client,
+    collection: collection(['m1', 'm2'], { merger: 'judge' }),
+    models,
+    request: ask(),
+    mode: 'all',
+    id: 'p1',
+    recorder: bed.ledger,
+    ...more,
+  };
 }
 
 async function until(check: () => boolean): Promise<void> {

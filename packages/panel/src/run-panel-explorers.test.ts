@@ -23,7 +23,17 @@ const records: Record<string, PanelRecord> = {
 
 function input(more: Partial<PanelInput> = {}): PanelInput {
   const models = { m1: bed.member('m1'), m2: bed.member('m2'), m3: bed.member('m3'), m4: bed.member('m4') };
-  return { client: bed.client, collection: collection(['m1', 'm2', 'm3', 'm4'], { maxCalls: 2, maxExplorers: 1 }), models, request: ask(), mode: 'all', id: 'p1', records, shape: 'code', ...more };
+  return {
+    client: bed.client,
+    collection: collection(['m1', 'm2', 'm3', 'm4'], { maxCalls: 2, maxExplorers: 1 }),
+    models,
+    request: ask(),
+    mode: 'all',
+    id: 'p1',
+    records,
+    shape: 'code',
+    ...more,
+  };
 }
 
 describe('a panel with more members than maxCalls', () => {
@@ -31,7 +41,13 @@ describe('a panel with more members than maxCalls', () => {
     for (const alias of ['m1', 'm3']) bed.upstream.script(alias, { answer: { text: `${alias} says 4.` } });
     const run = runPanel(input());
     const events = await readEvents(run);
-    expect(events[0]).toMatchObject({ type: 'seated', seats: [{ alias: 'm1', call: 'p1.1' }, { alias: 'm3', call: 'p1.2', explorer: true }] });
+    expect(events[0]).toMatchObject({
+      type: 'seated',
+      seats: [
+        { alias: 'm1', call: 'p1.1' },
+        { alias: 'm3', call: 'p1.2', explorer: true },
+      ],
+    });
     expect((events[0] as { seats: object[] }).seats[0]).not.toHaveProperty('explorer');
     const result = await run.result;
     expect(result.bench.seats.map((s) => [s.alias, s.explorer])).toEqual([

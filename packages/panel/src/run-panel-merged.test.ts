@@ -22,7 +22,15 @@ function input(more: Partial<PanelInput> = {}): PanelInput {
     tiny: bed.member('tiny', { contextWindow: 100 }),
     tiny2: bed.member('tiny2', { contextWindow: 120 }),
   };
-  const base: PanelInput = { client: bed.client, collection: collection(['m1', 'm2'], { merger: 'judge' }), models, request: ask(), mode: 'merged', id: 'p1', recorder: bed.ledger };
+  const base: PanelInput = {
+    client: bed.client,
+    collection: collection(['m1', 'm2'], { merger: 'judge' }),
+    models,
+    request: ask(),
+    mode: 'merged',
+    id: 'p1',
+    recorder: bed.ledger,
+  };
   return { ...base, ...more };
 }
 
@@ -52,7 +60,10 @@ describe('a panel, reply merged', () => {
 
     const [merge] = bed.upstream.requestsFor('judge');
     expect(merge?.neutral?.system[0]?.text).toBe(MERGE_SYSTEM_PROMPT);
-    const drafts = merge?.neutral?.messages.at(-1)?.content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+    const drafts = merge?.neutral?.messages
+      .at(-1)
+      ?.content.map((p) => (p.type === 'text' ? p.text : ''))
+      .join('');
     expect(drafts).toContain('What is 2 + 2?');
     expect(drafts).toContain('<draft n="1">\nFour.\n</draft>');
     expect(drafts).toContain('<draft n="2">\nIt is 4.\n</draft>');
@@ -87,10 +98,13 @@ describe('a panel, reply merged', () => {
     const result = await run.result;
     expect(result.bench.merger).toMatchObject({ alias: 'judge', call: 'p1.merger', status: 'error' });
     expect(result.bench.note).toBe('The merger judge (call p1.merger) failed: judge: judge refuses this schema. Here is every answer.');
-    expect(result.text).toBe(
-      `> ${result.bench.note}\n\n### m1 · call p1.1\n\nm1 heard: What is 2 + 2?\n\n### m2 · call p1.2\n\nm2 heard: What is 2 + 2?\n\n`,
-    );
-    expect(events.filter((e) => e.type === 'text-delta').map((e) => e.text).join('')).toBe(result.text);
+    expect(result.text).toBe(`> ${result.bench.note}\n\n### m1 · call p1.1\n\nm1 heard: What is 2 + 2?\n\n### m2 · call p1.2\n\nm2 heard: What is 2 + 2?\n\n`);
+    expect(
+      events
+        .filter((e) => e.type === 'text-delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe(result.text);
     expect(result.bench.verdict?.body.call).toBe('p1.1');
     await bed.ledger.flush();
     expect(await bed.ledger.getCall('p1.merger')).toMatchObject({ purpose: 'merger', status: 'error', errorClass: 'BadRequestError' });

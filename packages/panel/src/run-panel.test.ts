@@ -25,7 +25,17 @@ function input(more: Partial<PanelInput> = {}): PanelInput {
     m3: bed.member('m3'),
     m4: bed.member('m4', { adHoc: true }),
   };
-  return { client: bed.client, collection: collection(['m1', 'm2', 'm3']), models, request: ask(), mode: 'all', id: 'p1', recorder: bed.ledger, keyName: 'alice', ...more };
+  return {
+    client: bed.client,
+    collection: collection(['m1', 'm2', 'm3']),
+    models,
+    request: ask(),
+    mode: 'all',
+    id: 'p1',
+    recorder: bed.ledger,
+    keyName: 'alice',
+    ...more,
+  };
 }
 
 describe('a panel, reply all', () => {
@@ -38,14 +48,15 @@ describe('a panel, reply all', () => {
     expect(events[0]).toEqual({
       type: 'seated',
       panel: 'p1',
-      seats: [{ alias: 'm1', call: 'p1.1' }, { alias: 'm3', call: 'p1.2' }],
+      seats: [
+        { alias: 'm1', call: 'p1.1' },
+        { alias: 'm3', call: 'p1.2' },
+      ],
       skipped: [{ seat: 2, alias: 'm2', why: 'retired since 2026-01-01: too slow' }],
     });
     const result = await run.result;
     expect(events.at(-1)).toEqual({ type: 'done', ...result });
-    expect(result.text).toBe(
-      '### m1 · call p1.1\n\nIt is 4.\n\n### m3 · call p1.2\n\nFour.\n\n---\n\n*Not asked:* m2 (retired since 2026-01-01: too slow).\n',
-    );
+    expect(result.text).toBe('### m1 · call p1.1\n\nIt is 4.\n\n### m3 · call p1.2\n\nFour.\n\n---\n\n*Not asked:* m2 (retired since 2026-01-01: too slow).\n');
     expect(result.usage).toEqual({ inputTokens: 21, outputTokens: 3 });
     expect(result.bench).toMatchObject({
       panel: 'p1',
@@ -156,11 +167,7 @@ describe('a panel, reply all', () => {
       { alias: 'm3', call: 'p1.2' },
       { alias: 'm4', call: 'p1.3' },
     ]);
-    expect((await run.result).bench.seats.map((s) => s.answer)).toEqual([
-      'm1 heard: What is 2 + 2?',
-      'm3 heard: What is 2 + 2?',
-      'm4 heard: What is 2 + 2?',
-    ]);
+    expect((await run.result).bench.seats.map((s) => s.answer)).toEqual(['m1 heard: What is 2 + 2?', 'm3 heard: What is 2 + 2?', 'm4 heard: What is 2 + 2?']);
   });
 
   it('refuses before calling anyone: tools, an unknown `with`, a bad id, no member able', async () => {
@@ -174,7 +181,9 @@ describe('a panel, reply all', () => {
   });
 
   it('seats members of different protocols side by side', async () => {
-    const anthropic = bed.member('claude', { target: { alias: 'claude', api: 'anthropic', baseURL: bed.upstream.baseURL('anthropic'), model: 'claude', apiKey: 'sk-a' } });
+    const anthropic = bed.member('claude', {
+      target: { alias: 'claude', api: 'anthropic', baseURL: bed.upstream.baseURL('anthropic'), model: 'claude', apiKey: 'sk-a' },
+    });
     const gemini = bed.member('gem', { target: { alias: 'gem', api: 'gemini', baseURL: bed.upstream.baseURL('gemini'), model: 'gem', apiKey: 'sk-g' } });
     const models = { ...(input().models as Record<string, PanelMember>), claude: anthropic, gem: gemini };
     const result = await runPanel(input({ models, collection: collection(['m1', 'claude', 'gem']) })).result;

@@ -44,12 +44,22 @@ describe('seatMembers with explorers', () => {
     expect(aliases(seating.seats)).toEqual(['a', 'b', 'd', 'e']);
     expect(seating.explorers).toEqual(['d', 'e']);
     expect(seating.skipped).toEqual([
-      { seat: 3, alias: 'c', why: "over the collection's maxCalls (4): 2 seats for the best records on code, 2 for explorers; its record: 2 useful in 40 calls on code" },
+      {
+        seat: 3,
+        alias: 'c',
+        why: "over the collection's maxCalls (4): 2 seats for the best records on code, 2 for explorers; its record: 2 useful in 40 calls on code",
+      },
     ]);
   });
 
   it('reads the whole record where the shape has none: another shape seats others', () => {
-    const seating = seatMembers({ collection: collection(['a', 'b', 'c', 'd', 'e'], { maxCalls: 3, maxExplorers: 1 }), models, request: ask(), records, shape: 'writing' });
+    const seating = seatMembers({
+      collection: collection(['a', 'b', 'c', 'd', 'e'], { maxCalls: 3, maxExplorers: 1 }),
+      models,
+      request: ask(),
+      records,
+      shape: 'writing',
+    });
     // Best overall: b (90), c (80); the least calls overall: e (1).
     expect(aliases(seating.seats)).toEqual(['b', 'c', 'e']);
     expect(seating.explorers).toEqual(['e']);
@@ -82,11 +92,19 @@ describe('seatMembers with explorers', () => {
       { seat: 4, alias: 'tiny', why: "explorer: context window 5 tokens is under the request's estimated 29", explorer: true },
       { seat: 5, alias: 'eye', why: 'explorer: a vision specialist and the request has no images or documents', explorer: true },
     ]);
-    expect(seating.skipped.find((s) => s.alias === 'b')?.why).toMatch(/^over the collection's maxCalls \(3\): 1 seat for the best records on code, 2 for explorers/);
+    expect(seating.skipped.find((s) => s.alias === 'b')?.why).toMatch(
+      /^over the collection's maxCalls \(3\): 1 seat for the best records on code, 2 for explorers/,
+    );
   });
 
   it('keeps at least one seat for the best record, whatever maxExplorers says', () => {
-    const seating = seatMembers({ collection: collection(['a', 'b', 'c', 'd', 'e'], { maxCalls: 2, maxExplorers: 5 }), models, request: ask(), records, shape: 'code' });
+    const seating = seatMembers({
+      collection: collection(['a', 'b', 'c', 'd', 'e'], { maxCalls: 2, maxExplorers: 5 }),
+      models,
+      request: ask(),
+      records,
+      shape: 'code',
+    });
     expect(aliases(seating.seats)).toEqual(['a', 'e']);
     expect(seating.explorers).toEqual(['e']);
   });
@@ -99,11 +117,19 @@ describe('seatMembers with explorers', () => {
   });
 
   it('accepts the old count-only records (useful verdicts), a map or a function', () => {
-    const counts = new Map([['c', 5], ['a', 1]]);
+    const counts = new Map([
+      ['c', 5],
+      ['a', 1],
+    ]);
     const byMap = seatMembers({ collection: collection(['a', 'b', 'c', 'd'], { maxCalls: 2, maxExplorers: 1 }), models, request: ask(), records: counts });
     expect(aliases(byMap.seats)).toEqual(['a', 'c']);
     expect(byMap.explorers).toEqual(['a']);
-    const byFunction = seatMembers({ collection: collection(['a', 'b', 'c', 'd'], { maxCalls: 2, maxExplorers: 0 }), models, request: ask(), records: (alias) => counts.get(alias) });
+    const byFunction = seatMembers({
+      collection: collection(['a', 'b', 'c', 'd'], { maxCalls: 2, maxExplorers: 0 }),
+      models,
+      request: ask(),
+      records: (alias) => counts.get(alias),
+    });
     expect(aliases(byFunction.seats)).toEqual(['a', 'c']);
   });
 

@@ -35,7 +35,11 @@ describe('seatMembers', () => {
   });
 
   it('skips before the maxCalls cap, so the next member still sits', () => {
-    const { seats, skipped } = seatMembers({ collection: collection(['m2', 'm1', 'm3', 'm6', 'm7'], { maxCalls: 2, maxExplorers: 0 }), models, request: ask() });
+    const { seats, skipped } = seatMembers({
+      collection: collection(['m2', 'm1', 'm3', 'm6', 'm7'], { maxCalls: 2, maxExplorers: 0 }),
+      models,
+      request: ask(),
+    });
     expect(aliases(seats)).toEqual(['m1', 'm6']);
     expect(skipped.map((s) => [s.alias, s.why.split(' (')[0]])).toEqual([
       ['m2', 'retired since 2026-01-01: too slow'],
@@ -56,7 +60,10 @@ describe('seatMembers', () => {
   });
 
   it('seats only members that read images when the request has one', () => {
-    const request = askWith([{ type: 'text', text: 'what is this?' }, { type: 'image', source: { kind: 'url', url: 'https://x/y.png' } }]);
+    const request = askWith([
+      { type: 'text', text: 'what is this?' },
+      { type: 'image', source: { kind: 'url', url: 'https://x/y.png' } },
+    ]);
     const { seats, skipped } = seatMembers({ collection: collection(['m1', 'm5', 'm7', 'm8']), models, request });
     expect(aliases(seats)).toEqual(['m5', 'm7']);
     expect(skipped.map((s) => s.alias)).toEqual(['m1', 'm8']);

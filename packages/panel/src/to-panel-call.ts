@@ -20,7 +20,16 @@ export function toPanelCall(context: PanelCallContext, result: CallResult): Pane
   const { status, error, errorClass } = callStatus(result);
   const warnings = [...context.warnings, ...result.warnings.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message))];
   const record = callRecordOf(
-    { id: context.id, purpose: context.purpose, collection: context.collection, keyName: context.keyName, shape: context.shape, alias: member.alias, provider: member.provider, price: member.price },
+    {
+      id: context.id,
+      purpose: context.purpose,
+      collection: context.collection,
+      keyName: context.keyName,
+      shape: context.shape,
+      alias: member.alias,
+      provider: member.provider,
+      price: member.price,
+    },
     {
       status,
       seconds: result.seconds,

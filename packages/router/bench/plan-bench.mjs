@@ -11,12 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createMemoryConversationStore,
-  createRedisConversationStore,
-  createRedisHealthStore,
-  createRouter,
-} from '@bench/router';
+import { createMemoryConversationStore, createRedisConversationStore, createRedisHealthStore, createRouter } from '@bench/router';
 import { seededRandom as seeded } from '@bench/testkit';
 import { Redis } from 'ioredis';
 import { Bench } from 'tinybench';
@@ -49,7 +44,13 @@ function request(n) {
     system,
     messages: [
       { role: 'user', content: [{ type: 'text', text: `task ${n}: ${'fix the failing test in the parser. '.repeat(8)}` }] },
-      { role: 'assistant', content: [{ type: 'text', text: 'Reading the file.' }, { type: 'tool-call', id: 'c1', name: 'tool_1', arguments: '{"path":"a.ts"}' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Reading the file.' },
+          { type: 'tool-call', id: 'c1', name: 'tool_1', arguments: '{"path":"a.ts"}' },
+        ],
+      },
       { role: 'user', content: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'x'.repeat(2_000) }] }] },
       { role: 'assistant', content: [{ type: 'text', text: 'Found it.' }] },
       { role: 'user', content: [{ type: 'text', text: 'go on' }] },
@@ -88,7 +89,9 @@ async function memoryRun() {
   const bench = new Bench({ time: 2_000, warmupTime: 300 });
   bench
     .add('baseline: sha-256 of the fingerprint text', () => {
-      createHash('sha256').update(fingerprintText(requests[i++ % requests.length])).digest('base64url');
+      createHash('sha256')
+        .update(fingerprintText(requests[i++ % requests.length]))
+        .digest('base64url');
     })
     .add('plan, conversation under way (100k live)', async () => {
       await router.plan({ collection, keyName: 'alice', request: requests[i++ % requests.length] });
@@ -124,9 +127,27 @@ async function redisRun() {
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-router-bench-'));
-  execFileSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '',
-    '--appendonly', 'no', '--dir', dir, '--pidfile', join(dir, 'redis.pid')]);
-  while (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout.toString().trim() !== 'PONG');
+  execFileSync('redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--daemonize',
+    'yes',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--pidfile',
+    join(dir, 'redis.pid'),
+  ]);
+  while (
+    spawnSync('redis-cli', ['-p', String(port), 'ping'])
+      .stdout.toString()
+      .trim() !== 'PONG'
+  );
   const redis = new Redis({ port, host: '127.0.0.1' });
   try {
     let sent = 0;
@@ -145,14 +166,14 @@ async function redisRun() {
       const plan = await router.plan({ collection, keyName: 'alice', request: r });
       await router.settle(plan, { answered: plan.members[0].alias });
     }
-    const ping = async () => { await redis.ping(); };
+    const ping = async () => {
+      await redis.ping();
+    };
     let i = 0;
     const bench = new Bench({ time: 2_000, warmupTime: 300 });
-    bench
-      .add('baseline: one PING round trip', ping)
-      .add('plan over Redis, conversation under way', async () => {
-        await router.plan({ collection, keyName: 'alice', request: requests[i++ % requests.length] });
-      });
+    bench.add('baseline: one PING round trip', ping).add('plan over Redis, conversation under way', async () => {
+      await router.plan({ collection, keyName: 'alice', request: requests[i++ % requests.length] });
+    });
     await bench.run();
     const [baseline] = bench.tasks;
     console.log('Redis on loopback, 1,000 live conversations');

@@ -36,7 +36,9 @@ describe('examples/embed.mjs', () => {
         const match = /listening on (http:\/\/\S+)/.exec(out);
         if (match?.[1]) resolve(match[1]);
       });
-      child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
       child.once('exit', (code) => reject(new Error(`example exited ${code}: ${out}`)));
     });
   }, 60_000);

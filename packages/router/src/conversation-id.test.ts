@@ -8,14 +8,24 @@ const firstUser = {
   content: [
     { type: 'text', text: 'Fix the failing test — ünïcode and emoji 🧪 included.' },
     { type: 'image', source: { kind: 'url', url: 'https://example.test/a.png' } },
-    { type: 'tool-result', callId: 'call_1', content: [{ type: 'text', text: 'ok' }, { type: 'image', source: { kind: 'url', url: 'x' } }] },
+    {
+      type: 'tool-result',
+      callId: 'call_1',
+      content: [
+        { type: 'text', text: 'ok' },
+        { type: 'image', source: { kind: 'url', url: 'x' } },
+      ],
+    },
     { type: 'tool-call', id: 'call_2', name: 'read', arguments: '{"path":"a.ts"}' },
   ],
 } as unknown as Message;
 const base: FingerprintInput = {
   collection: 'agents',
   keyName: 'team',
-  system: [{ type: 'text', text: 'You are a coding agent.' }, { type: 'text', text: 'Be brief.' }],
+  system: [
+    { type: 'text', text: 'You are a coding agent.' },
+    { type: 'text', text: 'Be brief.' },
+  ],
   sessionId: undefined,
   firstUser,
   normalizeSystem: undefined,

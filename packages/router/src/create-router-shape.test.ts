@@ -26,14 +26,18 @@ describe('router.plan on a shape', () => {
     expect(aliases(code)).toEqual(['m3', 'm2', 'm1']);
     expect(code.shape).toBe('code');
     expect(code.members.map((m) => m.why)).toEqual(['9 useful verdicts overall (no record on code)', '5 useful verdicts on code', '2 useful verdicts on code']);
-    expect(code.ranking?.map((r) => [r.alias, r.record])).toEqual([['m3', 'whole'], ['m2', 'shape'], ['m1', 'shape']]);
+    expect(code.ranking?.map((r) => [r.alias, r.record])).toEqual([
+      ['m3', 'whole'],
+      ['m2', 'shape'],
+      ['m1', 'shape'],
+    ]);
     const general = await router.plan(input({ request: chatRequest({ user: 'another' }) }));
     expect(general.shape).toBe('general');
     expect(general).not.toHaveProperty('ranking');
     expect(aliases(general)).toEqual(['m1', 'm3', 'm2']);
   });
 
-  it("says a conversation under way is kept on its member, while the ranking shows what a new one gets", async () => {
+  it('says a conversation under way is kept on its member, while the ranking shows what a new one gets', async () => {
     const records = createMemoryRecordSource();
     const router = createRouter({ records });
     const first = await router.plan(input({ shape: 'code' }));
@@ -93,7 +97,9 @@ describe('router.plan refuses bad learning input', () => {
   });
 
   it('a record with negative counts, naming the member, shape and field', async () => {
-    const bad = createRouter({ records: createMemoryRecordSource({ m2: { useful: 3, shapes: { code: { calls: 4, useful: -1, notUseful: 0, failures: 0 } } } }) });
+    const bad = createRouter({
+      records: createMemoryRecordSource({ m2: { useful: 3, shapes: { code: { calls: 4, useful: -1, notUseful: 0, failures: 0 } } } }),
+    });
     const error = await bad.plan(input({ shape: 'code' })).catch((e: unknown) => e);
     expect(InvalidRouteInputError.isInstance(error)).toBe(true);
     expect((error as InvalidRouteInputError).field).toBe('records["m2"].shapes["code"].useful');

@@ -132,7 +132,12 @@ describe('router.plan', () => {
   it('lists skipped members with their reasons and plans the rest', async () => {
     const collection: Collection = {
       name: 'mixed',
-      members: [member('old', { retired: { at: '2026-01-01', why: 'gone' } }), member('eye', { role: 'vision' }), member('m1'), member('m3', { tools: undefined })],
+      members: [
+        member('old', { retired: { at: '2026-01-01', why: 'gone' } }),
+        member('eye', { role: 'vision' }),
+        member('m1'),
+        member('m3', { tools: undefined }),
+      ],
     };
     const plan = await createRouter().plan(input({ collection, request: chatRequest({ tools: true }) }));
     expect(aliases(plan)).toEqual(['m1']);
@@ -141,7 +146,9 @@ describe('router.plan', () => {
 
   it('throws a 413 when every member is excluded for size', async () => {
     const collection: Collection = { name: 'small', members: [member('s1', { contextWindow: 10 }), member('s2', { contextWindow: 20 })] };
-    const error = await createRouter().plan(input({ collection, request: chatRequest({ user: 'x'.repeat(400) }) })).catch((e: unknown) => e);
+    const error = await createRouter()
+      .plan(input({ collection, request: chatRequest({ user: 'x'.repeat(400) }) }))
+      .catch((e: unknown) => e);
     expect(RequestTooLargeError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ status: 413, collection: 'small' });
     expect((error as Error).message).toContain('s1: context window 10 tokens');
@@ -150,7 +157,9 @@ describe('router.plan', () => {
 
   it('throws a 400 naming each member reason when no member can take it otherwise', async () => {
     const collection: Collection = { name: 'text', members: [member('t1', { tools: false }), member('t2', { tools: undefined })] };
-    const error = await createRouter().plan(input({ collection, request: chatRequest({ tools: true }) })).catch((e: unknown) => e);
+    const error = await createRouter()
+      .plan(input({ collection, request: chatRequest({ tools: true }) }))
+      .catch((e: unknown) => e);
     expect(NoEligibleMemberError.isInstance(error)).toBe(true);
     expect((error as NoEligibleMemberError).status).toBe(400);
     expect((error as Error).message).toBe(

@@ -126,10 +126,17 @@ export function createRouter(options: RouterOptions = {}): Router {
     const at = now();
     const aliases = eligible.map((member) => member.alias);
     // Stores in memory answer at once: the plan then waits for nothing until it is made.
-    const recordsRead = orFallback(() => records.getRecords(aliases), () => new Map(), (error) => storeError(error, 'records'));
-    const healthRead = orFallback(() => health.read(aliases, at), () => new Map(), (error) => storeError(error, 'health'));
-    const [recordMap, healthMap] =
-      isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
+    const recordsRead = orFallback(
+      () => records.getRecords(aliases),
+      () => new Map(),
+      (error) => storeError(error, 'records'),
+    );
+    const healthRead = orFallback(
+      () => health.read(aliases, at),
+      () => new Map(),
+      (error) => storeError(error, 'health'),
+    );
+    const [recordMap, healthMap] = isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
     validateRecords(recordMap);
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
     const { cooling, halfOpen } = classifyHealth(eligible, healthMap, at);
@@ -156,7 +163,11 @@ export function createRouter(options: RouterOptions = {}): Router {
     const { probes, held } =
       halfOpen.size === 0
         ? NO_PROBES
-        : await orFallback(() => claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs)), () => NO_PROBES, (error) => storeError(error, 'health'));
+        : await orFallback(
+            () => claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs)),
+            () => NO_PROBES,
+            (error) => storeError(error, 'health'),
+          );
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
 
@@ -189,8 +200,7 @@ export function createRouter(options: RouterOptions = {}): Router {
 
   return {
     plan,
-    settle: (settled, outcome) =>
-      settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
+    settle: (settled, outcome) => settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
     keepReasoning: (settled, content) => keepReasoning(reasoning, settled, content, now()),
     restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),
   };

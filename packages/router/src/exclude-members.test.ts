@@ -40,7 +40,9 @@ describe('skipReason', () => {
 
   it('skips a member without vision when the request has a document (a PDF is read as page images); a vision specialist may take it', () => {
     expect(skipReason(member('m1', { vision: false }), withDocuments, 10)).toEqual({
-      alias: 'm1', reason: 'no-vision', why: 'no vision, and the request has documents (PDFs are read as page images)',
+      alias: 'm1',
+      reason: 'no-vision',
+      why: 'no vision, and the request has documents (PDFs are read as page images)',
     });
     expect(skipReason(member('m3', { vision: undefined }), withDocuments, 10)?.why).toBe(
       'unknown capability: set "vision": true on models.m3 if it supports document (PDF) input',
@@ -52,7 +54,9 @@ describe('skipReason', () => {
   it('skips a member that cannot be sent documents (an Ollama model, vision or not) when the request has one', () => {
     const ollama = member('llava', { vision: true, documents: false });
     expect(skipReason(ollama, withDocuments, 10)).toEqual({
-      alias: 'llava', reason: 'no-documents', why: 'cannot be sent documents (its protocol carries none), and the request has documents',
+      alias: 'llava',
+      reason: 'no-documents',
+      why: 'cannot be sent documents (its protocol carries none), and the request has documents',
     });
     expect(skipReason(ollama, { ...withImages, hasDocuments: false }, 10)).toBeUndefined();
   });

@@ -44,7 +44,9 @@ export function heldReasoningOf(content: readonly AssistantContentPart[]): HeldR
  * compared as JSON, since clients re-serialise them.
  */
 export function heldReasoningKey(conversation: string, firstCall: Pick<ToolCallPart, 'id' | 'name' | 'arguments'>): string {
-  const digest = createHash('sha256').update(`${firstCall.id}\0${firstCall.name}\0${canonicalArguments(firstCall.arguments)}`).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${firstCall.id}\0${firstCall.name}\0${canonicalArguments(firstCall.arguments)}`)
+    .digest('base64url');
   return `${conversation}:${digest.slice(0, 22)}`;
 }
 

@@ -39,9 +39,20 @@ describe('orderMembers on a shape', () => {
       ['b', { useful: 5, lastUsedAt: 800, shapes: { code: onShape(5, { lastUsedAt: 200 }) } }],
       ['c', { useful: 1, lastUsedAt: 900, shapes: { code: onShape(1, { lastUsedAt: 300 }) } }],
     ]);
-    const ordered = orderMembers({ eligible: members, records: used, cooling: new Set(['c']), settings: { order: 'record', rotate: 0.5 }, random: () => 0.1, shape: 'code' });
+    const ordered = orderMembers({
+      eligible: members,
+      records: used,
+      cooling: new Set(['c']),
+      settings: { order: 'record', rotate: 0.5 },
+      random: () => 0.1,
+      shape: 'code',
+    });
     expect(aliases(ordered)).toEqual(['b', 'a', 'c']);
-    expect(ordered.rank()[0]).toMatchObject({ alias: 'b', rotated: true, why: 'rotated first, the least recently used (last used 1970-01-01T00:00:00.200Z); 5 useful verdicts on code' });
+    expect(ordered.rank()[0]).toMatchObject({
+      alias: 'b',
+      rotated: true,
+      why: 'rotated first, the least recently used (last used 1970-01-01T00:00:00.200Z); 5 useful verdicts on code',
+    });
     expect(ordered.rank()[2]).toMatchObject({ alias: 'c', cooling: true, why: '1 useful verdict on code; cooling down: tried last' });
   });
 

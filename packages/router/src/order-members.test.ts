@@ -16,11 +16,7 @@ describe('orderMembers', () => {
   const members = [member('a'), member('b'), member('c')];
 
   it('keeps the listed order when there is no record at all', () => {
-    expect(aliases({ eligible: members, records: new Map(), cooling: new Set(), settings: record, random: never })).toEqual([
-      'a',
-      'b',
-      'c',
-    ]);
+    expect(aliases({ eligible: members, records: new Map(), cooling: new Set(), settings: record, random: never })).toEqual(['a', 'b', 'c']);
   });
 
   it('ranks by useful verdicts', () => {
@@ -41,11 +37,7 @@ describe('orderMembers', () => {
     const records = new Map<string, MemberRecord>([['a', { useful: 9 }]]);
     const cooling = new Set(['a']);
     expect(aliases({ eligible: members, records, cooling, settings: record, random: never })).toEqual(['b', 'c', 'a']);
-    expect(aliases({ eligible: members, records, cooling, settings: { order: 'listed', rotate: 0.25 }, random: never })).toEqual([
-      'b',
-      'c',
-      'a',
-    ]);
+    expect(aliases({ eligible: members, records, cooling, settings: { order: 'listed', rotate: 0.25 }, random: never })).toEqual(['b', 'c', 'a']);
   });
 
   it('never rotates in listed order', () => {

@@ -152,8 +152,5 @@ export function moveFirst(members: readonly Member[], first: Member): Member[] {
 /** Stable partition: members not cooling keep their order, then the cooling ones. */
 export function coolingLast(members: readonly Member[], cooling: ReadonlySet<string>): Member[] {
   if (cooling.size === 0) return [...members];
-  return [
-    ...members.filter((member) => !cooling.has(member.alias)),
-    ...members.filter((member) => cooling.has(member.alias)),
-  ];
+  return [...members.filter((member) => !cooling.has(member.alias)), ...members.filter((member) => cooling.has(member.alias))];
 }

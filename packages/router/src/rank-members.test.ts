@@ -12,14 +12,21 @@ describe('rankMembers', () => {
     const ranking = rankMembers({
       collection,
       shape: 'code',
-      records: { m1: { useful: 4, lastUsedAt: 500 }, m2: { useful: 1, lastUsedAt: 900, shapes: { code: { calls: 6, useful: 6, notUseful: 0, failures: 0, lastUsedAt: 900 } } } },
+      records: {
+        m1: { useful: 4, lastUsedAt: 500 },
+        m2: { useful: 1, lastUsedAt: 900, shapes: { code: { calls: 6, useful: 6, notUseful: 0, failures: 0, lastUsedAt: 900 } } },
+      },
     });
     expect(ranking.ranking.map((r) => `${r.place}. ${r.alias}: ${r.why}`)).toEqual([
       '1. m2: 6 useful verdicts on code',
       '2. m1: 4 useful verdicts overall (no record on code)',
       '3. m3: 0 useful verdicts with no record',
     ]);
-    expect(ranking.rotation).toEqual({ chance: 0.25, alias: 'm3', why: 'rotated first, the least recently used (never used); 0 useful verdicts with no record' });
+    expect(ranking.rotation).toEqual({
+      chance: 0.25,
+      alias: 'm3',
+      why: 'rotated first, the least recently used (never used); 0 useful verdicts with no record',
+    });
     expect(ranking.skipped).toEqual([expect.objectContaining({ alias: 'old', reason: 'retired' })]);
     expect(ranking).toMatchObject({ shape: 'code', order: 'record' });
   });

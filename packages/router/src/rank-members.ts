@@ -51,7 +51,9 @@ export function rankMembers(input: RankInput): Ranking {
   const ranking = orderMembers({ ...base, settings: { order: settings.order, rotate: 0 }, random }).rank();
   const result: Ranking = { shape, order: settings.order, ranking, skipped };
   if (settings.order === 'record' && settings.rotate > 0 && eligible.length > 1) {
-    const rotated = orderMembers({ ...base, settings: { order: 'record', rotate: 1 }, random: () => 0 }).rank().find((ranked) => ranked.rotated);
+    const rotated = orderMembers({ ...base, settings: { order: 'record', rotate: 1 }, random: () => 0 })
+      .rank()
+      .find((ranked) => ranked.rotated);
     if (rotated) result.rotation = { chance: settings.rotate, alias: rotated.alias, why: rotated.why };
   }
   return result;

@@ -21,7 +21,13 @@ function toolStep(first: NeutralRequest): NeutralRequest {
   };
 }
 
-const input = (request: NeutralRequest, overrides: Partial<PlanInput> = {}): PlanInput => ({ collection: agents, keyName: 'alice', request, settings: { rotate: 0 }, ...overrides });
+const input = (request: NeutralRequest, overrides: Partial<PlanInput> = {}): PlanInput => ({
+  collection: agents,
+  keyName: 'alice',
+  request,
+  settings: { rotate: 0 },
+  ...overrides,
+});
 
 describe('router.keepReasoning / restoreReasoning', () => {
   it('puts a kept reply’s reasoning back into the conversation’s next request', async () => {

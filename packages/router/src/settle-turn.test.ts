@@ -55,7 +55,11 @@ describe('router.settle: cooldowns', () => {
     await router.settle(await router.plan(turn('a')), { answered: 'm1', failed: [{ alias: 'm3' }] });
     clock.advance(1_000);
     const probing = await router.plan(turn('b'));
-    expect(probing.members.map((m) => [m.alias, m.probe])).toEqual([['m1', false], ['m2', false], ['m3', true]]);
+    expect(probing.members.map((m) => [m.alias, m.probe])).toEqual([
+      ['m1', false],
+      ['m2', false],
+      ['m3', true],
+    ]);
     expect((await router.plan(turn('c'))).members[2]).toMatchObject({ alias: 'm3', probe: false, cooling: true });
     await router.settle(probing, { answered: 'm1' });
     expect((await router.plan(turn('d'))).members[2]).toMatchObject({ alias: 'm3', probe: true });

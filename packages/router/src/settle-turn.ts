@@ -67,9 +67,7 @@ export async function settleTurn(context: SettleContext, plan: Plan, outcome: Tu
   }
   for (const failure of failed) {
     writes.push(
-      failure.rateLimited
-        ? health.rateLimited(failure.alias, now + (failure.retryAfterMs ?? cooldown.forMs))
-        : health.failed(failure.alias, now, cooldown),
+      failure.rateLimited ? health.rateLimited(failure.alias, now + (failure.retryAfterMs ?? cooldown.forMs)) : health.failed(failure.alias, now, cooldown),
     );
   }
   // Stores in memory have written already: nothing to wait for.

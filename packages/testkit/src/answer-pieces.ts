@@ -9,8 +9,7 @@ export interface AnswerPlan {
   usage: Usage;
 }
 
-const asList = (value: string | string[] | undefined): string[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
+const asList = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** Turns a scripted answer into pieces of neutral events, in order: reasoning, text, tool calls. */
 export function planAnswer(answer: Answer, inputTokens: number): AnswerPlan {
@@ -20,7 +19,15 @@ export function planAnswer(answer: Answer, inputTokens: number): AnswerPlan {
   for (const text of asList(answer.text)) pieces.push([{ type: 'text-delta', text }]);
   (answer.toolCalls ?? []).forEach((call, index) => {
     const id = call.id ?? `call_${index + 1}`;
-    pieces.push([{ type: 'tool-call-start', id, name: call.name, ...(call.namespace === undefined ? {} : { namespace: call.namespace }), ...(call.freeform ? { freeform: true } : {}) }]);
+    pieces.push([
+      {
+        type: 'tool-call-start',
+        id,
+        name: call.name,
+        ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
+        ...(call.freeform ? { freeform: true } : {}),
+      },
+    ]);
     for (const argumentsDelta of asList(call.arguments)) pieces.push([{ type: 'tool-call-delta', id, argumentsDelta }]);
     pieces[pieces.length - 1]?.push({ type: 'tool-call-end', id });
   });

@@ -2,8 +2,7 @@ import type { AssistantContentPart, NeutralReply } from '@bench/formats';
 import type { Answer, ScriptedToolCall } from './behaviour';
 import { planAnswer } from './answer-pieces';
 
-const joined = (value: string | string[] | undefined): string =>
-  value === undefined ? '' : Array.isArray(value) ? value.join('') : value;
+const joined = (value: string | string[] | undefined): string => (value === undefined ? '' : Array.isArray(value) ? value.join('') : value);
 
 /** The whole (non-streamed) reply for a scripted answer. */
 export function answerReply(answer: Answer, meta: { id: string; model: string; inputTokens: number }): NeutralReply {

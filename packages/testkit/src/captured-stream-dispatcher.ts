@@ -11,7 +11,17 @@ interface DispatchHandler {
  * with a 200 `text/event-stream` of `writes`, handed over at once, one buffer per write as an upstream wrote it.
  */
 export function capturedStreamDispatcher(writes: readonly Buffer[]) {
-  const control = { paused: false, aborted: false, abort() {}, pause() { this.paused = true; }, resume() { this.paused = false; } };
+  const control = {
+    paused: false,
+    aborted: false,
+    abort() {},
+    pause() {
+      this.paused = true;
+    },
+    resume() {
+      this.paused = false;
+    },
+  };
   return {
     dispatch(_options: unknown, handler: DispatchHandler): boolean {
       handler.onRequestStart?.(control, {});

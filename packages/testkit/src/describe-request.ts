@@ -9,8 +9,7 @@ export interface DescribedRequest {
   parseError?: string;
 }
 
-const field = (body: unknown, name: string): unknown =>
-  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+const field = (body: unknown, name: string): unknown => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined);
 
 /** Reads an upstream request through its codec (neutral form), falling back to the raw fields. */
 export function describeRequest(route: UpstreamRoute, text: string): DescribedRequest {

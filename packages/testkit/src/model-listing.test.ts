@@ -10,7 +10,7 @@ afterAll(async () => {
 });
 
 describe('model listings', () => {
-  it('lists the scripted models in each protocol\'s own shape', async () => {
+  it("lists the scripted models in each protocol's own shape", async () => {
     const get = async (path: string) => (await fetch(upstream.url + path)).json();
     expect(await get('/v1/models')).toMatchObject({ data: [{ id: 'up-a' }, { id: 'up-b' }] });
     expect(await get('/v1beta/models')).toMatchObject({ models: [{ name: 'models/up-a' }, { name: 'models/up-b' }] });

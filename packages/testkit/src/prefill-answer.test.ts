@@ -14,7 +14,12 @@ afterEach(async () => {
 
 const whole = 'The quick brown fox jumps over the lazy dog.';
 const prefilled = (prefill: string) =>
-  chatBody('m1', { messages: [{ role: 'user', content: 'Say it.' }, { role: 'assistant', content: prefill }] });
+  chatBody('m1', {
+    messages: [
+      { role: 'user', content: 'Say it.' },
+      { role: 'assistant', content: prefill },
+    ],
+  });
 const textOf = (body: string) =>
   decodeAll('openai-chat', body)
     .events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : []))

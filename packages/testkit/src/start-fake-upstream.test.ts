@@ -165,7 +165,16 @@ describe('sequences and records', () => {
     await post(chat, chatBody('m1', { stream: false, temperature: 0.5 }));
     await upstream.settled();
     const [record] = upstream.requests;
-    expect(record).toMatchObject({ index: 0, method: 'POST', path: '/v1/chat/completions', api: 'openai-chat', model: 'm1', stream: false, ended: true, closedByCaller: false });
+    expect(record).toMatchObject({
+      index: 0,
+      method: 'POST',
+      path: '/v1/chat/completions',
+      api: 'openai-chat',
+      model: 'm1',
+      stream: false,
+      ended: true,
+      closedByCaller: false,
+    });
     expect(record?.headers['content-type']).toBe('application/json');
     expect(record?.body).toMatchObject({ temperature: 0.5 });
     expect(record?.neutral?.temperature).toBe(0.5);

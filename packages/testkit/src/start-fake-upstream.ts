@@ -68,7 +68,9 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       return;
     }
     if (!route) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `fake upstream: no route ${req.method} ${url.pathname}` } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `fake upstream: no route ${req.method} ${url.pathname}` } }));
       return;
     }
     const described = describeRequest(route, text);

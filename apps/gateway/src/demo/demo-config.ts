@@ -6,7 +6,15 @@ export const DEMO_LEDGER = 'sqlite:.bench/demo-ledger.db';
 /** A configuration with collections for all three reply modes over the simulated members. */
 export function demoConfig(upstream: Pick<DemoUpstream, 'baseURL'>): Record<string, unknown> {
   const model = (id: string, description: string, extra: Record<string, unknown> = {}) => ({
-    provider: 'demo', model: id, description, contextWindow: 32768, maxOutput: 4096, tools: true, vision: false, price: { input: 0.5, output: 1.5 }, ...extra,
+    provider: 'demo',
+    model: id,
+    description,
+    contextWindow: 32768,
+    maxOutput: 4096,
+    tools: true,
+    vision: false,
+    price: { input: 0.5, output: 1.5 },
+    ...extra,
   });
   return {
     ledger: DEMO_LEDGER,
@@ -23,7 +31,12 @@ export function demoConfig(upstream: Pick<DemoUpstream, 'baseURL'>): Record<stri
     collections: {
       panel: { members: ['sage', 'scout', 'slowpoke', 'flaky'], reply: 'all', description: 'every member answers' },
       council: { members: ['sage', 'scout', 'flaky'], reply: 'merged', merger: 'sage', description: 'the panel, merged by sage' },
-      agents: { members: ['flaky', 'scout', 'sage'], reply: 'route', order: 'listed', description: 'one member per conversation, failover before the first token' },
+      agents: {
+        members: ['flaky', 'scout', 'sage'],
+        reply: 'route',
+        order: 'listed',
+        description: 'one member per conversation, failover before the first token',
+      },
     },
     aliases: { 'claude-*': 'bench/agents', 'gpt-*': 'bench/agents', 'gemini-*': 'bench/agents' },
   };

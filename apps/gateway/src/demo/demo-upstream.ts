@@ -65,7 +65,8 @@ export async function startDemoUpstream(members: Record<string, DemoMember> = DE
     if (req.method === 'GET' && url.pathname === '/v1/models') {
       return sendJSON(res, 200, { object: 'list', data: Object.keys(members).map((id) => ({ id, object: 'model', owned_by: 'bench-demo' })) });
     }
-    if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions') return sendJSON(res, 404, { error: { message: `no route ${req.method} ${url.pathname}` } });
+    if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions')
+      return sendJSON(res, 404, { error: { message: `no route ${req.method} ${url.pathname}` } });
     const parsed = safeParseJSON(await readBody(req));
     let request: NeutralRequest;
     try {
@@ -86,7 +87,14 @@ export async function startDemoUpstream(members: Record<string, DemoMember> = DE
     const id = `demo-${request.model}-${count}`;
     if (!(await sleep(member.firstPieceDelayMs ?? 0, signal))) return;
     if (!request.stream) {
-      const reply = { id, model: request.model, created: Math.floor(Date.now() / 1000), content: [{ type: 'text' as const, text: words.join('') }], finishReason: 'stop' as const, usage };
+      const reply = {
+        id,
+        model: request.model,
+        created: Math.floor(Date.now() / 1000),
+        content: [{ type: 'text' as const, text: words.join('') }],
+        finishReason: 'stop' as const,
+        usage,
+      };
       return sendJSON(res, 200, codec.formatReply(reply, { request }).value);
     }
     const encoder = codec.createStreamEncoder({ request, id, model: request.model });

@@ -60,7 +60,11 @@ function sample(node: Node): unknown {
 }
 
 function sampleObject(node: Node): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(node.properties ?? {}).filter(([key]) => key !== '$schema').map(([key, child]) => [key, child.examples?.[0] ?? (isObject(child) || isRecord(child) ? {} : sample(child))]));
+  return Object.fromEntries(
+    Object.entries(node.properties ?? {})
+      .filter(([key]) => key !== '$schema')
+      .map(([key, child]) => [key, child.examples?.[0] ?? (isObject(child) || isRecord(child) ? {} : sample(child))]),
+  );
 }
 
 /** The configuration reference in Markdown: a table per object of the schema, every field with its type, default and what it does, and an example of the whole object. */
@@ -69,7 +73,7 @@ export function configReference(schema: Record<string, unknown>): string {
   const visit = (path: string, node: Node, description?: string) => {
     if (isRecord(node)) return visit(`${path}.<name>`, node.additionalProperties as Node, node.description);
     if (!isObject(node)) return;
-    sections.push({ path, node, ...(description ?? node.description ? { description: description ?? node.description } : {}) });
+    sections.push({ path, node, ...((description ?? node.description) ? { description: description ?? node.description } : {}) });
     for (const [key, child] of Object.entries(node.properties!)) visit(path ? `${path}.${key}` : key, child);
   };
   visit('', schema as Node);
@@ -95,7 +99,9 @@ export function configReference(schema: Record<string, unknown>): string {
       const childPath = `${path ? `${path}.` : ''}${key}`;
       const target = documented.has(childPath) ? childPath : documented.has(`${childPath}.<name>`) ? `${childPath}.<name>` : undefined;
       const nested = target ? ` See [\`${target}\`](#${anchor(target)}).` : '';
-      out.push(`| \`${key}\`${required} | ${cell(typeOf(child))} | ${child.default === undefined ? '' : cell(code(child.default))} | ${cell((child.description ?? '') + nested)} |`);
+      out.push(
+        `| \`${key}\`${required} | ${cell(typeOf(child))} | ${child.default === undefined ? '' : cell(code(child.default))} | ${cell((child.description ?? '') + nested)} |`,
+      );
     }
     out.push('', 'Example:', '', '```json', JSON.stringify(sampleObject(node), null, 2), '```');
   }
@@ -104,5 +110,8 @@ export function configReference(schema: Record<string, unknown>): string {
 
 /** GitHub's heading anchor for a heading that is one code span. */
 function anchor(path: string): string {
-  return path.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return path
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }

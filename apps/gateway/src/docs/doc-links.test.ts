@@ -7,13 +7,16 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const pages = [
   'README.md',
   'packages/gateway-node/README.md',
-  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
+  ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
 ];
 
 describe('the docs', () => {
   it('have a page for every client, and the routes page the 404 should point at', () => {
     for (const page of ['routes', 'reply-modes', 'bench-object', 'ledger', 'deploying', 'configuration']) expect(pages).toContain(`docs/${page}.md`);
-    for (const client of ['claude-code', 'codex', 'opencode', 'cline', 'open-webui', 'gemini-cli', 'sdks']) expect(pages).toContain(`docs/clients/${client}.md`);
+    for (const client of ['claude-code', 'codex', 'opencode', 'cline', 'open-webui', 'gemini-cli', 'sdks'])
+      expect(pages).toContain(`docs/clients/${client}.md`);
   });
 
   it.each(pages)('%s links only to files that exist, and never to DESIGN.md', (page) => {

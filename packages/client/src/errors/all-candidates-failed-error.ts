@@ -25,9 +25,7 @@ export class AllCandidatesFailedError extends ClientError {
     super({ message: failures.length > 0 ? `every candidate failed — ${reasons}` : 'no candidate to call' });
     this.name = 'AllCandidatesFailedError';
     this.failures = failures;
-    const waits = failures.flatMap((f) =>
-      RateLimitedError.isInstance(f.error) && f.error.retryAfterMs !== undefined ? [f.error.retryAfterMs] : [],
-    );
+    const waits = failures.flatMap((f) => (RateLimitedError.isInstance(f.error) && f.error.retryAfterMs !== undefined ? [f.error.retryAfterMs] : []));
     this.retryAfterMs = this.allRateLimited && waits.length > 0 ? Math.min(...waits) : undefined;
   }
 

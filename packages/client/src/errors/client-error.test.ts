@@ -29,7 +29,12 @@ describe('client error classes', () => {
       status: 504,
       message: 'm1: no piece within 60000 ms (idle timeout)',
     });
-    expect(new BadRequestError({ message: 'x', status: 422, param: 'tools' }).toNeutral()).toEqual({ kind: 'invalid-request', status: 422, message: 'x', param: 'tools' });
+    expect(new BadRequestError({ message: 'x', status: 422, param: 'tools' }).toNeutral()).toEqual({
+      kind: 'invalid-request',
+      status: 422,
+      message: 'x',
+      param: 'tools',
+    });
   });
 
   it('every candidate failing: 429 only when all were rate limited', () => {

@@ -40,22 +40,41 @@ describe('the vendor registry', () => {
     const own = REAL_HOSTS[name as Exclude<Vendor, 'other'>];
     expect(own.filter((host) => entries[0]!.hosts.test(host))).toEqual(own);
     for (const host of own) expect(vendorOf({ baseURL: `https://${host}/v1` })).toBe(name);
-    const others = Object.entries(REAL_HOSTS).filter(([vendor]) => vendor !== name).flatMap(([, hosts]) => hosts);
+    const others = Object.entries(REAL_HOSTS)
+      .filter(([vendor]) => vendor !== name)
+      .flatMap(([, hosts]) => hosts);
     expect(others.filter((host) => entries[0]!.hosts.test(host))).toEqual([]);
   });
 
   it('tells no vendor from a lookalike host, a local server or a URL it cannot read', () => {
-    for (const baseURL of ['https://api.openai.com.example.org/v1', 'https://notanthropic.com/v1', 'http://127.0.0.1:8000/v1', 'not a url']) expect(vendorOf({ baseURL })).toBe('other');
+    for (const baseURL of ['https://api.openai.com.example.org/v1', 'https://notanthropic.com/v1', 'http://127.0.0.1:8000/v1', 'not a url'])
+      expect(vendorOf({ baseURL })).toBe('other');
   });
 });
 
 describe('the order vendor rules run in', () => {
   // Rules that write their name where they ran: a registry of three vendors, the third reading the first's fields.
   const ran: string[] = [];
-  const before = (name: string): BeforeFormat => () => void ran.push(name);
-  const after = (name: string): AfterFormat => () => void ran.push(name);
-  const a: VendorRules = { name: 'a', hosts: /^a$/, elsewhere: { before: [before('a.elsewhere.before')], after: [after('a.elsewhere.1'), after('a.elsewhere.2')] }, request: { after: [after('a.1')] } };
-  const b: VendorRules = { name: 'b', hosts: /^b$/, elsewhere: { after: [after('b.elsewhere')] }, request: { before: [before('b.before')], after: [after('b.2'), after('b.1')] } };
+  const before =
+    (name: string): BeforeFormat =>
+    () =>
+      void ran.push(name);
+  const after =
+    (name: string): AfterFormat =>
+    () =>
+      void ran.push(name);
+  const a: VendorRules = {
+    name: 'a',
+    hosts: /^a$/,
+    elsewhere: { before: [before('a.elsewhere.before')], after: [after('a.elsewhere.1'), after('a.elsewhere.2')] },
+    request: { after: [after('a.1')] },
+  };
+  const b: VendorRules = {
+    name: 'b',
+    hosts: /^b$/,
+    elsewhere: { after: [after('b.elsewhere')] },
+    request: { before: [before('b.before')], after: [after('b.2'), after('b.1')] },
+  };
   const c: VendorRules = { name: 'c', hosts: /^c$/, alsoReads: ['a' as Vendor], request: { after: [after('c.1')] } };
   const run = (self: VendorRules | undefined) => {
     ran.length = 0;
@@ -98,7 +117,13 @@ describe('the order vendor rules run in', () => {
       system: [],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'what is in a.txt?' }] },
-        { role: 'assistant', content: [{ type: 'reasoning', text: 'Read the file.', signature: `openrouter:${JSON.stringify(details)}`, signatureFrom: 'openai-chat' }, { type: 'text', text: 'hello' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'Read the file.', signature: `openrouter:${JSON.stringify(details)}`, signatureFrom: 'openai-chat' },
+            { type: 'text', text: 'hello' },
+          ],
+        },
         { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
       ],
       stream: false,
@@ -107,6 +132,9 @@ describe('the order vendor rules run in', () => {
     const built = buildUpstreamRequest(openaiChatCodec, { alias: 'm', api: 'openai-chat', baseURL: 'https://api.openai.com/v1', model: 'gpt-5.4' }, request);
     const assistant = (JSON.parse(built.body) as { messages: Array<Record<string, unknown>> }).messages[1];
     expect(assistant).toEqual({ role: 'assistant', content: 'hello' });
-    expect(built.warnings.map((warning) => warning.message)).toEqual([expect.stringMatching(/^reasoning_details .* went as reasoning_content$/), expect.stringMatching(/^reasoning_content left out of 1 message/)]);
+    expect(built.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/^reasoning_details .* went as reasoning_content$/),
+      expect.stringMatching(/^reasoning_content left out of 1 message/),
+    ]);
   });
 });

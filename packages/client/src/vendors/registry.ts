@@ -13,17 +13,7 @@ import { openrouter } from './openrouter';
  * vendor-plan.ts). A new vendor is its file in this folder and one line here; `VENDORS`, `Vendor` and the config's
  * `vendor` field follow.
  */
-export const VENDOR_RULES = [
-  openai,
-  anthropic,
-  google,
-  deepseek,
-  moonshot,
-  openrouter,
-  minimax,
-  groq,
-  cerebras,
-] as const;
+export const VENDOR_RULES = [openai, anthropic, google, deepseek, moonshot, openrouter, minimax, groq, cerebras] as const;
 
 type NamesOf<T> = { readonly [K in keyof T]: T[K] extends { readonly name: infer Name } ? Name : never };
 

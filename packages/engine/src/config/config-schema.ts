@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { VENDORS } from '@bench/client';
 import { PROTOCOLS } from '@bench/formats';
-import { DEFAULT_COOLDOWN, DEFAULT_LEDGER, DEFAULT_RETRY, DEFAULT_ROTATE, DEFAULT_SERVER, DEFAULT_STATE, DEFAULT_SHADOW_MAX_CONCURRENT, DEFAULT_STICKY_TTL_MS, DEFAULT_TIMEOUTS } from './defaults';
+import {
+  DEFAULT_COOLDOWN,
+  DEFAULT_LEDGER,
+  DEFAULT_RETRY,
+  DEFAULT_ROTATE,
+  DEFAULT_SERVER,
+  DEFAULT_STATE,
+  DEFAULT_SHADOW_MAX_CONCURRENT,
+  DEFAULT_STICKY_TTL_MS,
+  DEFAULT_TIMEOUTS,
+} from './defaults';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const name = (what: string) =>
-  z.string().regex(NAME, `${what} names use letters, digits, ".", "_" and "-", and start with a letter or digit`);
+const name = (what: string) => z.string().regex(NAME, `${what} names use letters, digits, ".", "_" and "-", and start with a letter or digit`);
 
 const positiveInt = z.number().int().positive();
 
@@ -17,32 +26,98 @@ const about = (description: string, extra: { default?: unknown; examples?: unkno
 
 /** Prices per million tokens; `longContext` bills a whole call over `above` input tokens at its own rates. */
 const rates = z.strictObject({
-  input: z.number().nonnegative().meta(about('Dollars per million input tokens.', { examples: [3] })),
-  output: z.number().nonnegative().meta(about('Dollars per million output tokens.', { examples: [15] })),
-  cacheRead: z.number().nonnegative().optional().meta(about("Dollars per million input tokens read from the provider's prompt cache; without it they are billed at `input`.", { examples: [0.3] })),
-  cacheWrite: z.number().nonnegative().optional().meta(about("Dollars per million input tokens written to the provider's prompt cache; without it they are billed at `input`.", { examples: [3.75] })),
-  cacheWrite1h: z.number().nonnegative().optional().meta(about("Anthropic's hour-long cache writes, per million tokens.", { examples: [6] })),
+  input: z
+    .number()
+    .nonnegative()
+    .meta(about('Dollars per million input tokens.', { examples: [3] })),
+  output: z
+    .number()
+    .nonnegative()
+    .meta(about('Dollars per million output tokens.', { examples: [15] })),
+  cacheRead: z
+    .number()
+    .nonnegative()
+    .optional()
+    .meta(about("Dollars per million input tokens read from the provider's prompt cache; without it they are billed at `input`.", { examples: [0.3] })),
+  cacheWrite: z
+    .number()
+    .nonnegative()
+    .optional()
+    .meta(about("Dollars per million input tokens written to the provider's prompt cache; without it they are billed at `input`.", { examples: [3.75] })),
+  cacheWrite1h: z
+    .number()
+    .nonnegative()
+    .optional()
+    .meta(about("Anthropic's hour-long cache writes, per million tokens.", { examples: [6] })),
 });
 const nonNegativeInt = z.number().int().nonnegative();
 
 export const timeoutsSchema = z.strictObject({
-  firstTokenMs: positiveInt.optional().meta(about("How long a member may take to its first piece (and its response headers) before the next member is tried.", { default: DEFAULT_TIMEOUTS.firstTokenMs })),
-  idleMs: positiveInt.optional().meta(about('How long a stream may go silent after its first piece before it is ended with an error.', { default: DEFAULT_TIMEOUTS.idleMs })),
+  firstTokenMs: positiveInt.optional().meta(
+    about('How long a member may take to its first piece (and its response headers) before the next member is tried.', {
+      default: DEFAULT_TIMEOUTS.firstTokenMs,
+    }),
+  ),
+  idleMs: positiveInt
+    .optional()
+    .meta(about('How long a stream may go silent after its first piece before it is ended with an error.', { default: DEFAULT_TIMEOUTS.idleMs })),
   totalMs: positiveInt.optional().meta(about('The longest one upstream call may take in all.', { default: DEFAULT_TIMEOUTS.totalMs })),
-  graceMs: nonNegativeInt.optional().meta(about("How long a streamed route reply's 200 waits for the first piece, so that a turn failing everywhere keeps its status.", { default: DEFAULT_TIMEOUTS.graceMs })),
+  graceMs: nonNegativeInt.optional().meta(
+    about("How long a streamed route reply's 200 waits for the first piece, so that a turn failing everywhere keeps its status.", {
+      default: DEFAULT_TIMEOUTS.graceMs,
+    }),
+  ),
 });
 
 export const retrySchema = z.strictObject({
-  retryAfterMaxMs: nonNegativeInt.optional().meta(about("A 429 whose Retry-After is at most this is waited out and retried once on the same member; a longer one fails over.", { default: DEFAULT_RETRY.retryAfterMaxMs })),
-  serverErrorRetries: z.number().int().min(0).max(3).optional().meta(about('How often a 5xx or a reset before any byte is retried on the same member before failing over (0: fail over at once).', { default: DEFAULT_RETRY.serverErrorRetries })),
-  maxMembers: z.number().int().min(1).max(10).optional().meta(about('How many members a route turn tries at most.', { default: DEFAULT_RETRY.maxMembers })),
+  retryAfterMaxMs: nonNegativeInt.optional().meta(
+    about('A 429 whose Retry-After is at most this is waited out and retried once on the same member; a longer one fails over.', {
+      default: DEFAULT_RETRY.retryAfterMaxMs,
+    }),
+  ),
+  serverErrorRetries: z
+    .number()
+    .int()
+    .min(0)
+    .max(3)
+    .optional()
+    .meta(
+      about('How often a 5xx or a reset before any byte is retried on the same member before failing over (0: fail over at once).', {
+        default: DEFAULT_RETRY.serverErrorRetries,
+      }),
+    ),
+  maxMembers: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .optional()
+    .meta(about('How many members a route turn tries at most.', { default: DEFAULT_RETRY.maxMembers })),
   /** The base of the jittered backoff before a 5xx or reset is retried (the wait is between it and twice it). */
-  backoffMs: nonNegativeInt.max(60_000).optional().meta(about('The base of the jittered backoff before a 5xx or reset is retried (the wait is between it and twice it).', { default: DEFAULT_RETRY.backoffMs })),
-  continuations: z.number().int().min(0).max(5).optional().meta(about('How many times a route stream that fails after its first piece (cut, silent past `idleMs`, an upstream error event) is finished by the next member, spliced so the caller gets each piece of text once (0: never).', { default: DEFAULT_RETRY.continuations })),
+  backoffMs: nonNegativeInt
+    .max(60_000)
+    .optional()
+    .meta(
+      about('The base of the jittered backoff before a 5xx or reset is retried (the wait is between it and twice it).', { default: DEFAULT_RETRY.backoffMs }),
+    ),
+  continuations: z
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .optional()
+    .meta(
+      about(
+        'How many times a route stream that fails after its first piece (cut, silent past `idleMs`, an upstream error event) is finished by the next member, spliced so the caller gets each piece of text once (0: never).',
+        { default: DEFAULT_RETRY.continuations },
+      ),
+    ),
 });
 
 export const cooldownSchema = z.strictObject({
-  afterFailures: positiveInt.optional().meta(about('Failures in a row after which a member cools down (tried last until it answers a probe).', { default: DEFAULT_COOLDOWN.afterFailures })),
+  afterFailures: positiveInt
+    .optional()
+    .meta(about('Failures in a row after which a member cools down (tried last until it answers a probe).', { default: DEFAULT_COOLDOWN.afterFailures })),
   forMs: positiveInt.optional().meta(about('How long a member cools down.', { default: DEFAULT_COOLDOWN.forMs })),
 });
 
@@ -50,75 +125,250 @@ const tuning = {
   timeouts: timeoutsSchema.optional().meta(about('Timeouts of upstream calls.')),
   retry: retrySchema.optional().meta(about('Second chances on the same member, and how many members a turn tries.')),
   cooldown: cooldownSchema.optional().meta(about('When a failing member is tried last, and for how long.')),
-  rotate: z.number().min(0).max(1).optional().meta(about("The probability that a new conversation goes first to the member whose record is oldest, so that every member keeps getting turns.", { default: DEFAULT_ROTATE })),
+  rotate: z
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta(
+      about('The probability that a new conversation goes first to the member whose record is oldest, so that every member keeps getting turns.', {
+        default: DEFAULT_ROTATE,
+      }),
+    ),
   stickyTtlMs: positiveInt.optional().meta(about('How long an idle conversation keeps its member.', { default: DEFAULT_STICKY_TTL_MS })),
 };
 
 export const providerSchema = z.strictObject({
-  baseURL: z.url({ message: 'baseURL must be an absolute http(s) URL' }).meta(about("The API's base URL, up to the version (`https://api.openai.com/v1`, `http://127.0.0.1:11434` for Ollama).", { examples: ['https://api.openai.com/v1'] })),
+  baseURL: z.url({ message: 'baseURL must be an absolute http(s) URL' }).meta(
+    about("The API's base URL, up to the version (`https://api.openai.com/v1`, `http://127.0.0.1:11434` for Ollama).", {
+      examples: ['https://api.openai.com/v1'],
+    }),
+  ),
   api: z.enum(PROTOCOLS).meta(about('The wire protocol the provider speaks.', { examples: ['openai-chat'] })),
-  apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'apiKeyEnv names an environment variable (A-Z, 0-9, _)').optional().meta(about('The environment variable holding the API key (the key itself never goes in the file).', { examples: ['OPENAI_API_KEY'] })),
-  headers: z.record(z.string(), z.string()).optional().meta(about('Extra headers sent with every call.', { examples: [{ 'x-team': 'research' }] })),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, 'apiKeyEnv names an environment variable (A-Z, 0-9, _)')
+    .optional()
+    .meta(about('The environment variable holding the API key (the key itself never goes in the file).', { examples: ['OPENAI_API_KEY'] })),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta(about('Extra headers sent with every call.', { examples: [{ 'x-team': 'research' }] })),
   /** Whose API baseURL reaches, where a proxy hides it (see @bench/client's ModelTarget.vendor). */
-  vendor: z.enum(VENDORS).optional().meta(about("Whose API `baseURL` reaches, where a proxy (Cloudflare AI Gateway, LiteLLM) hides it, so that API's own rules follow it.", { examples: ['openrouter'] })),
+  vendor: z
+    .enum(VENDORS)
+    .optional()
+    .meta(
+      about("Whose API `baseURL` reaches, where a proxy (Cloudflare AI Gateway, LiteLLM) hides it, so that API's own rules follow it.", {
+        examples: ['openrouter'],
+      }),
+    ),
 });
 
 export const modelSchema = z.strictObject({
   provider: z.string().meta(about('The name of a provider in `providers`.', { examples: ['openai'] })),
-  model: z.string().min(1).meta(about("The model's id at the provider.", { examples: ['gpt-5.4-mini'] })),
+  model: z
+    .string()
+    .min(1)
+    .meta(about("The model's id at the provider.", { examples: ['gpt-5.4-mini'] })),
   description: z.string().optional().meta(about('Shown in model listings.')),
-  contextWindow: positiveInt.optional().meta(about('Input plus output tokens the model takes; a route skips it for a request that does not fit.', { examples: [200000] })),
+  contextWindow: positiveInt
+    .optional()
+    .meta(about('Input plus output tokens the model takes; a route skips it for a request that does not fit.', { examples: [200000] })),
   maxOutput: positiveInt.optional().meta(about('The most output tokens it writes; a larger budget is cut to it.', { examples: [32000] })),
   tools: z.boolean().optional().meta(about('Whether it calls tools (agent clients need it); a route skips a member that does not say.')),
   vision: z.boolean().optional().meta(about('Whether it reads images; a route skips a member that does not say for a request with images.')),
-  reasoning: z.boolean().optional().meta(about("`false`: it never gets the reasoning controls agent clients send; `true`: OpenAI's rules for reasoning models apply to a deployment whose name does not show it.")),
-  promptCacheTtl: z.enum(['5m', '1h']).optional().meta(about("How long Anthropic's prompt-cache marks the gateway sets keep (`1h` is dearer to write).", { default: '5m' })),
-  price: rates.extend({ longContext: rates.extend({ above: positiveInt.meta(about('Input tokens (cache included) over which the whole call is billed at these rates.')) }).optional().meta(about('Higher rates for a long request (Claude Sonnet and Gemini Pro past 200K input tokens).', { examples: [{ above: 200000, input: 6, output: 22.5 }] })) }).optional().meta(about("Dollars per million tokens; every reply's `bench.cost` and the ledger use it.", { examples: [{ input: 3, output: 15, cacheRead: 0.3 }] })),
+  reasoning: z
+    .boolean()
+    .optional()
+    .meta(
+      about(
+        "`false`: it never gets the reasoning controls agent clients send; `true`: OpenAI's rules for reasoning models apply to a deployment whose name does not show it.",
+      ),
+    ),
+  promptCacheTtl: z
+    .enum(['5m', '1h'])
+    .optional()
+    .meta(about("How long Anthropic's prompt-cache marks the gateway sets keep (`1h` is dearer to write).", { default: '5m' })),
+  price: rates
+    .extend({
+      longContext: rates
+        .extend({ above: positiveInt.meta(about('Input tokens (cache included) over which the whole call is billed at these rates.')) })
+        .optional()
+        .meta(
+          about('Higher rates for a long request (Claude Sonnet and Gemini Pro past 200K input tokens).', {
+            examples: [{ above: 200000, input: 6, output: 22.5 }],
+          }),
+        ),
+    })
+    .optional()
+    .meta(about("Dollars per million tokens; every reply's `bench.cost` and the ledger use it.", { examples: [{ input: 3, output: 15, cacheRead: 0.3 }] })),
   role: z.enum(['vision']).optional().meta(about('`vision`: a vision specialist, picked only for requests with images.')),
   adHoc: z.boolean().optional().meta(about('Never picked automatically by a collection; still callable by its own name.')),
-  retired: z.strictObject({ at: z.iso.date().or(z.iso.datetime()).meta(about('When it was retired (an ISO date or date-time).')), why: z.string().meta(about('Why, for whoever reads the records later.')) }).optional().meta(about('A retired model: never picked, kept for its records.', { examples: [{ at: '2026-11-01', why: 'replaced by m2' }] })),
+  retired: z
+    .strictObject({
+      at: z.iso.date().or(z.iso.datetime()).meta(about('When it was retired (an ISO date or date-time).')),
+      why: z.string().meta(about('Why, for whoever reads the records later.')),
+    })
+    .optional()
+    .meta(about('A retired model: never picked, kept for its records.', { examples: [{ at: '2026-11-01', why: 'replaced by m2' }] })),
   paid: z.boolean().optional().meta(about('A paid-for connection: ranked ahead of others with the same record.')),
   score: z.number().optional().meta(about('An external score; ranks members with the same useful-verdict count.')),
   rpm: positiveInt.optional().meta(about('Requests per minute to pace calls to.', { examples: [60] })),
-  options: z.record(z.string(), z.unknown()).optional().meta(about("Default request fields sent with every call (the caller's own fields win).", { examples: [{ temperature: 0.2 }] })),
+  options: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta(about("Default request fields sent with every call (the caller's own fields win).", { examples: [{ temperature: 0.2 }] })),
   timeouts: timeoutsSchema.optional().meta(about("This model's timeouts, over the collection's and the defaults.")),
   retry: retrySchema.optional().meta(about("This model's retry settings, over the collection's and the defaults.")),
 });
 
 /** A route collection's shadows: a share of its turns sent again, after the caller has its answer, to other models to judge. */
 export const shadowSchema = z.strictObject({
-  rate: z.number().min(0, 'rate is the share of turns shadowed: between 0 and 1').max(1, 'rate is the share of turns shadowed: between 0 and 1').meta(about('The share of turns sent again to a shadow member once the caller has its answer (0: none, 1: every turn).', { examples: [0.1] })),
-  members: z.array(z.string()).min(1, 'a shadow needs at least one member').meta(about("Model aliases from `models`, not members of the collection, taking turns: each gets the request as the member got it, tools and all; its answer is recorded (purpose `shadow`), never sent to the caller, and its tool calls never run.", { examples: [['m3']] })),
-  maxConcurrent: z.number().int('maxConcurrent is a whole number of shadow calls').min(1, 'maxConcurrent: at least 1 shadow call at a time (to shadow nothing, set rate to 0)').optional().meta(about('Shadow calls of this collection in flight at most; a turn picked while they are all busy is not shadowed (counted as `busy`).', { default: DEFAULT_SHADOW_MAX_CONCURRENT })),
-  usdPerDay: z.number().nonnegative('usdPerDay is dollars and cannot be negative').optional().meta(about("Dollars the collection's shadow calls may cost per UTC day; once reached, turns are not shadowed (counted as `budget`). A shadow model without a price counts 0. Without it, no cap.", { examples: [5] })),
+  rate: z
+    .number()
+    .min(0, 'rate is the share of turns shadowed: between 0 and 1')
+    .max(1, 'rate is the share of turns shadowed: between 0 and 1')
+    .meta(about('The share of turns sent again to a shadow member once the caller has its answer (0: none, 1: every turn).', { examples: [0.1] })),
+  members: z
+    .array(z.string())
+    .min(1, 'a shadow needs at least one member')
+    .meta(
+      about(
+        'Model aliases from `models`, not members of the collection, taking turns: each gets the request as the member got it, tools and all; its answer is recorded (purpose `shadow`), never sent to the caller, and its tool calls never run.',
+        { examples: [['m3']] },
+      ),
+    ),
+  maxConcurrent: z
+    .number()
+    .int('maxConcurrent is a whole number of shadow calls')
+    .min(1, 'maxConcurrent: at least 1 shadow call at a time (to shadow nothing, set rate to 0)')
+    .optional()
+    .meta(
+      about('Shadow calls of this collection in flight at most; a turn picked while they are all busy is not shadowed (counted as `busy`).', {
+        default: DEFAULT_SHADOW_MAX_CONCURRENT,
+      }),
+    ),
+  usdPerDay: z
+    .number()
+    .nonnegative('usdPerDay is dollars and cannot be negative')
+    .optional()
+    .meta(
+      about(
+        "Dollars the collection's shadow calls may cost per UTC day; once reached, turns are not shadowed (counted as `budget`). A shadow model without a price counts 0. Without it, no cap.",
+        { examples: [5] },
+      ),
+    ),
 });
 
 export const collectionSchema = z.strictObject({
-  members: z.array(z.string()).min(1, 'a collection needs at least one member').meta(about('Model aliases from `models`; a route with `order: "listed"` tries them in this order.', { examples: [['m1', 'm2']] })),
+  members: z
+    .array(z.string())
+    .min(1, 'a collection needs at least one member')
+    .meta(about('Model aliases from `models`; a route with `order: "listed"` tries them in this order.', { examples: [['m1', 'm2']] })),
   description: z.string().optional().meta(about('Shown in model listings.')),
-  reply: z.enum(REPLY_MODES).optional().meta(about('`all`: every member answers; `merged`: a merger writes one answer from theirs; `route`: one member per conversation, failover before the first token.', { default: 'all' })),
-  merger: z.string().optional().meta(about('The model alias that writes a `merged` reply.', { examples: ['m1'] })),
+  reply: z
+    .enum(REPLY_MODES)
+    .optional()
+    .meta(
+      about(
+        '`all`: every member answers; `merged`: a merger writes one answer from theirs; `route`: one member per conversation, failover before the first token.',
+        { default: 'all' },
+      ),
+    ),
+  merger: z
+    .string()
+    .optional()
+    .meta(about('The model alias that writes a `merged` reply.', { examples: ['m1'] })),
   maxCalls: positiveInt.optional().meta(about('The most seats a panel seats.', { examples: [3] })),
-  order: z.enum(['record', 'listed', 'learned']).optional().meta(about('`record`: ranked by useful verdicts on the shape, with rotation; `listed`: a fixed fallback chain in the order written; `learned`: drawn by Thompson sampling on useful and not-useful verdicts.', { default: 'record' })),
-  shape: z.string().optional().meta(about('The kind of task every prompt to this collection is (one of `shapes`): its records are read on it.', { examples: ['code'] })),
-  shaper: z.string().optional().meta(about('A model alias that labels each prompt with one of `shapes` (a short, cheap call), kept for the conversation; `general` when it fails or answers something else.', { examples: ['m-small'] })),
-  shaperTimeoutMs: positiveInt.max(60_000).optional().meta(about('How long the shaper may take before the prompt is `general`.', { default: 3000 })),
-  maxExplorers: nonNegativeInt.max(16).optional().meta(about('How many of a panel\'s seats go to the members with the least record on the shape, so that a new model earns one (within `maxCalls`).', { default: 2 })),
-  sticky: z.boolean().optional().meta(about('`false`: every request is planned afresh and is its own conversation.', { default: true })),
-  shadow: shadowSchema.optional().meta(about('Route collections only: a share of turns sent again to shadow members once the caller has its answer, recorded to compare (see the engine README).', { examples: [{ rate: 0.1, members: ['m3'], maxConcurrent: 2, usdPerDay: 5 }] })),
-  continue: z.boolean().optional().meta(about('`false`: a route stream that fails after its first piece ends with an error event instead of being finished by the next member.', { default: true })),
+  order: z
+    .enum(['record', 'listed', 'learned'])
+    .optional()
+    .meta(
+      about(
+        '`record`: ranked by useful verdicts on the shape, with rotation; `listed`: a fixed fallback chain in the order written; `learned`: drawn by Thompson sampling on useful and not-useful verdicts.',
+        { default: 'record' },
+      ),
+    ),
+  shape: z
+    .string()
+    .optional()
+    .meta(about('The kind of task every prompt to this collection is (one of `shapes`): its records are read on it.', { examples: ['code'] })),
+  shaper: z
+    .string()
+    .optional()
+    .meta(
+      about(
+        'A model alias that labels each prompt with one of `shapes` (a short, cheap call), kept for the conversation; `general` when it fails or answers something else.',
+        { examples: ['m-small'] },
+      ),
+    ),
+  shaperTimeoutMs: positiveInt
+    .max(60_000)
+    .optional()
+    .meta(about('How long the shaper may take before the prompt is `general`.', { default: 3000 })),
+  maxExplorers: nonNegativeInt
+    .max(16)
+    .optional()
+    .meta(
+      about("How many of a panel's seats go to the members with the least record on the shape, so that a new model earns one (within `maxCalls`).", {
+        default: 2,
+      }),
+    ),
+  sticky: z
+    .boolean()
+    .optional()
+    .meta(about('`false`: every request is planned afresh and is its own conversation.', { default: true })),
+  shadow: shadowSchema
+    .optional()
+    .meta(
+      about(
+        'Route collections only: a share of turns sent again to shadow members once the caller has its answer, recorded to compare (see the engine README).',
+        { examples: [{ rate: 0.1, members: ['m3'], maxConcurrent: 2, usdPerDay: 5 }] },
+      ),
+    ),
+  continue: z
+    .boolean()
+    .optional()
+    .meta(
+      about('`false`: a route stream that fails after its first piece ends with an error event instead of being finished by the next member.', {
+        default: true,
+      }),
+    ),
   ...tuning,
 });
 
 export const keySchema = z.strictObject({
-  keyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'keyEnv names an environment variable (A-Z, 0-9, _)').meta(about("The environment variable holding this key's secret (callers send it as a bearer token or their protocol's key header).", { examples: ['BENCH_KEY_ALICE'] })),
-  collections: z.array(z.string()).optional().meta(about('The collections and model aliases this key may call; without it, everything.', { examples: [['core']] })),
+  keyEnv: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, 'keyEnv names an environment variable (A-Z, 0-9, _)')
+    .meta(
+      about("The environment variable holding this key's secret (callers send it as a bearer token or their protocol's key header).", {
+        examples: ['BENCH_KEY_ALICE'],
+      }),
+    ),
+  collections: z
+    .array(z.string())
+    .optional()
+    .meta(about('The collections and model aliases this key may call; without it, everything.', { examples: [['core']] })),
 });
 
 export const serverSchema = z.strictObject({
-  host: z.string().optional().meta(about('The address to listen on; other than loopback needs `keys`.', { default: DEFAULT_SERVER.host })),
-  port: z.number().int().min(0).max(65535).optional().meta(about('The port to listen on (0 picks a free one); `--port` and `PORT` win.', { default: DEFAULT_SERVER.port })),
-  cors: z.array(z.string()).optional().meta(about('Browser origins allowed to call the gateway.', { default: DEFAULT_SERVER.cors, examples: [['http://localhost:3000']] })),
+  host: z
+    .string()
+    .optional()
+    .meta(about('The address to listen on; other than loopback needs `keys`.', { default: DEFAULT_SERVER.host })),
+  port: z
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .meta(about('The port to listen on (0 picks a free one); `--port` and `PORT` win.', { default: DEFAULT_SERVER.port })),
+  cors: z
+    .array(z.string())
+    .optional()
+    .meta(about('Browser origins allowed to call the gateway.', { default: DEFAULT_SERVER.cors, examples: [['http://localhost:3000']] })),
   bodyLimitBytes: positiveInt.optional().meta(about('The largest request body taken.', { default: DEFAULT_SERVER.bodyLimitBytes })),
   requestTimeoutMs: positiveInt.optional().meta(about('The longest a request may take in all.', { default: DEFAULT_SERVER.requestTimeoutMs })),
   keepAliveMs: positiveInt.optional().meta(about('How often a waiting stream gets a keep-alive.', { default: DEFAULT_SERVER.keepAliveMs })),
@@ -126,17 +376,60 @@ export const serverSchema = z.strictObject({
 });
 
 export const configSchema = z.strictObject({
-  $schema: z.string().optional().meta(about('The JSON Schema of this file, for editors (`bench-gateway schema` prints it).', { examples: ['../docs/config.schema.json'] })),
+  $schema: z
+    .string()
+    .optional()
+    .meta(about('The JSON Schema of this file, for editors (`bench-gateway schema` prints it).', { examples: ['../docs/config.schema.json'] })),
   server: serverSchema.optional().meta(about('Where and how the gateway listens.')),
-  ledger: z.string().optional().meta(about('Where calls, turns and verdicts are recorded: `sqlite:PATH`, `postgres://…` (several replicas) or `memory:`.', { default: DEFAULT_LEDGER, examples: ['postgres://bench@127.0.0.1:5432/bench'] })),
-  state: z.string().optional().meta(about('Where conversations, cooldowns and kept reasoning live: `memory:` (one process) or `redis://…` (shared by replicas).', { default: DEFAULT_STATE, examples: ['redis://127.0.0.1:6379'] })),
+  ledger: z
+    .string()
+    .optional()
+    .meta(
+      about('Where calls, turns and verdicts are recorded: `sqlite:PATH`, `postgres://…` (several replicas) or `memory:`.', {
+        default: DEFAULT_LEDGER,
+        examples: ['postgres://bench@127.0.0.1:5432/bench'],
+      }),
+    ),
+  state: z
+    .string()
+    .optional()
+    .meta(
+      about('Where conversations, cooldowns and kept reasoning live: `memory:` (one process) or `redis://…` (shared by replicas).', {
+        default: DEFAULT_STATE,
+        examples: ['redis://127.0.0.1:6379'],
+      }),
+    ),
   providers: z.record(name('provider'), providerSchema).optional().meta(about('The upstream APIs, by a name of your choosing.')),
-  models: z.record(name('model'), modelSchema).optional().meta(about('The upstream models, by an alias of your choosing (callable by it: a route to that one model).')),
-  collections: z.record(name('collection'), collectionSchema).optional().meta(about('Groups of models, called as `bench/<name>` (or `bench/<name>:all|merged|route`).')),
+  models: z
+    .record(name('model'), modelSchema)
+    .optional()
+    .meta(about('The upstream models, by an alias of your choosing (callable by it: a route to that one model).')),
+  collections: z
+    .record(name('collection'), collectionSchema)
+    .optional()
+    .meta(about('Groups of models, called as `bench/<name>` (or `bench/<name>:all|merged|route`).')),
   keys: z.record(name('key'), keySchema).optional().meta(about('The keys callers use; with none, any key works and the gateway serves loopback only.')),
-  aliases: z.record(z.string().min(1), z.string()).optional().meta(about("Names agent clients send, or glob patterns, mapped to a target (`bench/<collection>[:mode]` or a model alias).", { examples: [{ 'claude-*': 'bench/agents', 'gpt-*': 'bench/agents' }] })),
-  shapes: z.array(name('shape')).max(64).optional().meta(about('The kinds of task prompts are labelled with (`general` always exists): records are kept per model and shape.', { examples: [['code', 'writing', 'review']] })),
-  defaults: z.strictObject(tuning).optional().meta(about('Timeouts, retries, cooldowns and rotation for every collection (a collection, then a model, override them).')),
+  aliases: z
+    .record(z.string().min(1), z.string())
+    .optional()
+    .meta(
+      about('Names agent clients send, or glob patterns, mapped to a target (`bench/<collection>[:mode]` or a model alias).', {
+        examples: [{ 'claude-*': 'bench/agents', 'gpt-*': 'bench/agents' }],
+      }),
+    ),
+  shapes: z
+    .array(name('shape'))
+    .max(64)
+    .optional()
+    .meta(
+      about('The kinds of task prompts are labelled with (`general` always exists): records are kept per model and shape.', {
+        examples: [['code', 'writing', 'review']],
+      }),
+    ),
+  defaults: z
+    .strictObject(tuning)
+    .optional()
+    .meta(about('Timeouts, retries, cooldowns and rotation for every collection (a collection, then a model, override them).')),
 });
 
 export type ConfigFile = z.infer<typeof configSchema>;

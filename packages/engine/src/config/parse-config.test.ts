@@ -12,7 +12,13 @@ describe('parseConfig', () => {
     expect(config.collections.core!.sticky).toBe(true);
     expect(config.collections.agents!.settings.timeouts).toEqual({ firstTokenMs: 5000, idleMs: 60000, totalMs: 600000, graceMs: 15000 });
     expect(config.collections.agents!.settings.rotate).toBe(0.25);
-    expect(config.collections.agents!.settings.retry).toEqual({ retryAfterMaxMs: 5000, serverErrorRetries: 1, maxMembers: 3, backoffMs: 250, continuations: 2 });
+    expect(config.collections.agents!.settings.retry).toEqual({
+      retryAfterMaxMs: 5000,
+      serverErrorRetries: 1,
+      maxMembers: 3,
+      backoffMs: 250,
+      continuations: 2,
+    });
     expect(config.models.m1!.alias).toBe('m1');
   });
 
@@ -138,9 +144,15 @@ describe('parseConfig: shapes', () => {
   });
 
   it('names the field and the reason for an unknown shape, a shaper that is no model, both at once, and a bad order', () => {
-    expect(issuesOf(withCollection({ shape: 'poetry' }, ['code']))).toEqual(['collections.core.shape: unknown shape "poetry" (known: general, code); add it to "shapes", or use one of those']);
-    expect(issuesOf(withCollection({ shaper: 'm9' }))).toEqual([expect.stringMatching(/^collections\.core\.shaper: unknown model "m9" .*a shaper is a model alias/)]);
-    expect(issuesOf(withCollection({ shape: 'code', shaper: 'm2' }, ['code']))).toEqual(['collections.core.shaper: a collection fixes its shape or names a shaper, not both: leave one out']);
+    expect(issuesOf(withCollection({ shape: 'poetry' }, ['code']))).toEqual([
+      'collections.core.shape: unknown shape "poetry" (known: general, code); add it to "shapes", or use one of those',
+    ]);
+    expect(issuesOf(withCollection({ shaper: 'm9' }))).toEqual([
+      expect.stringMatching(/^collections\.core\.shaper: unknown model "m9" .*a shaper is a model alias/),
+    ]);
+    expect(issuesOf(withCollection({ shape: 'code', shaper: 'm2' }, ['code']))).toEqual([
+      'collections.core.shaper: a collection fixes its shape or names a shaper, not both: leave one out',
+    ]);
     expect(issuesOf(withCollection({ order: 'random' }))).toEqual([expect.stringMatching(/^collections\.core\.order: .*"learned"/)]);
     expect(issuesOf({ ...withCollection({}), shapes: ['Code!'] })).toEqual([expect.stringMatching(/^shapes\[0\]: shape names use letters/)]);
   });

@@ -72,7 +72,10 @@ function checkReferences(file: ConfigFile): ConfigIssue[] {
   for (const [alias, model] of Object.entries(models)) {
     if (!(model.provider in providers)) issues.push({ path: configPath(['models', alias, 'provider']), message: known('provider', model.provider, providers) });
     if (model.maxOutput && model.contextWindow && model.maxOutput > model.contextWindow) {
-      issues.push({ path: configPath(['models', alias, 'maxOutput']), message: `maxOutput ${model.maxOutput} is larger than contextWindow ${model.contextWindow}` });
+      issues.push({
+        path: configPath(['models', alias, 'maxOutput']),
+        message: `maxOutput ${model.maxOutput} is larger than contextWindow ${model.contextWindow}`,
+      });
     }
   }
   for (const [name, collection] of Object.entries(collections)) {
@@ -83,10 +86,16 @@ function checkReferences(file: ConfigFile): ConfigIssue[] {
       issues.push({ path: configPath(['collections', name, 'merger']), message: known('model', collection.merger, models) });
     }
     if (collection.shape !== undefined && collection.shape !== 'general' && !(file.shapes ?? []).includes(collection.shape)) {
-      issues.push({ path: configPath(['collections', name, 'shape']), message: `unknown shape "${collection.shape}" (known: ${['general', ...(file.shapes ?? [])].join(', ')}); add it to "shapes", or use one of those` });
+      issues.push({
+        path: configPath(['collections', name, 'shape']),
+        message: `unknown shape "${collection.shape}" (known: ${['general', ...(file.shapes ?? [])].join(', ')}); add it to "shapes", or use one of those`,
+      });
     }
     if (collection.shaper !== undefined && !(collection.shaper in models)) {
-      issues.push({ path: configPath(['collections', name, 'shaper']), message: `${known('model', collection.shaper, models)}: a shaper is a model alias that labels each prompt` });
+      issues.push({
+        path: configPath(['collections', name, 'shaper']),
+        message: `${known('model', collection.shaper, models)}: a shaper is a model alias that labels each prompt`,
+      });
     }
     issues.push(...shadowIssues(name, collection, models));
     if (collection.shape !== undefined && collection.shaper !== undefined) {

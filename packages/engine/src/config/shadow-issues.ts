@@ -13,14 +13,20 @@ export function shadowIssues(name: string, collection: CollectionConfig, models:
   const issues: ConfigIssue[] = [];
   const at = (...path: (string | number)[]) => configPath(['collections', name, 'shadow', ...path]);
   if (collection.reply !== 'route') {
-    issues.push({ path: at(), message: `only a route collection shadows its turns (this one replies "${collection.reply ?? 'all'}"): set "reply": "route", or leave shadow out` });
+    issues.push({
+      path: at(),
+      message: `only a route collection shadows its turns (this one replies "${collection.reply ?? 'all'}"): set "reply": "route", or leave shadow out`,
+    });
   }
   shadow.members.forEach((member, index) => {
     if (!(member in models)) {
       const known = Object.keys(models);
       issues.push({ path: at('members', index), message: `unknown model "${member}"${known.length ? ` (known: ${known.join(', ')})` : ''}` });
     } else if (collection.members.includes(member)) {
-      issues.push({ path: at('members', index), message: `"${member}" is a member of the collection: a shadow is a model the caller was not answered by, so its answer can be compared with the member's; name a model that is not in members` });
+      issues.push({
+        path: at('members', index),
+        message: `"${member}" is a member of the collection: a shadow is a model the caller was not answered by, so its answer can be compared with the member's; name a model that is not in members`,
+      });
     }
   });
   return issues;

@@ -4,7 +4,10 @@ const cache = new Map<string, RegExp>();
 export function matchesGlob(pattern: string, name: string): boolean {
   let regex = cache.get(pattern);
   if (!regex) {
-    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    const body = pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.');
     regex = new RegExp(`^${body}$`);
     cache.set(pattern, regex);
   }

@@ -1,8 +1,6 @@
 import { REPLY_MODES, type ReplyMode } from '../config/config-schema';
 
-export type ParsedModelName =
-  | { kind: 'collection'; collection: string; mode?: ReplyMode; badSuffix?: string }
-  | { kind: 'name'; name: string };
+export type ParsedModelName = { kind: 'collection'; collection: string; mode?: ReplyMode; badSuffix?: string } | { kind: 'name'; name: string };
 
 const PREFIX = 'bench/';
 

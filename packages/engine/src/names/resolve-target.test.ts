@@ -29,7 +29,7 @@ describe('resolveTarget', () => {
     expect(describeLookup(resolveTarget(config, name))).toBe(expected);
   });
 
-  it('takes bare collection names in Gemini paths, and drops Ollama\'s :latest tag', () => {
+  it("takes bare collection names in Gemini paths, and drops Ollama's :latest tag", () => {
     expect(describeLookup(resolveTarget(config, 'core:merged', { bareCollections: true }))).toBe('collection core merged');
     expect(describeLookup(resolveTarget(config, 'models/core', { bareCollections: true }))).toBe('collection core all');
     expect(describeLookup(resolveTarget(config, 'bench/core:latest', { dropLatestTag: true }))).toBe('collection core all');
@@ -41,7 +41,7 @@ describe('permissions', () => {
   const alice = { keyName: 'alice', allowed: ['core'] };
   const everyone = { keyName: 'anonymous' };
 
-  it('a key limited to collections calls only those; a name alias carries its target\'s permission', () => {
+  it("a key limited to collections calls only those; a name alias carries its target's permission", () => {
     const lookup = (name: string) => {
       const result = resolveTarget(config, name);
       if (!result.found) throw new Error(result.message);

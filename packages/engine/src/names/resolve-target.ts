@@ -7,9 +7,7 @@ export type Target =
   | { kind: 'collection'; collection: ResolvedCollection; mode: ReplyMode; requested: string }
   | { kind: 'model'; model: ResolvedModel; requested: string };
 
-export type TargetLookup =
-  | { found: true; target: Target }
-  | { found: false; reason: 'unknown-collection' | 'unknown-mode' | 'unknown-model'; message: string };
+export type TargetLookup = { found: true; target: Target } | { found: false; reason: 'unknown-collection' | 'unknown-mode' | 'unknown-model'; message: string };
 
 export interface ResolveOptions {
   /** Gemini paths name a collection without the `bench/` prefix. */
@@ -51,11 +49,7 @@ function resolveDirect(config: GatewayConfig, name: string, requested: string, o
   return undefined;
 }
 
-function collectionLookup(
-  config: GatewayConfig,
-  parsed: { collection: string; mode?: ReplyMode; badSuffix?: string },
-  requested: string,
-): TargetLookup {
+function collectionLookup(config: GatewayConfig, parsed: { collection: string; mode?: ReplyMode; badSuffix?: string }, requested: string): TargetLookup {
   const collection = config.collections[parsed.collection];
   if (!collection) return { found: false, reason: 'unknown-collection', message: `unknown collection "${parsed.collection}"` };
   if (parsed.badSuffix !== undefined) {

@@ -37,20 +37,20 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
   const records = isPromise(reading) ? await reading : reading; // fresh records come at once
   // A panel that cannot seat (tools, no member fits) says why, in its own error.
   const run: PanelRun = runPanel({
-      client: runtime.client,
-      collection: panelCollectionOf(collection),
-      models: panelMemberLookup(runtime.config, runtime.env, callerBetas(context)),
-      request: { ...request, stream: true },
-      mode: input.mode,
-      with: input.with,
-      newId: runtime.newId,
-      records: (alias) => records.get(alias),
-      shape: input.shape?.shape ?? 'general',
-      shapeBy: input.shape?.by ?? 'default',
-      recorder: context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger,
-      onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
-      keyName: context.caller.keyName,
-    });
+    client: runtime.client,
+    collection: panelCollectionOf(collection),
+    models: panelMemberLookup(runtime.config, runtime.env, callerBetas(context)),
+    request: { ...request, stream: true },
+    mode: input.mode,
+    with: input.with,
+    newId: runtime.newId,
+    records: (alias) => records.get(alias),
+    shape: input.shape?.shape ?? 'general',
+    shapeBy: input.shape?.by ?? 'default',
+    recorder: context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger,
+    onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
+    keyName: context.caller.keyName,
+  });
   context.onCancel.push(() => run.cancel());
   const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
   const model = replyModelName(context.protocol, context.requestedModel, `bench/${collection.name}`);
@@ -109,7 +109,14 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
           case 'done':
             if (input.onAnswered) {
               const content: NeutralReply['content'] = [{ type: 'text', text: answer }];
-              await keepAnswer(input.onAnswered, { id: run.id, model, created, content, finishReason: event.finishReason, ...(event.usage ? { usage: event.usage } : {}) });
+              await keepAnswer(input.onAnswered, {
+                id: run.id,
+                model,
+                created,
+                content,
+                finishReason: event.finishReason,
+                ...(event.usage ? { usage: event.usage } : {}),
+              });
             }
             await send({ type: 'finish', reason: event.finishReason, usage: event.usage, extra: { bench: costed(event.bench) } });
             break;

@@ -29,10 +29,14 @@ export interface CollectionRecords {
 export async function collectionRecords(runtime: EngineRuntime, caller: Caller, only?: { collection?: string; shape?: string }): Promise<CollectionRecords[]> {
   const { config } = runtime;
   if (only?.shape !== undefined && !config.shapes.includes(only.shape)) {
-    throw new EngineError(400, 'invalid-request', `shape: unknown shape "${only.shape}"; the config's shapes are ${config.shapes.join(', ')}`, { param: 'shape' });
+    throw new EngineError(400, 'invalid-request', `shape: unknown shape "${only.shape}"; the config's shapes are ${config.shapes.join(', ')}`, {
+      param: 'shape',
+    });
   }
   if (only?.collection !== undefined && !callableNames(config, caller).collections.includes(only.collection)) {
-    throw new EngineError(404, 'not-found', `collection: no collection "${only.collection}" this key may call; leave it out for every one`, { param: 'collection' });
+    throw new EngineError(404, 'not-found', `collection: no collection "${only.collection}" this key may call; leave it out for every one`, {
+      param: 'collection',
+    });
   }
   const names = callableNames(config, caller).collections.filter((name) => only?.collection === undefined || name === only.collection);
   const aliases = [...new Set(names.flatMap((name) => config.collections[name]!.members))];
@@ -55,13 +59,20 @@ function collectionRecordsOf(config: GatewayConfig, name: string, records: Reado
     name,
     reply: collection.reply,
     order: collection.order,
-    shapeBy: collection.shape !== undefined ? { shape: collection.shape } : collection.shaper !== undefined ? { shaper: collection.shaper } : { default: 'general' },
+    shapeBy:
+      collection.shape !== undefined ? { shape: collection.shape } : collection.shaper !== undefined ? { shaper: collection.shaper } : { default: 'general' },
     members: collection.members.map((alias) => memberRecordsOf(alias, records.get(alias))),
     next,
   };
 }
 
 function memberRecordsOf(alias: string, record: MemberRecord | undefined): MemberRecords {
-  const whole = { calls: record?.calls ?? 0, useful: record?.useful ?? 0, notUseful: record?.notUseful ?? 0, failures: record?.failures ?? 0, ...(record?.lastUsedAt !== undefined ? { lastUsedAt: record.lastUsedAt } : {}) };
+  const whole = {
+    calls: record?.calls ?? 0,
+    useful: record?.useful ?? 0,
+    notUseful: record?.notUseful ?? 0,
+    failures: record?.failures ?? 0,
+    ...(record?.lastUsedAt !== undefined ? { lastUsedAt: record.lastUsedAt } : {}),
+  };
   return { alias, whole, shapes: record?.shapes ?? {} };
 }

@@ -39,7 +39,12 @@ export async function resolveItemReferences(body: unknown, store: ResponseStore,
   for (const { at, id, response } of refs) {
     const found = outputs.get(response)?.find((item) => item.id === id);
     if (!found) {
-      throw new EngineError(400, 'invalid-request', `input[${at}]: no item "${id}" here: ${WHAT_IS_KEPT}; send the item itself instead of a reference (the AI SDK does with store: false)`, { param: `input[${at}].id` });
+      throw new EngineError(
+        400,
+        'invalid-request',
+        `input[${at}]: no item "${id}" here: ${WHAT_IS_KEPT}; send the item itself instead of a reference (the AI SDK does with store: false)`,
+        { param: `input[${at}].id` },
+      );
     }
     input[at] = found;
     if (!resolved.has(response)) resolved.set(response, id);

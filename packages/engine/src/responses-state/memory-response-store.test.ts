@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryResponseStore } from './memory-response-store';
 import type { StoredResponse } from './response-store';
 
-const turn = (text: string, previous: string | null = null): StoredResponse => ({ previous, messages: [{ role: 'user', content: [{ type: 'text', text }] }], keyName: '' });
+const turn = (text: string, previous: string | null = null): StoredResponse => ({
+  previous,
+  messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+  keyName: '',
+});
 
 describe('createMemoryResponseStore', () => {
   it('answers a kept response until it has been idle past its expiry; a read restarts the expiry', () => {

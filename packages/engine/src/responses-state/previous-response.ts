@@ -26,16 +26,25 @@ export async function ownStoredResponse(store: ResponseStore, id: string, keyNam
  * continues, read back from the store, before the request's own input; the
  * field itself goes (no member knows bench's ids). Unchanged without one.
  */
-async function withPreviousResponse(store: ResponseStore, request: NeutralRequest, keyName: string, references: ResolvedReferences | undefined): Promise<{ request: NeutralRequest; previous: string | null }> {
+async function withPreviousResponse(
+  store: ResponseStore,
+  request: NeutralRequest,
+  keyName: string,
+  references: ResolvedReferences | undefined,
+): Promise<{ request: NeutralRequest; previous: string | null }> {
   const id = request.extra.previous_response_id;
   if (id === undefined || id === null) return { request, previous: null };
   if (typeof id !== 'string' || id === '' || id.length > MAX_ID_LENGTH) {
-    const why = typeof id === 'string' && id.length > MAX_ID_LENGTH ? `${id.length} characters, longer than any response id` : 'expected the id of an earlier response';
+    const why =
+      typeof id === 'string' && id.length > MAX_ID_LENGTH ? `${id.length} characters, longer than any response id` : 'expected the id of an earlier response';
     throw new EngineError(400, 'invalid-request', `previous_response_id: ${why}`, { param: 'previous_response_id' });
   }
   const turns: Message[][] = [];
   for (let at: string | null = id; at !== null; ) {
-    if (turns.length >= MAX_TURNS) throw new EngineError(400, 'invalid-request', `previous_response_id: a conversation over ${MAX_TURNS} responses long; send it in input instead`, { param: 'previous_response_id' });
+    if (turns.length >= MAX_TURNS)
+      throw new EngineError(400, 'invalid-request', `previous_response_id: a conversation over ${MAX_TURNS} responses long; send it in input instead`, {
+        param: 'previous_response_id',
+      });
     const stored = await ownStoredResponse(store, at, keyName);
     if (!stored) {
       const what = at === id ? `no response "${id}" here` : `response "${id}" continues "${at}", which is no longer here`;
@@ -44,7 +53,12 @@ async function withPreviousResponse(store: ResponseStore, request: NeutralReques
     const duplicate = references?.get(at);
     if (duplicate !== undefined) {
       // OpenAI refuses this too: the item would reach the member twice.
-      throw new EngineError(400, 'invalid-request', `input: item_reference "${duplicate}" names an item already in the conversation previous_response_id continues; send only what is new`, { param: 'input' });
+      throw new EngineError(
+        400,
+        'invalid-request',
+        `input: item_reference "${duplicate}" names an item already in the conversation previous_response_id continues; send only what is new`,
+        { param: 'input' },
+      );
     }
     turns.push(stored.messages);
     at = stored.previous;
@@ -65,7 +79,12 @@ export async function responsesTurn(
   const conversation = request.extra.conversation;
   if (conversation !== undefined && conversation !== null) {
     // OpenAI keeps a Conversation's items server-side; bench has no Conversations API, and a member would get the turn without them.
-    throw new EngineError(400, 'invalid-request', 'conversation: bench keeps no Conversations; continue with previous_response_id, or send the whole conversation in input', { param: 'conversation' });
+    throw new EngineError(
+      400,
+      'invalid-request',
+      'conversation: bench keeps no Conversations; continue with previous_response_id, or send the whole conversation in input',
+      { param: 'conversation' },
+    );
   }
   const { request: continued, previous } = await withPreviousResponse(store, request, keyName, references);
   if (request.extra.store === false) return { request: continued };

@@ -29,7 +29,10 @@ export interface StoredReply {
   echo: ResponseEcho;
 }
 
-export type ResponseEcho = Pick<NeutralRequest, 'system' | 'tools' | 'toolChoice' | 'parallelToolCalls' | 'reasoning' | 'maxOutputTokens' | 'temperature' | 'topP'>;
+export type ResponseEcho = Pick<
+  NeutralRequest,
+  'system' | 'tools' | 'toolChoice' | 'parallelToolCalls' | 'reasoning' | 'maxOutputTokens' | 'temperature' | 'topP'
+>;
 
 /** Stored responses, expiring when idle: a read restarts the expiry. A store in memory may answer at once. */
 export interface ResponseStore {

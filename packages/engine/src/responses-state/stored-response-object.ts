@@ -11,7 +11,14 @@ export function storedResponseObject(id: string, stored: StoredResponse): Record
   const { reply } = stored;
   const last = stored.messages.at(-1);
   if (!reply || last?.role !== 'assistant') return undefined;
-  const answered: NeutralReply = { id, model: reply.model, created: reply.created, content: last.content, finishReason: reply.finishReason, ...(reply.usage ? { usage: reply.usage } : {}) };
+  const answered: NeutralReply = {
+    id,
+    model: reply.model,
+    created: reply.created,
+    content: last.content,
+    finishReason: reply.finishReason,
+    ...(reply.usage ? { usage: reply.usage } : {}),
+  };
   const echo: NeutralRequest = { model: reply.model, messages: [], stream: false, extra: {}, ...reply.echo };
   const response = getCodec('openai-responses').formatReply(answered, { request: echo }).value as Record<string, unknown>;
   response.previous_response_id = stored.previous;

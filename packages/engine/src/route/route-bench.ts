@@ -38,11 +38,18 @@ export function routeBench({ plan, collection, call, alias, attempts, warnings, 
   bench.shape = shape?.shape ?? 'general';
   bench.shape_by = shape?.by ?? 'default';
   if (cost !== undefined && cost !== null) bench.cost = cost;
-  if (continued?.length) bench.continued = continued.map((continuation) => ({ alias: continuation.alias, after: continuation.after, why: continuation.why, from: continuation.from }));
+  if (continued?.length)
+    bench.continued = continued.map((continuation) => ({
+      alias: continuation.alias,
+      after: continuation.after,
+      why: continuation.why,
+      from: continuation.from,
+    }));
   if (failedOver.length) bench.failed_over = failedOver.map((attempt) => ({ alias: attempt.alias, error: attempt.error?.message ?? 'failed' }));
   if (plan.skipped.length) bench.skipped = plan.skipped.map((skip) => ({ alias: skip.alias, why: skip.why }));
   // Translation losses, told to the caller (the ledger has them too): a sampling field a model refuses, a file a protocol cannot carry.
-  if (warnings?.length) bench.warnings = warnings.map((warning) => (warning.path ? { path: warning.path, message: warning.message } : { message: warning.message }));
+  if (warnings?.length)
+    bench.warnings = warnings.map((warning) => (warning.path ? { path: warning.path, message: warning.message } : { message: warning.message }));
   bench.verdict = verdictHint(call);
   return bench;
 }

@@ -35,7 +35,13 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
   return result.attempts.map((attempt): CallInput => {
     const answering = attempt.alias === result.alias && attempt === lastAttemptOf(result.attempts, attempt.alias);
     const model = config.models[attempt.alias];
-    const filing: CallFiling = { id: answering ? call : `${call}-${++failed}`, purpose: 'route', keyName: outcome.keyName, alias: attempt.alias, unit: outcome.plan.conversation };
+    const filing: CallFiling = {
+      id: answering ? call : `${call}-${++failed}`,
+      purpose: 'route',
+      keyName: outcome.keyName,
+      alias: attempt.alias,
+      unit: outcome.plan.conversation,
+    };
     if (outcome.collection) filing.collection = outcome.collection;
     if (outcome.shape) filing.shape = outcome.shape;
     if (model) filing.provider = model.provider;

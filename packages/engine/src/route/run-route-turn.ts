@@ -18,7 +18,6 @@ import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { restoredRequest } from './restored-request';
 
-
 export interface RouteTurnInput {
   context: TurnContext;
   runtime: EngineRuntime;
@@ -62,7 +61,11 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   });
   // A sticky conversation comes back: where the upstream caches only marked prompts (Anthropic), the turn is marked.
   // (Object.assign: a spread given a key its source lacks is slow to build and to read in Node 20.)
-  const upstreamRequest = Object.assign({}, sent, routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: { conversation: plan.conversation } });
+  const upstreamRequest = Object.assign(
+    {},
+    sent,
+    routed.settings.sticky === false ? { stream: true } : { stream: true, promptCache: { conversation: plan.conversation } },
+  );
   const run = runtime.client.failover(candidates, upstreamRequest, {
     timeouts: settings.timeouts,
     retry: settings.retry,

@@ -56,26 +56,30 @@ describe('ledgerRecordSource', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it.skipIf(!postgresServerAvailable())('does not hold a turn on a database that hangs: the last records answer after waitMs', async () => {
-    const postgres = await startPostgresServer();
-    const ledger = await createLedger(postgres.createDatabase());
-    const port = new URL(postgres.url).port;
-    const cluster = clusterOf(port);
-    try {
-      ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok' });
-      await ledger.flush();
-      await ledger.recordVerdict({ call: 'p1.1', useful: true });
-      let clock = 0;
-      const records = ledgerRecordSource(ledger, { maxAgeMs: 1_000, waitMs: 200, now: () => clock });
-      expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
-      for (const pid of cluster) process.kill(pid, 'SIGSTOP');
-      clock = 5_000;
-      // Hung, the database would hold this read for its 15 s query timeout; the turn gets the last records instead.
-      expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
-    } finally {
-      for (const pid of cluster) process.kill(pid, 'SIGCONT');
-      await ledger.close().catch(() => undefined);
-      postgres.stop();
-    }
-  }, 30_000);
+  it.skipIf(!postgresServerAvailable())(
+    'does not hold a turn on a database that hangs: the last records answer after waitMs',
+    async () => {
+      const postgres = await startPostgresServer();
+      const ledger = await createLedger(postgres.createDatabase());
+      const port = new URL(postgres.url).port;
+      const cluster = clusterOf(port);
+      try {
+        ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok' });
+        await ledger.flush();
+        await ledger.recordVerdict({ call: 'p1.1', useful: true });
+        let clock = 0;
+        const records = ledgerRecordSource(ledger, { maxAgeMs: 1_000, waitMs: 200, now: () => clock });
+        expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+        for (const pid of cluster) process.kill(pid, 'SIGSTOP');
+        clock = 5_000;
+        // Hung, the database would hold this read for its 15 s query timeout; the turn gets the last records instead.
+        expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+      } finally {
+        for (const pid of cluster) process.kill(pid, 'SIGCONT');
+        await ledger.close().catch(() => undefined);
+        postgres.stop();
+      }
+    },
+    30_000,
+  );
 });

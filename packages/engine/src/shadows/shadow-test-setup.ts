@@ -9,11 +9,19 @@ import type { FakeUpstream } from '@bench/testkit';
 export const fast = { firstTokenMs: 1500, idleMs: 1500, totalMs: 5000, graceMs: 1000 };
 
 /** A route collection `agents` (member `a`) shadowed by `s` (and whatever `shadow` says), on one fake upstream. */
-export function shadowConfig(upstream: FakeUpstream, ledger: string, shadow: Record<string, unknown> | undefined, models: Record<string, Record<string, unknown>> = {}) {
+export function shadowConfig(
+  upstream: FakeUpstream,
+  ledger: string,
+  shadow: Record<string, unknown> | undefined,
+  models: Record<string, Record<string, unknown>> = {},
+) {
   return {
     ledger,
     server: { shutdownGraceMs: 2000 },
-    providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' }, anthropic: { baseURL: upstream.baseURL('anthropic'), api: 'anthropic' } },
+    providers: {
+      chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' },
+      anthropic: { baseURL: upstream.baseURL('anthropic'), api: 'anthropic' },
+    },
     models: {
       a: { provider: 'chat', model: 'up-member', tools: true, price: { input: 1, output: 2 } },
       s: { provider: 'chat', model: 'up-shadow', tools: true, price: { input: 1, output: 2 } },

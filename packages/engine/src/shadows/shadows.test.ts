@@ -30,7 +30,10 @@ afterEach(async () => {
 });
 
 /** An engine on a SQLite ledger on disk, its collection `agents` shadowed as `shadow` says. */
-async function engineWith(shadow: Record<string, unknown> | undefined, options: { random?: () => number; models?: Record<string, Record<string, unknown>> } = {}) {
+async function engineWith(
+  shadow: Record<string, unknown> | undefined,
+  options: { random?: () => number; models?: Record<string, Record<string, unknown>> } = {},
+) {
   const file = sqliteOnDisk();
   const engine = await createEngine(shadowConfig(upstream, file.url, shadow, options.models), options.random ? { random: options.random } : {});
   opened.push({ engine, remove: file.remove });
@@ -86,7 +89,14 @@ describe('shadows', () => {
     const listed = await engine.ledger.turnWithShadows(bench.call as string);
     expect(listed?.call).toMatchObject({ id: bench.call, purpose: 'route', alias: 'a' });
     expect(listed?.shadows).toEqual([
-      expect.objectContaining({ id: `${bench.call as string}-shadow-1`, purpose: 'shadow', alias: 's', status: 'ok', collection: 'agents', unit: listed?.call.unit }),
+      expect.objectContaining({
+        id: `${bench.call as string}-shadow-1`,
+        purpose: 'shadow',
+        alias: 's',
+        status: 'ok',
+        collection: 'agents',
+        unit: listed?.call.unit,
+      }),
     ]);
     expect(listed?.shadows[0]?.outputTokens).toBeGreaterThan(0);
     expect(engine.shadows().agents).toMatchObject({ run: 1, failed: 0, dropped: { busy: 0, budget: 0 } });
@@ -121,7 +131,7 @@ describe('shadows', () => {
     expect(upstream.requestsFor('up-shadow-2')).toHaveLength(1);
   });
 
-  it('rate 0 never shadows, rate 1 always, and a rate between follows the engine\'s random', async () => {
+  it("rate 0 never shadows, rate 1 always, and a rate between follows the engine's random", async () => {
     const never = await engineWith({ rate: 0, members: ['s'] }, { random: () => 0 });
     for (let i = 0; i < 3; i += 1) await answered(never, `n${i}`);
     const always = await engineWith({ rate: 1, members: ['t'] }, { random: () => 0.999999 });
@@ -176,9 +186,12 @@ describe('shadows', () => {
     expect(upstream.requestsFor('up-shadow')).toHaveLength(1);
   });
 
-  it('drops shadows once the day\'s usdPerDay is spent, counted as budget', async () => {
+  it("drops shadows once the day's usdPerDay is spent, counted as budget", async () => {
     // A dollar a token: the first shadow spends the whole cap.
-    const engine = await engineWith({ rate: 1, members: ['p'], usdPerDay: 1 }, { models: { p: { provider: 'chat', model: 'up-shadow', price: { input: 1_000_000, output: 1_000_000 } } } });
+    const engine = await engineWith(
+      { rate: 1, members: ['p'], usdPerDay: 1 },
+      { models: { p: { provider: 'chat', model: 'up-shadow', price: { input: 1_000_000, output: 1_000_000 } } } },
+    );
     await answered(engine, 'one');
     await idle(engine);
     expect(engine.shadows().agents!.usdToday).toBeGreaterThan(1);
@@ -203,7 +216,14 @@ describe('shadows', () => {
   });
 
   it("records a shadow's tool calls and never runs them", async () => {
-    upstream.script('up-shadow', { answer: { toolCalls: [{ id: 'call_1', name: 'delete_everything', arguments: '{"path":"/"}' }, { id: 'call_2', name: 'read_file', arguments: '{"path":"a"}' }] } });
+    upstream.script('up-shadow', {
+      answer: {
+        toolCalls: [
+          { id: 'call_1', name: 'delete_everything', arguments: '{"path":"/"}' },
+          { id: 'call_2', name: 'read_file', arguments: '{"path":"a"}' },
+        ],
+      },
+    });
     const engine = await engineWith({ rate: 1, members: ['s'] });
     const tools = ['delete_everything', 'read_file'].map((name) => ({ name, inputSchema: { type: 'object' } }));
     const { events } = await streamed(engine, ask('tidy up', { tools }));

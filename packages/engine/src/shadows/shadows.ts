@@ -116,10 +116,18 @@ export class Shadows {
       // The next turn of the event loop: the caller's last event is handed over (and its reply resolved) first.
       await new Promise<void>((resolve) => setImmediate(resolve));
       const settings = collection.settings;
-      const run = client.call(withCallerBetas(modelTargetOf(config, alias, env), turn.betas), turn.request, { signal: abort.signal, timeouts: settings.timeouts, retry: settings.retry, cooldown: settings.cooldown });
+      const run = client.call(withCallerBetas(modelTargetOf(config, alias, env), turn.betas), turn.request, {
+        signal: abort.signal,
+        timeouts: settings.timeouts,
+        retry: settings.retry,
+        cooldown: settings.cooldown,
+      });
       const result = await run.collect();
       const model = config.models[alias];
-      const record = shadowCallRecord({ id: shadowCallId(turn.call, 1), collection: collection.name, keyName: turn.keyName, alias, model, unit: turn.plan.conversation }, result);
+      const record = shadowCallRecord(
+        { id: shadowCallId(turn.call, 1), collection: collection.name, keyName: turn.keyName, alias, model, unit: turn.plan.conversation },
+        result,
+      );
       ledger.recordCall(record);
       if (!result.ok) state.counters.failed += 1;
       const cost = usageCost(result.usage, model?.price);

@@ -14,7 +14,15 @@ export function shaperRequest(model: string, shapes: readonly string[], request:
     prompt,
     '</prompt>',
   ].join('\n');
-  return { model, system: [], messages: [{ role: 'user', content: [{ type: 'text', text: instruction }] }], maxOutputTokens: 16, temperature: 0, stream: true, extra: {} };
+  return {
+    model,
+    system: [],
+    messages: [{ role: 'user', content: [{ type: 'text', text: instruction }] }],
+    maxOutputTokens: 16,
+    temperature: 0,
+    stream: true,
+    extra: {},
+  };
 }
 
 /** The text of the conversation's first user message (the task it opened with). */

@@ -44,7 +44,13 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const ask = (text: string): NeutralRequest => ({ model: '', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream: false, extra: {} });
+const ask = (text: string): NeutralRequest => ({
+  model: '',
+  system: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+  stream: false,
+  extra: {},
+});
 const benchOf = async (model: string, text: string) => (await engine.turn(ask(text), { model }).reply()).reply.extra?.bench as Record<string, unknown>;
 
 describe('a turn’s shape', () => {
@@ -62,7 +68,14 @@ describe('a turn’s shape', () => {
     expect(JSON.stringify(asked[0]!.body)).toContain('fix this bug');
     expect(JSON.stringify(asked[0]!.body)).toContain('general, code, writing');
     // The same conversation's next turn keeps the label without asking again.
-    const next: NeutralRequest = { ...ask('fix this bug'), messages: [...ask('fix this bug').messages, { role: 'assistant', content: [{ type: 'text', text: 'done' }] }, { role: 'user', content: [{ type: 'text', text: 'thanks' }] }] };
+    const next: NeutralRequest = {
+      ...ask('fix this bug'),
+      messages: [
+        ...ask('fix this bug').messages,
+        { role: 'assistant', content: [{ type: 'text', text: 'done' }] },
+        { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+      ],
+    };
     const { reply } = await engine.turn(next, { model: 'bench/labelled' }).reply();
     expect(reply.extra?.bench).toMatchObject({ shape: 'code', shape_by: 'code' });
     expect(upstream.requestsFor('labels-code')).toHaveLength(1);

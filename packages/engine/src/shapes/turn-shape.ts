@@ -32,7 +32,13 @@ export function createShapeLabels(): ShapeLabels {
  * The turn's shape: the collection's own, or its shaper's label for the conversation (asked once, recorded in the
  * ledger as a `shape` call), or `general` when the shaper fails, is late or names no shape of the set.
  */
-export async function turnShape(runtime: EngineRuntime, labels: ShapeLabels, context: TurnContext, target: Target, request: NeutralRequest): Promise<TurnShape> {
+export async function turnShape(
+  runtime: EngineRuntime,
+  labels: ShapeLabels,
+  context: TurnContext,
+  target: Target,
+  request: NeutralRequest,
+): Promise<TurnShape> {
   if (target.kind !== 'collection') return DEFAULT_SHAPE;
   const collection = target.collection;
   if (collection.shape !== undefined) return { shape: collection.shape, by: 'collection' };
@@ -46,7 +52,14 @@ export async function turnShape(runtime: EngineRuntime, labels: ShapeLabels, con
   return label;
 }
 
-async function askShaper(runtime: EngineRuntime, context: TurnContext, collection: ResolvedCollection, shaper: string, request: NeutralRequest, conversation: string): Promise<TurnShape> {
+async function askShaper(
+  runtime: EngineRuntime,
+  context: TurnContext,
+  collection: ResolvedCollection,
+  shaper: string,
+  request: NeutralRequest,
+  conversation: string,
+): Promise<TurnShape> {
   const { config } = runtime;
   const model = config.models[shaper]!;
   const timeoutMs = collection.shaperTimeoutMs ?? SHAPER_TIMEOUT_MS;
@@ -65,7 +78,16 @@ async function askShaper(runtime: EngineRuntime, context: TurnContext, collectio
   const result = await run.collect();
   const shape = result.ok ? readShapeAnswer(result.text, config.shapes) : undefined;
   const record = callRecordOf(
-    { id: newCallId('s'), purpose: 'shape', collection: collection.name, keyName: context.caller.keyName, alias: shaper, provider: model.provider, price: model.price, unit: conversation },
+    {
+      id: newCallId('s'),
+      purpose: 'shape',
+      collection: collection.name,
+      keyName: context.caller.keyName,
+      alias: shaper,
+      provider: model.provider,
+      price: model.price,
+      unit: conversation,
+    },
     {
       status: result.ok ? 'ok' : context.cancelled ? 'aborted' : (result.error?.kind ?? 'error'),
       seconds: result.seconds,

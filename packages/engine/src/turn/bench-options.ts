@@ -18,7 +18,12 @@ export function takeBenchOptions(extra: Record<string, unknown>): BenchOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = ['bench', ...issue.path].join('.');
-    throw new EngineError(400, 'invalid-request', `${path}: ${issue.message}; "bench" takes {"reply": "all" | "merged" | "route", "with": ["<model alias>", …]}`, { param: path });
+    throw new EngineError(
+      400,
+      'invalid-request',
+      `${path}: ${issue.message}; "bench" takes {"reply": "all" | "merged" | "route", "with": ["<model alias>", …]}`,
+      { param: path },
+    );
   }
   return parsed.data;
 }

@@ -27,7 +27,8 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   }
   const mode = replyModeOf(target, bench.reply);
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
-  const kept = context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
+  const kept =
+    context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
   const turn = kept?.request ?? request;
   const onAnswered = kept?.onAnswered ? { onAnswered: kept.onAnswered } : {};
   // What kind of task this is decides whose record counts: the collection's shape, or its shaper's label.
@@ -44,7 +45,12 @@ function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: rea
   for (const alias of aliases) {
     const model = config.models[alias];
     if (model && !mayCall(caller, { kind: 'model', model, requested: alias })) {
-      throw new EngineError(403, 'permission', `bench.with: key "${caller.keyName}" may not call model "${alias}"; leave it out, or ask for a key that may call it`, { param: 'bench.with' });
+      throw new EngineError(
+        403,
+        'permission',
+        `bench.with: key "${caller.keyName}" may not call model "${alias}"; leave it out, or ask for a key that may call it`,
+        { param: 'bench.with' },
+      );
     }
   }
 }
@@ -56,7 +62,12 @@ function replyModeOf(target: Target, reply: string | undefined): ReplyMode {
   }
   if (target.kind === 'model') {
     if (reply && reply !== 'route') {
-      throw new EngineError(400, 'invalid-request', `bench.reply: "${reply}" needs a collection; the model alias "${target.model.alias}" is called as a route`, { param: 'bench.reply' });
+      throw new EngineError(
+        400,
+        'invalid-request',
+        `bench.reply: "${reply}" needs a collection; the model alias "${target.model.alias}" is called as a route`,
+        { param: 'bench.reply' },
+      );
     }
     return 'route';
   }

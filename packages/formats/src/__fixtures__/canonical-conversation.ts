@@ -2,8 +2,7 @@ import type { Protocol } from '../neutral/protocol';
 import type { NeutralRequest } from '../neutral/request';
 
 /** A 1×1 transparent PNG. */
-export const TINY_PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
  * The conversation every codec's `__fixtures__/canonical-request.json` writes

@@ -12,7 +12,10 @@ const cacheControl = fc.constant({ type: 'ephemeral' });
 const json = fc.jsonValue({ maxDepth: 2 });
 const jsonObject = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), json, { maxKeys: 3 });
 
-function withOptional<T extends Record<string, unknown>>(base: fc.Arbitrary<T>, optional: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+function withOptional<T extends Record<string, unknown>>(
+  base: fc.Arbitrary<T>,
+  optional: Record<string, fc.Arbitrary<unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
   return fc.tuple(base, fc.record(optional, { requiredKeys: [] })).map(([b, o]) => ({ ...b, ...o }));
 }
 
@@ -21,7 +24,11 @@ const imageBlock = withOptional(
   fc.record({
     type: fc.constant('image'),
     source: fc.oneof(
-      fc.record({ type: fc.constant('base64'), media_type: fc.constantFrom('image/jpeg', 'image/png', 'image/gif', 'image/webp'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }),
+      fc.record({
+        type: fc.constant('base64'),
+        media_type: fc.constantFrom('image/jpeg', 'image/png', 'image/gif', 'image/webp'),
+        data: fc.base64String({ minLength: 4, maxLength: 12 }),
+      }),
       fc.record({ type: fc.constant('url'), url: fc.webUrl() }),
       fc.record({ type: fc.constant('file'), file_id: text }),
     ),
@@ -52,14 +59,22 @@ const redactedBlock = fc.record({ type: fc.constant('redacted_thinking'), data: 
 const serverToolUse = fc.record({ type: fc.constant('server_tool_use'), id: text, name: fc.constant('web_search'), input: jsonObject });
 
 const userMessage = withOptional(
-  fc.record({ role: fc.constant('user'), content: fc.oneof(text, fc.array(fc.oneof(textBlock, imageBlock, documentBlock, toolResultBlock), { maxLength: 4 })) }),
+  fc.record({
+    role: fc.constant('user'),
+    content: fc.oneof(text, fc.array(fc.oneof(textBlock, imageBlock, documentBlock, toolResultBlock), { maxLength: 4 })),
+  }),
   { x_note: text },
 );
 const assistantMessage = fc.record({
   role: fc.constant('assistant'),
-  content: fc.oneof(text, fc.array(fc.oneof(textBlock, thinkingBlock, redactedBlock, toolUseBlock, serverToolUse, imageBlock, documentBlock), { maxLength: 4 })),
+  content: fc.oneof(
+    text,
+    fc.array(fc.oneof(textBlock, thinkingBlock, redactedBlock, toolUseBlock, serverToolUse, imageBlock, documentBlock), { maxLength: 4 }),
+  ),
 });
-const systemMessage = withOptional(fc.record({ role: fc.constant('system'), content: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })) }), { x_note: text });
+const systemMessage = withOptional(fc.record({ role: fc.constant('system'), content: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })) }), {
+  x_note: text,
+});
 
 const customTool = withOptional(fc.record({ name: toolName, input_schema: fc.constant({ type: 'object', properties: { a: { type: 'string' } } }) }), {
   description: text,
@@ -75,7 +90,9 @@ const toolChoice = fc.oneof(
   withOptional(fc.record({ type: fc.constant('tool'), name: toolName }), { disable_parallel_tool_use: fc.boolean() }),
 );
 const thinking = fc.oneof(
-  withOptional(fc.record({ type: fc.constant('enabled'), budget_tokens: fc.integer({ min: 1024, max: 9000 }) }), { display: fc.constantFrom('summarized', 'omitted') }),
+  withOptional(fc.record({ type: fc.constant('enabled'), budget_tokens: fc.integer({ min: 1024, max: 9000 }) }), {
+    display: fc.constantFrom('summarized', 'omitted'),
+  }),
   withOptional(fc.record({ type: fc.constant('adaptive') }), { display: fc.constant('summarized') }),
   fc.record({ type: fc.constantFrom('disabled', 'between_tools') }),
 );
@@ -95,7 +112,10 @@ export const anthropicRequestArbitrary: fc.Arbitrary<Record<string, unknown>> = 
   fc.record({
     model: text,
     max_tokens: fc.integer({ min: 1, max: 64000 }),
-    messages: fc.array(fc.oneof({ arbitrary: userMessage, weight: 3 }, { arbitrary: assistantMessage, weight: 3 }, { arbitrary: systemMessage, weight: 1 }), { minLength: 1, maxLength: 6 }),
+    messages: fc.array(fc.oneof({ arbitrary: userMessage, weight: 3 }, { arbitrary: assistantMessage, weight: 3 }, { arbitrary: systemMessage, weight: 1 }), {
+      minLength: 1,
+      maxLength: 6,
+    }),
   }),
   {
     system: fc.oneof(text, fc.array(textBlock, { maxLength: 3 })),
@@ -113,4 +133,10 @@ export const anthropicRequestArbitrary: fc.Arbitrary<Record<string, unknown>> = 
     service_tier: fc.constantFrom('auto', 'standard_only'),
     cache_control: cacheControl,
   },
-).map((body) => dropDanglingToolChoice(body, (choice) => (choice.type === 'tool' ? choice.name : undefined), (tool) => tool.name));
+).map((body) =>
+  dropDanglingToolChoice(
+    body,
+    (choice) => (choice.type === 'tool' ? choice.name : undefined),
+    (tool) => tool.name,
+  ),
+);

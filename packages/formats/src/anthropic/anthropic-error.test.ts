@@ -40,7 +40,12 @@ describe('formatError', () => {
 
 describe('parseError', () => {
   it('classifies captured error bodies', () => {
-    expect(anthropicCodec.parseError(529, fixture('error-overloaded.json'))).toEqual({ kind: 'overloaded', status: 529, message: 'Overloaded', code: 'overloaded_error' });
+    expect(anthropicCodec.parseError(529, fixture('error-overloaded.json'))).toEqual({
+      kind: 'overloaded',
+      status: 529,
+      message: 'Overloaded',
+      code: 'overloaded_error',
+    });
     expect(anthropicCodec.parseError(400, fixture('error-prompt-too-long.json'))).toEqual({
       kind: 'context-length',
       status: 400,
@@ -57,6 +62,11 @@ describe('parseError', () => {
 
   it('round-trips what formatError writes', () => {
     const { status, body } = anthropicCodec.formatError({ kind: 'permission', message: 'key may not call core' });
-    expect(anthropicCodec.parseError(status, JSON.stringify(body))).toEqual({ kind: 'permission', status: 403, message: 'key may not call core', code: 'permission_error' });
+    expect(anthropicCodec.parseError(status, JSON.stringify(body))).toEqual({
+      kind: 'permission',
+      status: 403,
+      message: 'key may not call core',
+      code: 'permission_error',
+    });
   });
 });

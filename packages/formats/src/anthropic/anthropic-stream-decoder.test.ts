@@ -73,14 +73,15 @@ describe('createStreamDecoder on captured frames', () => {
   });
 
   it('gives a tool called with no arguments the empty object, and emits start before an early error', () => {
-    const noArgs = [
-      'event: message_start\ndata: {"type":"message_start","message":{"id":"m","model":"x","usage":{"input_tokens":1,"output_tokens":0}}}',
-      'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"now","input":{}}}',
-      'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":""}}',
-      'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}',
-      'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":3}}',
-      'event: message_stop\ndata: {"type":"message_stop"}',
-    ].join('\n\n') + '\n\n';
+    const noArgs =
+      [
+        'event: message_start\ndata: {"type":"message_start","message":{"id":"m","model":"x","usage":{"input_tokens":1,"output_tokens":0}}}',
+        'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t","name":"now","input":{}}}',
+        'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":""}}',
+        'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}',
+        'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":3}}',
+        'event: message_stop\ndata: {"type":"message_stop"}',
+      ].join('\n\n') + '\n\n';
     expect(decodeInChunks(noArgs, 10).events.slice(1, 4)).toEqual([
       { type: 'tool-call-start', id: 't', name: 'now' },
       { type: 'tool-call-delta', id: 't', argumentsDelta: '{}' },

@@ -51,7 +51,12 @@ class AnthropicStreamEncoder implements StreamEncoder {
       case 'reasoning-delta':
         return this.ensureStarted() + this.reasoning(event);
       case 'tool-call-start': {
-        const out = this.ensureStarted() + this.openBlock('tool', '{"type":"tool_use","id":' + JSON.stringify(event.id) + ',"name":' + JSON.stringify(flatToolName(event.name, event.namespace)) + ',"input":{}}');
+        const out =
+          this.ensureStarted() +
+          this.openBlock(
+            'tool',
+            '{"type":"tool_use","id":' + JSON.stringify(event.id) + ',"name":' + JSON.stringify(flatToolName(event.name, event.namespace)) + ',"input":{}}',
+          );
         this.openToolId = event.id;
         this.toolIndex.set(event.id, this.open);
         return out;
@@ -139,7 +144,10 @@ class AnthropicStreamEncoder implements StreamEncoder {
     let out = this.ensureStarted() + this.closeBlock();
     this.done = true;
     const delta = stopToAnthropic(event.reason, event.rawReason, event.stopSequence);
-    out += frame('message_delta', '{"type":"message_delta","delta":' + JSON.stringify(delta) + ',"usage":' + JSON.stringify(usageToAnthropic(event.usage)) + '}');
+    out += frame(
+      'message_delta',
+      '{"type":"message_delta","delta":' + JSON.stringify(delta) + ',"usage":' + JSON.stringify(usageToAnthropic(event.usage)) + '}',
+    );
     if (!event.extra) return out + frame('message_stop', '{"type":"message_stop"}');
     const stop: Record<string, unknown> = { type: 'message_stop', ...event.extra };
     stop.type = 'message_stop';

@@ -26,13 +26,19 @@ describe('tool ids in a request formatted for Anthropic', () => {
     max_tokens: 50,
     messages: [
       { role: 'user', content: 'list the files' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'functions.Bash:0', type: 'function', function: { name: 'Bash', arguments: '{"command":"ls"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'functions.Bash:0', type: 'function', function: { name: 'Bash', arguments: '{"command":"ls"}' } }],
+      },
       { role: 'tool', tool_call_id: 'functions.Bash:0', content: 'a.txt' },
     ],
   };
 
   function idsOf(body: Record<string, unknown>): string[] {
-    const blocks = (body.messages as Array<{ content: Array<Record<string, unknown>> | string }>).flatMap((m) => (typeof m.content === 'string' ? [] : m.content));
+    const blocks = (body.messages as Array<{ content: Array<Record<string, unknown>> | string }>).flatMap((m) =>
+      typeof m.content === 'string' ? [] : m.content,
+    );
     return blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id as string] : block.type === 'tool_result' ? [block.tool_use_id as string] : []));
   }
 

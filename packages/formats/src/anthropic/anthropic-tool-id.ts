@@ -17,4 +17,3 @@ export function anthropicToolId(id: string): string {
   if (ALLOWED.test(id)) return id;
   return `${id.replace(DISALLOWED, '_')}_${fnv1a(id).toString(36)}`;
 }
-

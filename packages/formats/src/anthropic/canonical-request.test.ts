@@ -15,9 +15,7 @@ const canonical: unknown = JSON.parse(readFileSync(new URL('./__fixtures__/canon
  */
 function asAnthropicHoldsIt(request: NeutralRequest): NeutralRequest {
   const messages: Message[] = request.messages.map((message) =>
-    message.role === 'tool'
-      ? { role: 'user', content: message.content.map(({ name: _name, ...part }) => part) }
-      : message,
+    message.role === 'tool' ? { role: 'user', content: message.content.map(({ name: _name, ...part }) => part) } : message,
   );
   return { ...request, origin: 'anthropic', messages };
 }

@@ -72,7 +72,13 @@ describe('parseRequest reads document blocks with a PDF source as file parts', (
     };
     const request = anthropicCodec.parseRequest(body);
     expect(request.messages.map((message) => message.content.map((part) => part.type))).toEqual([['text'], ['text']]);
-    expect(request.messages[0]?.extra).toEqual({ other_blocks: [{ at: 0, item: text }, { at: 2, item: byId }, { at: 3, item: word }] });
+    expect(request.messages[0]?.extra).toEqual({
+      other_blocks: [
+        { at: 0, item: text },
+        { at: 2, item: byId },
+        { at: 3, item: word },
+      ],
+    });
     expect(request.messages[1]?.extra).toEqual({ other_blocks: [{ at: 1, item: pdfBlock }] });
     expect(anthropicCodec.formatRequest(request).body).toEqual(body);
   });
@@ -85,7 +91,10 @@ describe('parseRequest reads document blocks with a PDF source as file parts', (
     expect(issuesOf(user({ type: 'document', source: { type: 'url' } })).map((i) => i.path)).toEqual(['messages[0].content[1].source.url']);
     expect(issuesOf(user({ type: 'document', source: 'a.pdf' })).map((i) => i.path)).toEqual(['messages[0].content[1].source']);
     expect(issuesOf(user({ ...pdfBlock, title: 7 })).map((i) => i.path)).toEqual(['messages[0].content[1].title']);
-    const inToolResult = { ...base, messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'document', source: { type: 'url', url: 5 } }] }] }] };
+    const inToolResult = {
+      ...base,
+      messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'document', source: { type: 'url', url: 5 } }] }] }],
+    };
     expect(issuesOf(inToolResult).map((i) => i.path)).toEqual(['messages[0].content[0].content[0].source.url']);
   });
 });
@@ -101,13 +110,21 @@ describe('formatRequest writes file parts from another protocol as document bloc
   };
 
   it('a PDF as a base64 source, its file name as the title; foreign extra fields are warned about', () => {
-    const { content, warnings } = contentOf({ type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: PDF_BASE64 }, filename: 'a.pdf', extra: { file: { x: 1 } } });
+    const { content, warnings } = contentOf({
+      type: 'file',
+      source: { kind: 'base64', mediaType: 'application/pdf', data: PDF_BASE64 },
+      filename: 'a.pdf',
+      extra: { file: { x: 1 } },
+    });
     expect(content?.[1]).toEqual({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF_BASE64 }, title: 'a.pdf' });
     expect(warnings).toEqual([{ code: 'dropped', path: 'messages[0].content[1].file', message: expect.any(String) }]);
   });
 
   it('a URL as a URL source, when its media type is unknown or PDF', () => {
-    expect(contentOf({ type: 'file', source: { kind: 'url', url: 'https://x.test/a' } }).content?.[1]).toEqual({ type: 'document', source: { type: 'url', url: 'https://x.test/a' } });
+    expect(contentOf({ type: 'file', source: { kind: 'url', url: 'https://x.test/a' } }).content?.[1]).toEqual({
+      type: 'document',
+      source: { type: 'url', url: 'https://x.test/a' },
+    });
     expect(contentOf({ type: 'file', source: { kind: 'url', url: 'https://x.test/a.pdf', mediaType: 'application/pdf' } }).content?.[1]).toEqual({
       type: 'document',
       source: { type: 'url', url: 'https://x.test/a.pdf' },
@@ -122,7 +139,10 @@ describe('formatRequest writes file parts from another protocol as document bloc
   });
 
   it('leaves out, with a warning, a file of a type a document block cannot take', () => {
-    const docx = contentOf({ type: 'file', source: { kind: 'base64', mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: PDF_BASE64 } });
+    const docx = contentOf({
+      type: 'file',
+      source: { kind: 'base64', mediaType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: PDF_BASE64 },
+    });
     expect(docx.content).toEqual([{ type: 'text', text: 'read this' }]);
     expect(docx.warnings).toEqual([{ code: 'dropped', path: 'messages[0].content[1]', message: expect.stringContaining('application/pdf, text/plain') }]);
     const video = contentOf({ type: 'file', source: { kind: 'url', url: 'gs://b/v.mp4', mediaType: 'video/mp4' } });
@@ -135,14 +155,29 @@ describe('formatRequest writes file parts from another protocol as document bloc
       ...fromChat({ type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: PDF_BASE64 } }),
       messages: [
         { role: 'assistant', content: [{ type: 'tool-call', id: 'c1', name: 'read', arguments: '{}' }] },
-        { role: 'tool', content: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: PDF_BASE64 }, filename: 'r.pdf' }] }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              callId: 'c1',
+              content: [{ type: 'file', source: { kind: 'base64', mediaType: 'application/pdf', data: PDF_BASE64 }, filename: 'r.pdf' }],
+            },
+          ],
+        },
       ],
     };
     expect(anthropicCodec.formatRequest(request).body.messages).toEqual([
       { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'read', input: {} }] },
       {
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 'c1', content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF_BASE64 }, title: 'r.pdf' }] }],
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'c1',
+            content: [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: PDF_BASE64 }, title: 'r.pdf' }],
+          },
+        ],
       },
     ]);
   });

@@ -24,7 +24,12 @@ export interface Positioned {
 }
 
 export function isPositionedList(value: unknown): value is Positioned[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && typeof (entry as Positioned).at === 'number' && typeof (entry as Positioned).item === 'object');
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (entry) => typeof entry === 'object' && entry !== null && typeof (entry as Positioned).at === 'number' && typeof (entry as Positioned).item === 'object',
+    )
+  );
 }
 
 /** Puts kept items back at their original positions (ascending, so each index is right when inserted). */

@@ -33,7 +33,16 @@ export function formatPart(part: ContentPart, path: string, ctx: FormatContext):
     case 'file':
       return formatDocument(part, path, ctx);
     case 'tool-call':
-      return own({ type: 'tool_use', id: anthropicToolId(part.id), name: wireToolName('anthropic', part.name, part.namespace), input: toolInput(part.arguments, `${path}.arguments`) }, part.extra, ctx);
+      return own(
+        {
+          type: 'tool_use',
+          id: anthropicToolId(part.id),
+          name: wireToolName('anthropic', part.name, part.namespace),
+          input: toolInput(part.arguments, `${path}.arguments`),
+        },
+        part.extra,
+        ctx,
+      );
     case 'tool-result':
       return formatToolResult(part, path, ctx);
     case 'reasoning':
@@ -76,7 +85,11 @@ function formatImage(part: ImagePart, path: string, ctx: FormatContext): Block |
 function formatDocument(part: FilePart, path: string, ctx: FormatContext): Block | undefined {
   const wire = documentSource(part);
   if (!wire) {
-    ctx.warnings.push({ code: 'dropped', path, message: `file of type ${part.source.mediaType}: an Anthropic document takes ${DOCUMENT_MEDIA_TYPES.join(', ')}` });
+    ctx.warnings.push({
+      code: 'dropped',
+      path,
+      message: `file of type ${part.source.mediaType}: an Anthropic document takes ${DOCUMENT_MEDIA_TYPES.join(', ')}`,
+    });
     return undefined;
   }
   const block: Block = { type: 'document', source: withSourceExtra(wire, part, ctx) };

@@ -22,7 +22,11 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
       if (!ctx.same && tool.inputSchema.type === undefined) {
         // Anthropic requires an object schema; a tool without parameters often comes with `{}`.
         wire.input_schema = { type: 'object', ...tool.inputSchema };
-        ctx.warnings.push({ code: 'converted', path: `tools[${i}].inputSchema`, message: 'schema without a type sent as type "object", as Anthropic requires' });
+        ctx.warnings.push({
+          code: 'converted',
+          path: `tools[${i}].inputSchema`,
+          message: 'schema without a type sent as type "object", as Anthropic requires',
+        });
       }
       if (tool.strict !== undefined) wire.strict = tool.strict;
       if (ctx.same) spreadExtra(wire, tool.extra);
@@ -45,7 +49,8 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
   let thinking: Wire | undefined;
   const config: Wire = {};
   if (reasoning) {
-    if (reasoning.enabled === true) thinking = reasoning.budgetTokens !== undefined ? { type: 'enabled', budget_tokens: reasoning.budgetTokens } : { type: 'adaptive' };
+    if (reasoning.enabled === true)
+      thinking = reasoning.budgetTokens !== undefined ? { type: 'enabled', budget_tokens: reasoning.budgetTokens } : { type: 'adaptive' };
     else if (reasoning.enabled === false) thinking = { type: 'disabled' };
     else if (reasoning.budgetTokens !== undefined) thinking = { type: 'enabled', budget_tokens: reasoning.budgetTokens };
     const effort = reasoning.effort;
@@ -60,7 +65,12 @@ export function formatOptions(request: NeutralRequest, body: Wire, ctx: FormatCo
 
   const format = request.responseFormat;
   if (format?.type === 'json-schema') config.format = { type: 'json_schema', schema: format.schema };
-  else if (format?.type === 'json') ctx.warnings.push({ code: 'dropped', path: 'responseFormat', message: 'JSON mode without a schema: Anthropic takes only a JSON schema (output_config.format)' });
+  else if (format?.type === 'json')
+    ctx.warnings.push({
+      code: 'dropped',
+      path: 'responseFormat',
+      message: 'JSON mode without a schema: Anthropic takes only a JSON schema (output_config.format)',
+    });
   merge(body, 'output_config', Object.keys(config).length > 0 ? config : undefined, extra.output_config);
 }
 

@@ -64,7 +64,14 @@ describe('formatRequest from another protocol', () => {
             ],
             extra: { name: 'bob' },
           },
-          { role: 'assistant', content: [{ type: 'reasoning', text: 'unsigned thought' }, { type: 'text', text: '' }, { type: 'text', text: 'ok' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: 'unsigned thought' },
+              { type: 'text', text: '' },
+              { type: 'text', text: 'ok' },
+            ],
+          },
         ],
         tools: [{ name: 'f', inputSchema: { type: 'object' }, extra: { type: 'function' } }],
         extra: { user: 'u1', logprobs: true, $chatHint: 1 },
@@ -137,8 +144,11 @@ describe('formatRequest from another protocol', () => {
   });
 
   it('sends empty tool-call arguments as {} and refuses arguments that are not a JSON object, naming the part', () => {
-    const call = (args: string): NeutralRequest => fromChat({ messages: [{ role: 'assistant', content: [{ type: 'tool-call', id: 'c', name: 'f', arguments: args }] }] });
-    expect(anthropicCodec.formatRequest(call('')).body.messages).toEqual([{ role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }] }]);
+    const call = (args: string): NeutralRequest =>
+      fromChat({ messages: [{ role: 'assistant', content: [{ type: 'tool-call', id: 'c', name: 'f', arguments: args }] }] });
+    expect(anthropicCodec.formatRequest(call('')).body.messages).toEqual([
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'f', input: {} }] },
+    ]);
     for (const bad of ['{"x":', '[1,2]']) {
       let caught: unknown;
       try {

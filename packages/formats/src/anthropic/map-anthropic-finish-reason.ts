@@ -46,7 +46,11 @@ export function finishReasonToAnthropic(reason: FinishReason, rawReason?: string
  * sequence on a plain stop is `stop_sequence` with the matched string, whoever
  * the provider was; otherwise `stop_sequence` is null.
  */
-export function stopToAnthropic(reason: FinishReason, rawReason?: string, stopSequence?: string): { stop_reason: AnthropicStopReason; stop_sequence: string | null } {
+export function stopToAnthropic(
+  reason: FinishReason,
+  rawReason?: string,
+  stopSequence?: string,
+): { stop_reason: AnthropicStopReason; stop_sequence: string | null } {
   if (stopSequence !== undefined && reason === 'stop') return { stop_reason: 'stop_sequence', stop_sequence: stopSequence };
   return { stop_reason: finishReasonToAnthropic(reason, rawReason), stop_sequence: null };
 }

@@ -25,7 +25,9 @@ describe('Anthropic usage with the cache writes split by lifetime', () => {
     const decoder = anthropicCodec.createStreamDecoder();
     const sse = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
     const events = [
-      ...decoder.push(sse('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: { ...wire, output_tokens: 1 } } })),
+      ...decoder.push(
+        sse('message_start', { message: { id: 'm', type: 'message', role: 'assistant', model: 'c', content: [], usage: { ...wire, output_tokens: 1 } } }),
+      ),
       ...decoder.push(sse('content_block_start', { index: 0, content_block: { type: 'text', text: '' } })),
       ...decoder.push(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'hi' } })),
       ...decoder.push(sse('content_block_stop', { index: 0 })),

@@ -42,7 +42,8 @@ export function usageToAnthropic(usage: Usage | undefined): AnthropicWireUsage {
     cache_read_input_tokens: read ?? null,
   };
   const hour = usage?.cacheWrite1hTokens;
-  if (write !== undefined && hour !== undefined) wire.cache_creation = { ephemeral_5m_input_tokens: Math.max(0, write - hour), ephemeral_1h_input_tokens: hour };
+  if (write !== undefined && hour !== undefined)
+    wire.cache_creation = { ephemeral_5m_input_tokens: Math.max(0, write - hour), ephemeral_1h_input_tokens: hour };
   if (usage?.reasoningTokens !== undefined) wire.output_tokens_details = { thinking_tokens: usage.reasoningTokens };
   return wire;
 }

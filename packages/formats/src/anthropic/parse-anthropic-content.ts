@@ -45,7 +45,10 @@ export function parseBlock(block: AnthropicBlock, path: Path): Part | undefined 
       return parseDocument(block, path);
     case 'tool_use': {
       const b = parseWithSchema(toolUseBlockSchema, block, path);
-      return withExtra<ToolCallPart>({ type: 'tool-call', id: b.id, name: b.name, arguments: JSON.stringify(b.input) }, restOf(b, ['type', 'id', 'name', 'input']));
+      return withExtra<ToolCallPart>(
+        { type: 'tool-call', id: b.id, name: b.name, arguments: JSON.stringify(b.input) },
+        restOf(b, ['type', 'id', 'name', 'input']),
+      );
     }
     case 'tool_result':
       return parseToolResult(block, path);

@@ -11,10 +11,7 @@ import { asAssistantPart, asUserPart, parseBlock, parseText } from './parse-anth
  * so that it goes back in place; `extra` gets the request-level hints. Claude
  * Code's billing-header block is set aside (see billing-header.ts).
  */
-export function parseMessagesAndSystem(
-  body: AnthropicRequestBody,
-  extra: Extra,
-): { system: TextPart[]; systemBeforeReplies?: number; messages: Message[] } {
+export function parseMessagesAndSystem(body: AnthropicRequestBody, extra: Extra): { system: TextPart[]; systemBeforeReplies?: number; messages: Message[] } {
   const system: TextPart[] = [];
   if (typeof body.system === 'string') {
     system.push({ type: 'text', text: body.system });

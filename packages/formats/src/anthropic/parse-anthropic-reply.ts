@@ -11,7 +11,8 @@ const MAPPED = ['id', 'type', 'role', 'model', 'content', 'stop_reason', 'stop_s
 /** An upstream's whole Messages reply → neutral (lenient: only what is used; null fields are not kept). */
 export function parseAnthropicReply(body: unknown): NeutralReply {
   const result = replySchema.safeParse(body);
-  if (!result.success) throw new InvalidReplyError(`not an Anthropic Messages reply: ${result.error.issues[0]?.message ?? 'invalid'}`, { body, cause: result.error });
+  if (!result.success)
+    throw new InvalidReplyError(`not an Anthropic Messages reply: ${result.error.issues[0]?.message ?? 'invalid'}`, { body, cause: result.error });
   const reply = result.data;
   const content: AssistantContentPart[] = [];
   for (const block of reply.content) {

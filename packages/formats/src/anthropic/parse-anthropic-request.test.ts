@@ -89,15 +89,29 @@ describe('parseRequest', () => {
           { type: 'tool-call', id: 'toolu_1', name: 'f', arguments: '{"a":[1,2]}' },
         ],
       },
-      { role: 'user', content: [{ type: 'tool-result', callId: 'toolu_1', content: [{ type: 'text', text: 'boom' }], isError: true, extra: { $contentString: true } }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool-result', callId: 'toolu_1', content: [{ type: 'text', text: 'boom' }], isError: true, extra: { $contentString: true } }],
+      },
     ]);
   });
 
   it('keeps documents, server tools and unknown fields in extra, in place', () => {
     const body = {
       ...base,
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'read' }, { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } }] }],
-      tools: [{ type: 'web_search_20250305', name: 'web_search', max_uses: 2 }, { name: 'f', input_schema: { type: 'object' } }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'read' },
+            { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } },
+          ],
+        },
+      ],
+      tools: [
+        { type: 'web_search_20250305', name: 'web_search', max_uses: 2 },
+        { name: 'f', input_schema: { type: 'object' } },
+      ],
       context_management: { edits: [] },
       service_tier: 'auto',
     };
@@ -127,7 +141,18 @@ describe('parseRequest', () => {
 
 describe('parseRequest refuses malformed bodies, naming the field', () => {
   it('a bad image media type', () => {
-    const issues = issuesOf({ ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'AA' } }] }] });
+    const issues = issuesOf({
+      ...base,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/bmp', data: 'AA' } },
+          ],
+        },
+      ],
+    });
     expect(issues).toEqual([{ path: 'messages[0].content[1].source.media_type', message: 'expected one of image/jpeg, image/png, image/gif, image/webp' }]);
   });
 
@@ -135,14 +160,22 @@ describe('parseRequest refuses malformed bodies, naming the field', () => {
     expect(issuesOf({ ...base, model: undefined }).map((i) => i.path)).toEqual(['model']);
     expect(issuesOf({ ...base, messages: 'hi' }).map((i) => i.path)).toEqual(['messages']);
     expect(issuesOf({ ...base, temperature: 'hot' }).map((i) => i.path)).toEqual(['temperature']);
-    expect(issuesOf({ ...base, messages: [{ role: 'robot', content: 'x' }] })).toEqual([{ path: 'messages[0].role', message: 'expected one of user, assistant, system' }]);
-    expect(issuesOf({ ...base, messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: 'not an object' }] }] }).map((i) => i.path)).toEqual(['messages[0].content[0].input']);
-    expect(issuesOf({ ...base, messages: [{ role: 'user', content: [{ type: 'tool_result' }] }] }).map((i) => i.path)).toEqual(['messages[0].content[0].tool_use_id']);
+    expect(issuesOf({ ...base, messages: [{ role: 'robot', content: 'x' }] })).toEqual([
+      { path: 'messages[0].role', message: 'expected one of user, assistant, system' },
+    ]);
+    expect(
+      issuesOf({ ...base, messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: 'not an object' }] }] }).map((i) => i.path),
+    ).toEqual(['messages[0].content[0].input']);
+    expect(issuesOf({ ...base, messages: [{ role: 'user', content: [{ type: 'tool_result' }] }] }).map((i) => i.path)).toEqual([
+      'messages[0].content[0].tool_use_id',
+    ]);
     expect(issuesOf({ ...base, tools: [{ name: 'f' }] }).map((i) => i.path)).toEqual(['tools[0].input_schema']);
     expect(issuesOf({ ...base, thinking: { type: 'enabled' } })).toEqual([{ path: 'thinking.budget_tokens', message: 'required when type is "enabled"' }]);
     expect(issuesOf({ ...base, tool_choice: { type: 'tool' } })).toEqual([{ path: 'tool_choice.name', message: 'required when type is "tool"' }]);
     expect(issuesOf(null).map((i) => i.path)).toEqual(['']);
-    expect(issuesOf({ ...base, messages: [{ role: 'user', content: 42 }] })).toEqual([{ path: 'messages[0].content', message: 'expected a string or an array of content blocks' }]);
+    expect(issuesOf({ ...base, messages: [{ role: 'user', content: 42 }] })).toEqual([
+      { path: 'messages[0].content', message: 'expected a string or an array of content blocks' },
+    ]);
     expect(issuesOf({ ...base, system: [{ type: 'image' }] }).map((i) => i.path)).toEqual(['system[0].type', 'system[0].text']);
     expect(issuesOf({ ...base, system: 7 })).toEqual([{ path: 'system', message: 'expected a string or an array of text blocks' }]);
   });

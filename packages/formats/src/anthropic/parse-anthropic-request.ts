@@ -5,7 +5,21 @@ import { restOf } from './extra-fields';
 import { parseMessagesAndSystem } from './parse-anthropic-messages';
 import { parseOptions } from './parse-anthropic-options';
 
-const MAPPED = ['model', 'messages', 'system', 'tools', 'tool_choice', 'max_tokens', 'temperature', 'top_p', 'top_k', 'stop_sequences', 'stream', 'thinking', 'output_config'];
+const MAPPED = [
+  'model',
+  'messages',
+  'system',
+  'tools',
+  'tool_choice',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'top_k',
+  'stop_sequences',
+  'stream',
+  'thinking',
+  'output_config',
+];
 
 /** A client's Messages body → neutral request; throws InvalidRequestError naming the field. */
 export function parseAnthropicRequest(body: unknown): NeutralRequest {

@@ -24,7 +24,10 @@ const marks = (body: Wire): string[] => {
   const found: string[] = [];
   (body.system ?? []).forEach((b: Wire, i: number) => b.cache_control && found.push(`system[${i}]`));
   (body.tools ?? []).forEach((b: Wire, i: number) => b.cache_control && found.push(`tools[${i}]`));
-  body.messages.forEach((m: Wire, i: number) => Array.isArray(m.content) && m.content.forEach((b: Wire, j: number) => b.cache_control && found.push(`messages[${i}].content[${j}]`)));
+  body.messages.forEach(
+    (m: Wire, i: number) =>
+      Array.isArray(m.content) && m.content.forEach((b: Wire, j: number) => b.cache_control && found.push(`messages[${i}].content[${j}]`)),
+  );
   return found;
 };
 
@@ -51,7 +54,7 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
     expect(marks(format(agentStep()))).toEqual([]);
   });
 
-  it('keeps the marks a client of another protocol set (OpenRouter\'s cache_control on OpenAI Chat parts) and adds none', () => {
+  it("keeps the marks a client of another protocol set (OpenRouter's cache_control on OpenAI Chat parts) and adds none", () => {
     const marked = openaiChatCodec.parseRequest({
       model: 'x',
       messages: [
@@ -68,7 +71,10 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
   });
 
   it('warns about and leaves out a foreign cache_control Anthropic would refuse', () => {
-    const odd = openaiChatCodec.parseRequest({ model: 'x', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'forever' } }] }] });
+    const odd = openaiChatCodec.parseRequest({
+      model: 'x',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi', cache_control: { type: 'forever' } }] }],
+    });
     const formatted = anthropicCodec.formatRequest(odd);
     expect(marks(formatted.body as Wire)).toEqual([]);
     expect(formatted.warnings).toContainEqual(expect.objectContaining({ code: 'dropped', path: 'messages[0].content[0].cache_control' }));
@@ -80,7 +86,13 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
       promptCache,
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-        { role: 'assistant', content: [{ type: 'text', text: 'sure' }, { type: 'reasoning', text: 'hmm', signature: 'sig', signatureFrom: 'anthropic' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'sure' },
+            { type: 'reasoning', text: 'hmm', signature: 'sig', signatureFrom: 'anthropic' },
+          ],
+        },
       ],
     };
     const body = format(request);
@@ -88,8 +100,13 @@ describe('prompt-cache marks on a conversation translated to Anthropic', () => {
     expect(marks(body)).toEqual(['system[0]', 'messages[1].content[0]']);
   });
 
-  it('leaves an Anthropic client\'s own request as it sent it', () => {
-    const body = { model: 'claude', max_tokens: 10, system: [{ type: 'text', text: 'be brief' }], messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
+  it("leaves an Anthropic client's own request as it sent it", () => {
+    const body = {
+      model: 'claude',
+      max_tokens: 10,
+      system: [{ type: 'text', text: 'be brief' }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+    };
     expect(format({ ...anthropicCodec.parseRequest(body), promptCache })).toEqual(body);
   });
 });

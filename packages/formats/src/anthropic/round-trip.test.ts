@@ -32,12 +32,16 @@ const reasoningSegment = fc
     ...parts.map((text): StreamEvent => ({ type: 'reasoning-delta', text })),
     ...(signature === undefined ? [] : [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'anthropic' } as StreamEvent]),
   ]);
-const redactedSegment = fc.string({ maxLength: 10 }).map((data): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature: data, signatureFrom: 'anthropic', redacted: true }]);
-const toolSegment = fc.tuple(fc.string({ maxLength: 6 }), fc.array(delta, { minLength: 1, maxLength: 3 })).map(([name, parts]) => (id: string): StreamEvent[] => [
-  { type: 'tool-call-start', id, name },
-  ...parts.map((argumentsDelta): StreamEvent => ({ type: 'tool-call-delta', id, argumentsDelta })),
-  { type: 'tool-call-end', id },
-]);
+const redactedSegment = fc
+  .string({ maxLength: 10 })
+  .map((data): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature: data, signatureFrom: 'anthropic', redacted: true }]);
+const toolSegment = fc
+  .tuple(fc.string({ maxLength: 6 }), fc.array(delta, { minLength: 1, maxLength: 3 }))
+  .map(([name, parts]) => (id: string): StreamEvent[] => [
+    { type: 'tool-call-start', id, name },
+    ...parts.map((argumentsDelta): StreamEvent => ({ type: 'tool-call-delta', id, argumentsDelta })),
+    { type: 'tool-call-end', id },
+  ]);
 const segment = fc.oneof(
   textSegment.map((events) => () => events),
   reasoningSegment.map((events) => () => events),
@@ -45,7 +49,13 @@ const segment = fc.oneof(
   toolSegment,
 );
 const usage: fc.Arbitrary<Usage> = fc
-  .record({ base: fc.nat(10_000), output: fc.nat(10_000), cached: fc.option(fc.nat(5000), { nil: undefined }), write: fc.option(fc.nat(5000), { nil: undefined }), reasoning: fc.option(fc.nat(100), { nil: undefined }) })
+  .record({
+    base: fc.nat(10_000),
+    output: fc.nat(10_000),
+    cached: fc.option(fc.nat(5000), { nil: undefined }),
+    write: fc.option(fc.nat(5000), { nil: undefined }),
+    reasoning: fc.option(fc.nat(100), { nil: undefined }),
+  })
   .map(({ base, output, cached, write, reasoning }) => {
     const u: Usage = { inputTokens: base + (cached ?? 0) + (write ?? 0), outputTokens: output };
     if (reasoning !== undefined) u.reasoningTokens = reasoning;
@@ -71,11 +81,9 @@ const finish = fc
       ...(extra ? { extra } : {}),
     }),
   );
-const stream = fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 }), fc.array(segment, { maxLength: 6 }), finish).map(([id, model, segments, end]): StreamEvent[] => [
-  { type: 'start', id, model },
-  ...segments.flatMap((make, i) => make(`toolu_${i}`)),
-  end,
-]);
+const stream = fc
+  .tuple(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ minLength: 1, maxLength: 8 }), fc.array(segment, { maxLength: 6 }), finish)
+  .map(([id, model, segments, end]): StreamEvent[] => [{ type: 'start', id, model }, ...segments.flatMap((make, i) => make(`toolu_${i}`)), end]);
 
 describe('encode then decode a stream gives back the same events', () => {
   it('for any stream Anthropic can represent, in any chunking', () => {

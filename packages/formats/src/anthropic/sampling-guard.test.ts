@@ -17,7 +17,7 @@ describe('temperature and top_p toward Anthropic', () => {
     expect(anthropicCodec.formatRequest(chat({ temperature: 0.3 })).body.temperature).toBe(0.3);
   });
 
-  it('an Anthropic client\'s own request goes as it sent it', () => {
+  it("an Anthropic client's own request goes as it sent it", () => {
     const body = { model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }], temperature: 0.3, top_p: 0.9 };
     expect(anthropicCodec.formatRequest(anthropicCodec.parseRequest(body)).body).toMatchObject({ temperature: 0.3, top_p: 0.9 });
   });

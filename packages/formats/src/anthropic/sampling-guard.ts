@@ -10,5 +10,9 @@ import type { Warning } from '../neutral/warning';
 export function dropTopPBesideTemperature(body: Record<string, unknown>, warnings: Warning[]): void {
   if (body.temperature === undefined || body.top_p === undefined) return;
   delete body.top_p;
-  warnings.push({ code: 'dropped', path: 'topP', message: 'top_p left out: Anthropic\'s models take a temperature or a top_p, not both (the temperature was kept)' });
+  warnings.push({
+    code: 'dropped',
+    path: 'topP',
+    message: "top_p left out: Anthropic's models take a temperature or a top_p, not both (the temperature was kept)",
+  });
 }

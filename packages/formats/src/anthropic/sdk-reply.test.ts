@@ -34,7 +34,13 @@ describe('formatReply, read by the official SDKs', () => {
       { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } },
     ]);
     expect(message.stop_reason).toBe('tool_use');
-    expect(message.usage).toMatchObject({ input_tokens: 15, output_tokens: 30, cache_read_input_tokens: 100, cache_creation_input_tokens: 5, output_tokens_details: { thinking_tokens: 10 } });
+    expect(message.usage).toMatchObject({
+      input_tokens: 15,
+      output_tokens: 30,
+      cache_read_input_tokens: 100,
+      cache_creation_input_tokens: 5,
+      output_tokens_details: { thinking_tokens: 10 },
+    });
     expect((message as unknown as { bench: unknown }).bench).toEqual({ collection: 'agents', reply: 'route' });
   });
 
@@ -44,7 +50,11 @@ describe('formatReply, read by the official SDKs', () => {
 
   it('the Vercel AI SDK generateText gets the same', async () => {
     const { value } = anthropicCodec.formatReply({ ...reply, content: [...reply.content.slice(0, 2)], finishReason: 'stop', rawFinishReason: 'end_turn' });
-    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }) });
+    const anthropic = createAnthropic({
+      apiKey: 'k',
+      baseURL: 'http://bench.test/v1',
+      fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+    });
     const result = await generateText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100 });
     expect(result.text).toBe('Checking.');
     expect(result.reasoningText).toBe('Think first.');
@@ -56,16 +66,30 @@ describe('formatReply, read by the official SDKs', () => {
   it('a reply without usage still reads in the Vercel AI SDK (input_tokens is required there)', async () => {
     const { value } = anthropicCodec.formatReply({ id: 'm', model: 'x', content: [{ type: 'text', text: 'plain' }], finishReason: 'length' });
     expect(value.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: null, cache_read_input_tokens: null });
-    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }) });
+    const anthropic = createAnthropic({
+      apiKey: 'k',
+      baseURL: 'http://bench.test/v1',
+      fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+    });
     const result = await generateText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100 });
     expect([result.text, result.finishReason]).toEqual(['plain', 'length']);
   });
 
   it('@anthropic-ai/sdk and the Vercel AI SDK read the stop sequence that ended the reply', async () => {
-    const { value } = anthropicCodec.formatReply({ id: 'm', model: 'x', content: [{ type: 'text', text: 'one, two, ' }], finishReason: 'stop', stopSequence: 'three' });
+    const { value } = anthropicCodec.formatReply({
+      id: 'm',
+      model: 'x',
+      content: [{ type: 'text', text: 'one, two, ' }],
+      finishReason: 'stop',
+      stopSequence: 'three',
+    });
     const message = await sdkAnswering(JSON.stringify(value), 'application/json').messages.create({ ...params, stop_sequences: ['three'] });
     expect([message.stop_reason, message.stop_sequence]).toEqual(['stop_sequence', 'three']);
-    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }) });
+    const anthropic = createAnthropic({
+      apiKey: 'k',
+      baseURL: 'http://bench.test/v1',
+      fetch: async () => new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }),
+    });
     const result = await generateText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100, stopSequences: ['three'] });
     expect(result.finishReason).toBe('stop');
     expect(result.providerMetadata?.anthropic?.stopSequence).toBe('three');
@@ -75,10 +99,16 @@ describe('formatReply, read by the official SDKs', () => {
     const { value, warnings } = anthropicCodec.formatReply({
       id: 'm',
       model: 'x',
-      content: [{ type: 'image', source: { kind: 'url', url: 'https://x/y.png' } }, { type: 'tool-call', id: 't', name: 'f', arguments: 'nope' }],
+      content: [
+        { type: 'image', source: { kind: 'url', url: 'https://x/y.png' } },
+        { type: 'tool-call', id: 't', name: 'f', arguments: 'nope' },
+      ],
       finishReason: 'stop',
     });
-    expect(warnings.map((w) => [w.code, w.path])).toEqual([['dropped', 'content[0]'], ['converted', 'content[1].arguments']]);
+    expect(warnings.map((w) => [w.code, w.path])).toEqual([
+      ['dropped', 'content[0]'],
+      ['converted', 'content[1].arguments'],
+    ]);
     expect(value.content).toEqual([{ type: 'tool_use', id: 't', name: 'f', input: { arguments: 'nope' } }]);
   });
 });
@@ -90,7 +120,11 @@ describe('parseReply (lenient)', () => {
       type: 'message',
       role: 'assistant',
       model: 'claude-sonnet-4-5',
-      content: [{ type: 'redacted_thinking', data: 'enc' }, { type: 'text', text: 'Hi', citations: null }, { type: 'server_tool_use', id: 's', name: 'web_search', input: {} }],
+      content: [
+        { type: 'redacted_thinking', data: 'enc' },
+        { type: 'text', text: 'Hi', citations: null },
+        { type: 'server_tool_use', id: 's', name: 'web_search', input: {} },
+      ],
       stop_reason: 'max_tokens',
       stop_sequence: null,
       container: null,
@@ -100,7 +134,10 @@ describe('parseReply (lenient)', () => {
     expect(parsed).toEqual({
       id: 'msg_2',
       model: 'claude-sonnet-4-5',
-      content: [{ type: 'reasoning', text: '', signature: 'enc', signatureFrom: 'anthropic', redacted: true }, { type: 'text', text: 'Hi' }],
+      content: [
+        { type: 'reasoning', text: '', signature: 'enc', signatureFrom: 'anthropic', redacted: true },
+        { type: 'text', text: 'Hi' },
+      ],
       finishReason: 'length',
       rawFinishReason: 'max_tokens',
       usage: { inputTokens: 3, outputTokens: 1 },

@@ -15,7 +15,13 @@ let server: Server;
 let baseURL: string;
 const captured: Captured[] = [];
 
-const answer = anthropicCodec.formatReply({ id: 'msg_cap', model: 'claude-test', content: [{ type: 'text', text: 'ok' }], finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 1 } }).value;
+const answer = anthropicCodec.formatReply({
+  id: 'msg_cap',
+  model: 'claude-test',
+  content: [{ type: 'text', text: 'ok' }],
+  finishReason: 'stop',
+  usage: { inputTokens: 3, outputTokens: 1 },
+}).value;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -65,7 +71,15 @@ const messages: Anthropic.MessageParam[] = [
 describe('what @anthropic-ai/sdk sends, captured on a real socket, parses', () => {
   it('messages.create with tools, images and tool results', async () => {
     const client = new Anthropic({ apiKey: 'sk-test', baseURL, maxRetries: 0 });
-    const message = await client.messages.create({ model: 'claude-test', max_tokens: 256, system: 'Be brief.', messages, tools, tool_choice: { type: 'auto' }, stop_sequences: ['END'] });
+    const message = await client.messages.create({
+      model: 'claude-test',
+      max_tokens: 256,
+      system: 'Be brief.',
+      messages,
+      tools,
+      tool_choice: { type: 'auto' },
+      stop_sequences: ['END'],
+    });
     expect(message.content).toEqual([{ type: 'text', text: 'ok' }]);
     const request = captured.at(-1);
     expect(request?.url).toBe('/v1/messages');
@@ -87,7 +101,9 @@ describe('what @anthropic-ai/sdk sends, captured on a real socket, parses', () =
         { role: 'assistant', content: [{ type: 'tool-call', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] },
         { role: 'user', content: [{ type: 'tool-result', callId: 'toolu_1', content: [{ type: 'text', text: 'sunny' }], isError: false }] },
       ],
-      tools: [{ name: 'get_weather', description: 'Current weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+      tools: [
+        { name: 'get_weather', description: 'Current weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      ],
       toolChoice: { type: 'auto' },
       maxOutputTokens: 256,
       stop: ['END'],
@@ -99,7 +115,9 @@ describe('what @anthropic-ai/sdk sends, captured on a real socket, parses', () =
 
   it('messages.stream with thinking, read back through a ping', async () => {
     const client = new Anthropic({ apiKey: 'sk-test', baseURL, maxRetries: 0 });
-    const final = await client.messages.stream({ model: 'claude-test', max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 2048 }, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    const final = await client.messages
+      .stream({ model: 'claude-test', max_tokens: 4096, thinking: { type: 'enabled', budget_tokens: 2048 }, messages: [{ role: 'user', content: 'hi' }] })
+      .finalMessage();
     expect(final.content).toEqual([{ type: 'text', text: 'ok' }]);
     const request = anthropicCodec.parseRequest(captured.at(-1)?.body);
     expect(request).toMatchObject({ stream: true, reasoning: { enabled: true, budgetTokens: 2048 }, maxOutputTokens: 4096 });

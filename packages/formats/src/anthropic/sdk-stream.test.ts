@@ -19,7 +19,13 @@ const events: StreamEvent[] = [
   { type: 'tool-call-delta', id: 'toolu_9', argumentsDelta: '{"city":' },
   { type: 'tool-call-delta', id: 'toolu_9', argumentsDelta: '"Paris"}' },
   { type: 'tool-call-end', id: 'toolu_9' },
-  { type: 'finish', reason: 'tool-calls', rawReason: 'tool_use', usage: { inputTokens: 50, outputTokens: 20, cachedInputTokens: 40 }, extra: { bench: { call: 'c1' } } },
+  {
+    type: 'finish',
+    reason: 'tool-calls',
+    rawReason: 'tool_use',
+    usage: { inputTokens: 50, outputTokens: 20, cachedInputTokens: 40 },
+    extra: { bench: { call: 'c1' } },
+  },
 ];
 
 function encode(list: StreamEvent[], withEnd = true): string {
@@ -46,10 +52,20 @@ describe('createStreamEncoder, read by the official SDKs', () => {
   });
 
   it('@anthropic-ai/sdk and the Vercel AI SDK read the stop sequence that ended the stream', async () => {
-    const body = encode([{ type: 'start', id: 'msg_s2', model: 'claude-test' }, { type: 'text-delta', text: 'one, two, ' }, { type: 'finish', reason: 'stop', stopSequence: 'three' }]);
-    const message = await sdkAnswering(body, 'text/event-stream').messages.stream({ ...params, stop_sequences: ['three'] }).finalMessage();
+    const body = encode([
+      { type: 'start', id: 'msg_s2', model: 'claude-test' },
+      { type: 'text-delta', text: 'one, two, ' },
+      { type: 'finish', reason: 'stop', stopSequence: 'three' },
+    ]);
+    const message = await sdkAnswering(body, 'text/event-stream')
+      .messages.stream({ ...params, stop_sequences: ['three'] })
+      .finalMessage();
     expect([message.stop_reason, message.stop_sequence]).toEqual(['stop_sequence', 'three']);
-    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }) });
+    const anthropic = createAnthropic({
+      apiKey: 'k',
+      baseURL: 'http://bench.test/v1',
+      fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
     const result = streamText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100, stopSequences: ['three'] });
     expect(await result.text).toBe('one, two, ');
     expect((await result.providerMetadata)?.anthropic?.stopSequence).toBe('three');
@@ -85,8 +101,15 @@ describe('createStreamEncoder, read by the official SDKs', () => {
   });
 
   it('an error event makes the SDK throw, with its type and message', async () => {
-    const body = encode([{ type: 'start' }, { type: 'text-delta', text: 'par' }, { type: 'error', error: { kind: 'overloaded', message: 'every member is busy' } }]);
-    const error = await sdkAnswering(body, 'text/event-stream').messages.stream(params).finalMessage().catch((e: unknown) => e);
+    const body = encode([
+      { type: 'start' },
+      { type: 'text-delta', text: 'par' },
+      { type: 'error', error: { kind: 'overloaded', message: 'every member is busy' } },
+    ]);
+    const error = await sdkAnswering(body, 'text/event-stream')
+      .messages.stream(params)
+      .finalMessage()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(String((error as Error).message)).toContain('every member is busy');
     expect((error as { type?: string }).type).toBe('overloaded_error');
@@ -101,12 +124,18 @@ describe('createStreamEncoder, read by the official SDKs', () => {
   it('writes message_start before the first delta when no start came, with the options’ id and model', () => {
     const encoder = anthropicCodec.createStreamEncoder({ id: 'msg_opt', model: 'opt-model' });
     const out = encoder.encode({ type: 'text-delta', text: 'x' });
-    expect(out.startsWith('event: message_start\ndata: {"type":"message_start","message":{"id":"msg_opt","type":"message","role":"assistant","model":"opt-model"')).toBe(true);
+    expect(
+      out.startsWith('event: message_start\ndata: {"type":"message_start","message":{"id":"msg_opt","type":"message","role":"assistant","model":"opt-model"'),
+    ).toBe(true);
   });
 
   it('the Vercel AI SDK streamText gets text, reasoning, the tool call, usage and finish reason', async () => {
     const body = encode(events);
-    const anthropic = createAnthropic({ apiKey: 'k', baseURL: 'http://bench.test/v1', fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }) });
+    const anthropic = createAnthropic({
+      apiKey: 'k',
+      baseURL: 'http://bench.test/v1',
+      fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
     const result = streamText({ model: anthropic('claude-test'), prompt: 'hi', maxOutputTokens: 100 });
     expect(await result.text).toBe('Hello, world.');
     expect(await result.reasoningText).toBe('Let me think.');

@@ -18,7 +18,19 @@ const replyBody = (stopReason: string, stopSequence: string | null) => ({
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 const streamBody = (delta: Record<string, unknown>) =>
-  frame('message_start', { type: 'message_start', message: { id: 'msg_2', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 9, output_tokens: 1 } } }) +
+  frame('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_2',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 9, output_tokens: 1 },
+    },
+  }) +
   frame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }) +
   frame('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'one, two, ' } }) +
   frame('content_block_stop', { type: 'content_block_stop', index: 0 }) +
@@ -52,7 +64,14 @@ describe('a reply ended by a stop sequence', () => {
   });
 
   it('formatReply writes stop_reason "stop_sequence" for a plain stop with a stopSequence from another provider', () => {
-    const value = anthropicCodec.formatReply({ id: 'm', model: 'x', content: [{ type: 'text', text: 'a' }], finishReason: 'stop', rawFinishReason: 'stop', stopSequence: '</answer>' }).value;
+    const value = anthropicCodec.formatReply({
+      id: 'm',
+      model: 'x',
+      content: [{ type: 'text', text: 'a' }],
+      finishReason: 'stop',
+      rawFinishReason: 'stop',
+      stopSequence: '</answer>',
+    }).value;
     expect([value.stop_reason, value.stop_sequence]).toEqual(['stop_sequence', '</answer>']);
   });
 
@@ -76,11 +95,17 @@ describe('a stream ended by a stop sequence', () => {
   });
 
   it('the encoder writes it back in message_delta', () => {
-    expect(messageDelta(decode(streamBody({ stop_reason: 'stop_sequence', stop_sequence: 'three' })))).toEqual({ stop_reason: 'stop_sequence', stop_sequence: 'three' });
+    expect(messageDelta(decode(streamBody({ stop_reason: 'stop_sequence', stop_sequence: 'three' })))).toEqual({
+      stop_reason: 'stop_sequence',
+      stop_sequence: 'three',
+    });
   });
 
   it('the encoder writes stop_reason "stop_sequence" for a plain stop with a stopSequence from another provider', () => {
-    expect(messageDelta([{ type: 'finish', reason: 'stop', rawReason: 'stop', stopSequence: '</answer>' }])).toEqual({ stop_reason: 'stop_sequence', stop_sequence: '</answer>' });
+    expect(messageDelta([{ type: 'finish', reason: 'stop', rawReason: 'stop', stopSequence: '</answer>' }])).toEqual({
+      stop_reason: 'stop_sequence',
+      stop_sequence: '</answer>',
+    });
   });
 
   it('a stream without one keeps stop_sequence null', () => {

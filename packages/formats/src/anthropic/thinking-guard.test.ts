@@ -38,7 +38,10 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
 
   it('stays on when that turn brings Anthropic’s own thinking back', () => {
     const signed = signatureFor('gemini', 'ant-sig', 'anthropic');
-    const request = geminiCodec.parseRequest(geminiToolStep([{ text: 'Read it.', thought: true, thoughtSignature: signed }, call]), { model: 'g', stream: false });
+    const request = geminiCodec.parseRequest(geminiToolStep([{ text: 'Read it.', thought: true, thoughtSignature: signed }, call]), {
+      model: 'g',
+      stream: false,
+    });
     const formatted = anthropicCodec.formatRequest(request);
     expect(formatted.body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
     const assistant = (formatted.body.messages as Array<{ role: string; content: Array<Record<string, unknown>> }>).find((m) => m.role === 'assistant');
@@ -73,7 +76,9 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
     expect(cooled.body).not.toHaveProperty('top_p');
     expect(cooled.warnings.map((w) => w.path)).toEqual(expect.arrayContaining(['temperature', 'topP']));
 
-    const noThinking = anthropicCodec.formatRequest(geminiCodec.parseRequest({ ...cooler, generationConfig: { temperature: 0.5, topK: 3 } }, { model: 'g', stream: false }));
+    const noThinking = anthropicCodec.formatRequest(
+      geminiCodec.parseRequest({ ...cooler, generationConfig: { temperature: 0.5, topK: 3 } }, { model: 'g', stream: false }),
+    );
     expect(noThinking.body).toMatchObject({ temperature: 0.5, top_k: 3 });
   });
 
@@ -94,7 +99,11 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
   it('also for an Anthropic client, when the thinking it sent back was another provider’s and was left out', () => {
     const gemini = signatureFor('anthropic', 'gem-sig', 'gemini');
     const body = anthropicToolStep(
-      [{ role: 'user', content: 'x' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere', signature: gemini }] }, { role: 'user', content: 'y' }],
+      [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'elsewhere', signature: gemini }] },
+        { role: 'user', content: 'y' },
+      ],
       [{ type: 'thinking', thinking: 'elsewhere too', signature: gemini }],
     );
     const formatted = anthropicCodec.formatRequest(anthropicCodec.parseRequest(body));
@@ -111,4 +120,3 @@ describe('extended thinking on a tool step Anthropic would refuse', () => {
     expect(formatted.body).not.toHaveProperty('thinking');
   });
 });
-

@@ -38,7 +38,8 @@ export function dropThinkingAnthropicWouldRefuse(body: Wire, warnings: Warning[]
   warnings.push({
     code: 'dropped',
     path: 'reasoning',
-    message: 'thinking off for this tool step: the last assistant turn called tools without the thinking Anthropic requires back (it was not Anthropic\'s, or the client could not keep it)',
+    message:
+      "thinking off for this tool step: the last assistant turn called tools without the thinking Anthropic requires back (it was not Anthropic's, or the client could not keep it)",
   });
 }
 

@@ -24,7 +24,12 @@ export class InvalidRequestError extends BenchError {
   }
 
   toNeutral(): NeutralError {
-    return { kind: 'invalid-request', status: 400, message: `${this.message}. Fix the request and send it again.`, ...(this.param ? { param: this.param } : {}) };
+    return {
+      kind: 'invalid-request',
+      status: 400,
+      message: `${this.message}. Fix the request and send it again.`,
+      ...(this.param ? { param: this.param } : {}),
+    };
   }
 
   static override isInstance(error: unknown): error is InvalidRequestError {

@@ -50,7 +50,7 @@ describe('parseRequest reads data of a non-image type in a user turn as a file p
     expect(geminiCodec.formatRequest(request).body.contents).toEqual(body.contents);
   });
 
-  it('leaves a model turn\'s media as image parts (the neutral model has files only as input)', () => {
+  it("leaves a model turn's media as image parts (the neutral model has files only as input)", () => {
     const request = parse({
       contents: [
         { role: 'user', parts: [{ text: 'hi' }] },
@@ -61,8 +61,7 @@ describe('parseRequest reads data of a non-image type in a user turn as a file p
   });
 });
 
-describe('formatRequest writes another protocol\'s file parts', () => {
-
+describe("formatRequest writes another protocol's file parts", () => {
   it('base64 as inlineData, a URL as fileData with its media type, or one guessed from the URL', () => {
     const { body, warnings } = geminiCodec.formatRequest(
       requestFrom('anthropic', [
@@ -116,19 +115,25 @@ describe('formatRequest writes another protocol\'s file parts', () => {
         },
       ]),
     );
-    expect((body.contents as unknown[])[1]).toEqual(
-      {
-        role: 'user',
-        parts: [
-          { functionResponse: { id: 't1', name: 'read', response: { output: 'ok' } } },
-          { inlineData: { mimeType: 'application/pdf', data: PDF_BASE64 } },
-          { inlineData: { mimeType: 'image/png', data: PNG } },
-        ],
-      },
-    );
+    expect((body.contents as unknown[])[1]).toEqual({
+      role: 'user',
+      parts: [
+        { functionResponse: { id: 't1', name: 'read', response: { output: 'ok' } } },
+        { inlineData: { mimeType: 'application/pdf', data: PDF_BASE64 } },
+        { inlineData: { mimeType: 'image/png', data: PNG } },
+      ],
+    });
     expect(warnings).toEqual([
-      { code: 'converted', path: 'messages[1].content[0].content[1]', message: 'a file in a tool result is sent as a part of its own after the functionResponse' },
-      { code: 'converted', path: 'messages[1].content[0].content[2]', message: 'an image in a tool result is sent as a part of its own after the functionResponse' },
+      {
+        code: 'converted',
+        path: 'messages[1].content[0].content[1]',
+        message: 'a file in a tool result is sent as a part of its own after the functionResponse',
+      },
+      {
+        code: 'converted',
+        path: 'messages[1].content[0].content[2]',
+        message: 'an image in a tool result is sent as a part of its own after the functionResponse',
+      },
     ]);
   });
 });

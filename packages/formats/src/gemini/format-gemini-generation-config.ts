@@ -43,7 +43,8 @@ function formatResponseFormat(request: NeutralRequest, own: boolean, out: Record
       }
       out.responseSchema = toGeminiSchema(format.schema, 'responseFormat.schema', warnings);
       if (format.name !== undefined) warnings.push({ code: 'dropped', path: 'responseFormat.name', message: 'Gemini response schemas have no name' });
-      if (format.description !== undefined) warnings.push({ code: 'dropped', path: 'responseFormat.description', message: 'Gemini response schemas have no description' });
+      if (format.description !== undefined)
+        warnings.push({ code: 'dropped', path: 'responseFormat.description', message: 'Gemini response schemas have no description' });
       return;
     }
     default: {
@@ -79,7 +80,11 @@ function formatThinking(request: NeutralRequest, own: boolean, warnings: Warning
   if (reasoning.budgetTokens !== undefined) {
     // Gemini refuses thinkingBudget together with thinkingLevel.
     if (out.thinkingLevel !== undefined || out.thinkingBudget !== undefined) {
-      warnings.push({ code: 'dropped', path: 'reasoning.budgetTokens', message: 'Gemini takes a thinking budget or a thinking level, not both; the level was kept' });
+      warnings.push({
+        code: 'dropped',
+        path: 'reasoning.budgetTokens',
+        message: 'Gemini takes a thinking budget or a thinking level, not both; the level was kept',
+      });
     } else {
       out.thinkingBudget = reasoning.budgetTokens;
     }

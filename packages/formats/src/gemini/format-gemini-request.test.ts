@@ -14,7 +14,10 @@ describe('formatRequest from another protocol', () => {
     expect(out.path).toBe('/models/test-model:streamGenerateContent?alt=sse');
     expect(out.body).toEqual({
       contents: [
-        { role: 'user', parts: [{ text: 'What is the weather where this photo was taken?' }, { inlineData: { mimeType: 'image/png', data: TINY_PNG_BASE64 } }] },
+        {
+          role: 'user',
+          parts: [{ text: 'What is the weather where this photo was taken?' }, { inlineData: { mimeType: 'image/png', data: TINY_PNG_BASE64 } }],
+        },
         {
           role: 'model',
           parts: [
@@ -72,10 +75,7 @@ describe('formatRequest from another protocol', () => {
       tools: [{ name: 't', inputSchema: { type: 'object', properties: { a: { type: 'string' } } }, strict: true }],
     };
     const result = geminiCodec.formatRequest(request);
-    expect(result.warnings.map((w) => `${w.code} ${w.path}`)).toEqual([
-      'dropped tools[0].strict',
-      'dropped parallelToolCalls',
-    ]);
+    expect(result.warnings.map((w) => `${w.code} ${w.path}`)).toEqual(['dropped tools[0].strict', 'dropped parallelToolCalls']);
     expect(result.body).not.toHaveProperty('user');
   });
 });
@@ -89,7 +89,7 @@ describe('tool results', () => {
     ],
   };
 
-  it('accepts tool messages and user-turn results, finds missing names, merges a turn\'s results', () => {
+  it("accepts tool messages and user-turn results, finds missing names, merges a turn's results", () => {
     const request: NeutralRequest = {
       ...base,
       origin: 'openai-chat',
@@ -98,7 +98,13 @@ describe('tool results', () => {
         { role: 'tool', content: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: '{"found":true}' }] }] },
         { role: 'tool', content: [{ type: 'tool-result', callId: 'c2', content: [{ type: 'text', text: 'nope' }], isError: true }] },
         call,
-        { role: 'user', content: [{ type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'plain' }] }, { type: 'text', text: 'go on' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool-result', callId: 'c1', content: [{ type: 'text', text: 'plain' }] },
+            { type: 'text', text: 'go on' },
+          ],
+        },
       ],
     };
     const contents = geminiCodec.formatRequest(request).body.contents as unknown[];
@@ -167,7 +173,11 @@ describe('other neutral features', () => {
     const out = geminiCodec.formatRequest({
       ...base,
       toolChoice: { type: 'tool', name: 'f' },
-      responseFormat: { type: 'json-schema', name: 'answer', schema: { type: 'object', properties: { a: { type: 'integer', format: 'int32', default: 1 } }, additionalProperties: false } },
+      responseFormat: {
+        type: 'json-schema',
+        name: 'answer',
+        schema: { type: 'object', properties: { a: { type: 'integer', format: 'int32', default: 1 } }, additionalProperties: false },
+      },
       reasoning: { effort: 'xhigh', budgetTokens: 500, enabled: true },
       seed: 7,
       topK: 3,

@@ -10,10 +10,9 @@ import { z } from 'zod';
  * A JSON object passed through as it is (z.record would rebuild it, and lose
  * an own `__proto__` key that JSON.parse made).
  */
-const jsonObject = z.custom<Record<string, unknown>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { message: 'expected a JSON object' },
-);
+const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+  message: 'expected a JSON object',
+});
 
 const MIME_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
 const mimeType = z.string().regex(MIME_TYPE, { message: 'expected a MIME type such as image/png' });
@@ -88,9 +87,7 @@ export type GeminiGenerationConfig = z.infer<typeof geminiGenerationConfigSchema
 export const geminiRequestSchema = z.looseObject({
   model: z.string().optional(),
   contents: z.array(geminiContentSchema),
-  systemInstruction: z
-    .looseObject({ role: z.string().optional(), parts: z.array(geminiPartSchema) })
-    .optional(),
+  systemInstruction: z.looseObject({ role: z.string().optional(), parts: z.array(geminiPartSchema) }).optional(),
   tools: z.array(geminiToolSchema).optional(),
   toolConfig: z.looseObject({ functionCallingConfig: geminiFunctionCallingConfigSchema.optional() }).optional(),
   generationConfig: geminiGenerationConfigSchema.optional(),

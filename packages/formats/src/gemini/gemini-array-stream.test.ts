@@ -18,7 +18,10 @@ const failedPartWay: StreamEvent[] = [
   { type: 'text-delta', text: 'par' },
   { type: 'error', error: { kind: 'upstream', message: 'the member failed part way' } },
 ];
-const cut: StreamEvent[] = [{ type: 'start', id: 'r3', model: 'g' }, { type: 'text-delta', text: 'cut short' }];
+const cut: StreamEvent[] = [
+  { type: 'start', id: 'r3', model: 'g' },
+  { type: 'text-delta', text: 'cut short' },
+];
 
 function pieces(form: { createStreamEncoder: typeof geminiCodec.createStreamEncoder }, events: StreamEvent[]): string[] {
   const encoder = form.createStreamEncoder();
@@ -55,7 +58,10 @@ describe('Gemini JSON-array stream (no ?alt=sse)', () => {
 
   it('gives readers that split on "\\n," one whole element a piece', () => {
     const body = pieces(geminiArrayStream, toolTurn).join('');
-    const split = body.slice(1, -1).split('\n,').map((piece) => JSON.parse(piece) as unknown);
+    const split = body
+      .slice(1, -1)
+      .split('\n,')
+      .map((piece) => JSON.parse(piece) as unknown);
     expect(split).toEqual(sseElements(toolTurn));
   });
 

@@ -22,7 +22,9 @@ describe('formatError', () => {
 
   it('names the field at fault in a BadRequest detail', () => {
     const { body } = geminiCodec.formatError({ kind: 'invalid-request', message: 'bad', param: 'contents[0].parts' });
-    expect(body.error).toMatchObject({ details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'contents[0].parts' }] }] });
+    expect(body.error).toMatchObject({
+      details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'contents[0].parts' }] }],
+    });
   });
 });
 
@@ -37,7 +39,9 @@ describe('parseError', () => {
   });
 
   it('reads array-wrapped errors, context-length errors, and bodies that are not JSON', () => {
-    const wrapped = JSON.stringify([{ error: { code: 400, message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } }]);
+    const wrapped = JSON.stringify([
+      { error: { code: 400, message: 'The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).', status: 'INVALID_ARGUMENT' } },
+    ]);
     expect(geminiCodec.parseError(400, wrapped)).toMatchObject({ kind: 'context-length', code: 'INVALID_ARGUMENT' });
     expect(geminiCodec.parseError(502, '<html>Bad Gateway</html>')).toEqual({ kind: 'upstream', status: 502, message: '<html>Bad Gateway</html>' });
     expect(geminiCodec.parseError(503, '')).toEqual({ kind: 'unavailable', status: 503, message: 'upstream answered 503' });
@@ -45,7 +49,12 @@ describe('parseError', () => {
 
   it('round-trips its own error shape', () => {
     const { status, body } = geminiCodec.formatError({ kind: 'permission', message: 'key may not call core' });
-    expect(geminiCodec.parseError(status, JSON.stringify(body))).toEqual({ kind: 'permission', status: 403, message: 'key may not call core', code: 'PERMISSION_DENIED' });
+    expect(geminiCodec.parseError(status, JSON.stringify(body))).toEqual({
+      kind: 'permission',
+      status: 403,
+      message: 'key may not call core',
+      code: 'PERMISSION_DENIED',
+    });
   });
 });
 

@@ -195,14 +195,20 @@ describe('@google/genai reads what we write', () => {
   it('an in-stream error makes the SDK throw', async () => {
     server.answer(() => ({
       contentType: 'text/event-stream',
-      body: sse([{ type: 'text-delta', text: 'part' }, { type: 'error', error: { kind: 'upstream', message: 'every seat failed' } }]),
+      body: sse([
+        { type: 'text-delta', text: 'part' },
+        { type: 'error', error: { kind: 'upstream', message: 'every seat failed' } },
+      ]),
     }));
     const stream = await ai.models.generateContentStream({ model: 'bench-core', contents: 'hi' });
     const seen: string[] = [];
     const consume = async () => {
       for await (const chunk of stream) seen.push(chunk.text ?? '');
     };
-    const error = await consume().then(() => undefined, (e: unknown) => e);
+    const error = await consume().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(502);
     expect((error as ApiError).message).toContain('every seat failed');
@@ -225,7 +231,10 @@ describe('@google/genai reads what we write', () => {
   it('an error body with its status', async () => {
     const { status, body } = geminiCodec.formatError({ kind: 'rate-limit', message: 'every member is rate limited' });
     server.answer(() => ({ status, contentType: 'application/json', body: JSON.stringify(body) }));
-    const error = await ai.models.generateContent({ model: 'bench-core', contents: 'hi' }).then(() => undefined, (e: unknown) => e);
+    const error = await ai.models.generateContent({ model: 'bench-core', contents: 'hi' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(429);
     expect((error as ApiError).message).toContain('RESOURCE_EXHAUSTED');

@@ -8,7 +8,11 @@ const partSchema = z.looseObject({
   thoughtSignature: z.string().nullish(),
   inlineData: z.object({ mimeType: z.string(), data: z.string() }).nullish(),
   functionCall: z
-    .object({ id: z.string().nullish(), name: z.string(), args: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).nullish() })
+    .object({
+      id: z.string().nullish(),
+      name: z.string(),
+      args: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v)).nullish(),
+    })
     .nullish(),
 });
 export type GeminiReplyPart = z.infer<typeof partSchema>;

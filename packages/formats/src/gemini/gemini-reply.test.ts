@@ -55,7 +55,7 @@ describe('parseReply', () => {
 });
 
 describe('formatReply', () => {
-  it('writes extra (the gateway\'s bench) at the top level and echoes the model in modelVersion', () => {
+  it("writes extra (the gateway's bench) at the top level and echoes the model in modelVersion", () => {
     const reply: NeutralReply = {
       id: 'r',
       model: 'bench/core:all',
@@ -77,7 +77,10 @@ describe('formatReply', () => {
     const reply: NeutralReply = {
       id: 'r',
       model: 'm',
-      content: [{ type: 'reasoning', text: '', redacted: true, signature: 'opaque' }, { type: 'text', text: 'x', extra: { citations: [] } }],
+      content: [
+        { type: 'reasoning', text: '', redacted: true, signature: 'opaque' },
+        { type: 'text', text: 'x', extra: { citations: [] } },
+      ],
       finishReason: 'content-filter',
       rawFinishReason: 'RECITATION',
       usage: { inputTokens: 3, cacheWriteTokens: 2 },

@@ -7,14 +7,18 @@ const text = fc.string({ maxLength: 20 });
 const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,11}$/);
 const json = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-const compact = <T extends Record<string, unknown>>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const compact = <T extends Record<string, unknown>>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 const signature = maybe(fc.base64String({ minLength: 4, maxLength: 16 }));
 const textPart = fc.record({ text, thoughtSignature: signature }).map(compact);
 const thoughtPart = fc.record({ text, thought: fc.constant(true), thoughtSignature: signature }).map(compact);
 const imagePart = fc.oneof(
-  fc.record({ inlineData: fc.record({ mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/plain'), data: fc.base64String({ minLength: 4, maxLength: 12 }) }) }),
+  fc.record({
+    inlineData: fc.record({
+      mimeType: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/plain'),
+      data: fc.base64String({ minLength: 4, maxLength: 12 }),
+    }),
+  }),
   fc.record({ fileData: fc.record({ mimeType: maybe(fc.constantFrom('image/png', 'video/mp4', 'application/pdf')), fileUri: fc.webUrl() }).map(compact) }),
 );
 const callPart = fc
@@ -28,7 +32,11 @@ const responsePart = fc.record({
     .record({
       id: maybe(name),
       name,
-      response: fc.oneof(json, text.map((output) => ({ output })), text.map((error) => ({ error }))),
+      response: fc.oneof(
+        json,
+        text.map((output) => ({ output })),
+        text.map((error) => ({ error })),
+      ),
     })
     .map(compact),
 });
@@ -57,7 +65,11 @@ const declaration = fc
 const tools = fc.oneof(
   fc.array(declaration, { minLength: 1, maxLength: 2 }).map((functionDeclarations) => [{ functionDeclarations }]),
   fc.array(declaration, { maxLength: 2 }).map((functionDeclarations) => [{ googleSearch: {} }, { functionDeclarations, codeExecution: {} }]),
-  fc.array(declaration, { minLength: 1, maxLength: 2 }).map((declarations) => [{ functionDeclarations: declarations.map(({ parameters, ...rest }) => (parameters ? { ...rest, parametersJsonSchema: parameters } : rest)) }]),
+  fc
+    .array(declaration, { minLength: 1, maxLength: 2 })
+    .map((declarations) => [
+      { functionDeclarations: declarations.map(({ parameters, ...rest }) => (parameters ? { ...rest, parametersJsonSchema: parameters } : rest)) },
+    ]),
 );
 const toolConfig = fc.record({
   functionCallingConfig: fc
@@ -76,7 +88,13 @@ const generationConfig = fc
     responseMimeType: maybe(fc.constantFrom('application/json', 'text/plain', 'text/x.enum')),
     responseJsonSchema: maybe(schema),
     thinkingConfig: maybe(
-      fc.record({ includeThoughts: maybe(fc.boolean()), thinkingBudget: maybe(fc.integer({ min: -1, max: 4096 })), thinkingLevel: maybe(fc.constantFrom('HIGH', 'low', 'MINIMAL', 'THINKING_LEVEL_UNSPECIFIED')) }).map(compact),
+      fc
+        .record({
+          includeThoughts: maybe(fc.boolean()),
+          thinkingBudget: maybe(fc.integer({ min: -1, max: 4096 })),
+          thinkingLevel: maybe(fc.constantFrom('HIGH', 'low', 'MINIMAL', 'THINKING_LEVEL_UNSPECIFIED')),
+        })
+        .map(compact),
     ),
   })
   .map(compact);
@@ -96,8 +114,11 @@ const body = fc
 
 /** Allowed function names must be declared: a request naming an undeclared one is refused (not a valid request). */
 function namesOnlyDeclaredFunctions(wire: Record<string, unknown>): boolean {
-  const allowed = (wire.toolConfig as { functionCallingConfig?: { allowedFunctionNames?: string[] } } | undefined)?.functionCallingConfig?.allowedFunctionNames ?? [];
-  const declared = ((wire.tools as Array<{ functionDeclarations?: Array<{ name: string }> }> | undefined) ?? []).flatMap((tool) => tool.functionDeclarations ?? []).map((d) => d.name);
+  const allowed =
+    (wire.toolConfig as { functionCallingConfig?: { allowedFunctionNames?: string[] } } | undefined)?.functionCallingConfig?.allowedFunctionNames ?? [];
+  const declared = ((wire.tools as Array<{ functionDeclarations?: Array<{ name: string }> }> | undefined) ?? [])
+    .flatMap((tool) => tool.functionDeclarations ?? [])
+    .map((d) => d.name);
   return allowed.every((name) => declared.includes(name));
 }
 

@@ -43,7 +43,7 @@ describe('snake_case field names', () => {
     expect(geminiCodec.formatRequest(geminiCodec.parseRequest(snake, { model: 'm' })).body).toEqual(snake);
   });
 
-  it('written in camelCase for another protocol\'s request', () => {
+  it("written in camelCase for another protocol's request", () => {
     const request = { ...geminiCodec.parseRequest(snake, { model: 'm' }), origin: 'openai-chat' as const };
     const body = geminiCodec.formatRequest(request).body;
     expect(body).toHaveProperty('systemInstruction');

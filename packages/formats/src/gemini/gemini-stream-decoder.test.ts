@@ -34,7 +34,7 @@ describe('Gemini stream decoder', () => {
     expect(decode(readFixture('stream-thought-text-tool.sse')).events).toEqual(TOOL_STREAM);
   });
 
-  it('passes a Gemini upstream through to a Gemini client with the function call\'s signature in place', () => {
+  it("passes a Gemini upstream through to a Gemini client with the function call's signature in place", () => {
     const encoder = geminiCodec.createStreamEncoder();
     const text = TOOL_STREAM.map((e) => encoder.encode(e)).join('') + encoder.end();
     const call = text.split('\n\n').find((line) => line.includes('functionCall'));

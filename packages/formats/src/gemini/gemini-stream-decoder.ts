@@ -89,7 +89,11 @@ class GeminiStreamDecoder implements StreamDecoder {
   private part(part: GeminiReplyPart, out: StreamEvent[]): void {
     const signature = part.thoughtSignature ?? undefined;
     if (part.thought && typeof part.text === 'string') {
-      out.push(signature === undefined ? { type: 'reasoning-delta', text: part.text } : { type: 'reasoning-delta', text: part.text, signature, signatureFrom: 'gemini' });
+      out.push(
+        signature === undefined
+          ? { type: 'reasoning-delta', text: part.text }
+          : { type: 'reasoning-delta', text: part.text, signature, signatureFrom: 'gemini' },
+      );
       return;
     }
     if (signature !== undefined) out.push({ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' });

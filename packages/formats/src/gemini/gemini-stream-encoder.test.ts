@@ -40,7 +40,10 @@ describe('Gemini stream encoder', () => {
     expect(chunks(text)).toEqual([
       { candidates: [{ content: { role: 'model', parts: [{ text: 'hmm', thought: true }] }, index: 0 }], ...tail },
       { candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }], ...tail },
-      { candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: { a: 1 } }, thoughtSignature: 'sig' }] }, index: 0 }], ...tail },
+      {
+        candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 'f', args: { a: 1 } }, thoughtSignature: 'sig' }] }, index: 0 }],
+        ...tail,
+      },
       {
         candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'STOP', index: 0 }],
         usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 5, thoughtsTokenCount: 4, totalTokenCount: 14 },
@@ -61,7 +64,7 @@ describe('Gemini stream encoder', () => {
     expect(parts).toContainEqual({ functionCall: { id: 'call_1', name: 'list_files', args: {} } });
   });
 
-  it('writes an error event as Gemini\'s in-stream error, and nothing after it', () => {
+  it("writes an error event as Gemini's in-stream error, and nothing after it", () => {
     const encoder = geminiCodec.createStreamEncoder({ model: 'm' });
     const out = encoder.encode({ type: 'error', error: { kind: 'rate-limit', message: 'slow down' } });
     expect(out).toBe('data: {"error":{"code":429,"message":"slow down","status":"RESOURCE_EXHAUSTED"}}\n\n');
@@ -80,23 +83,25 @@ describe('Gemini stream encoder', () => {
 const piece = fc.oneof(
   fc.string({ minLength: 1 }).map((text): StreamEvent[] => [{ type: 'text-delta', text }]),
   fc.string({ minLength: 1 }).map((text): StreamEvent[] => [{ type: 'reasoning-delta', text }]),
-  fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 })).map(([text, signature]): StreamEvent[] => [{ type: 'reasoning-delta', text, signature, signatureFrom: 'gemini' }]),
-  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' }, { type: 'text-delta', text: 'x' }]),
-  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' }]),
   fc
-    .tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.dictionary(fc.string(), fc.jsonValue()))
-    .map(([id, name, args]): StreamEvent[] => [
-      { type: 'tool-call-start', id, name },
-      { type: 'tool-call-delta', id, argumentsDelta: JSON.stringify(args) },
-      { type: 'tool-call-end', id },
-    ]),
+    .tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }))
+    .map(([text, signature]): StreamEvent[] => [{ type: 'reasoning-delta', text, signature, signatureFrom: 'gemini' }]),
+  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [
+    { type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' },
+    { type: 'text-delta', text: 'x' },
+  ]),
+  fc.string({ minLength: 1 }).map((signature): StreamEvent[] => [{ type: 'reasoning-delta', text: '', signature, signatureFrom: 'gemini' }]),
+  fc.tuple(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.dictionary(fc.string(), fc.jsonValue())).map(([id, name, args]): StreamEvent[] => [
+    { type: 'tool-call-start', id, name },
+    { type: 'tool-call-delta', id, argumentsDelta: JSON.stringify(args) },
+    { type: 'tool-call-end', id },
+  ]),
 );
-const usage = fc.record(
-  { inputTokens: fc.nat(), outputTokens: fc.nat(), cachedInputTokens: fc.nat() },
-  { requiredKeys: ['inputTokens', 'outputTokens'] },
-);
+const usage = fc.record({ inputTokens: fc.nat(), outputTokens: fc.nat(), cachedInputTokens: fc.nat() }, { requiredKeys: ['inputTokens', 'outputTokens'] });
 const ending = fc.oneof(
-  fc.tuple(fc.constantFrom('stop' as const, 'length' as const, 'content-filter' as const), usage).map(([reason, u]): StreamEvent => ({ type: 'finish', reason, usage: u })),
+  fc
+    .tuple(fc.constantFrom('stop' as const, 'length' as const, 'content-filter' as const), usage)
+    .map(([reason, u]): StreamEvent => ({ type: 'finish', reason, usage: u })),
   fc.constantFrom<StreamEvent>(
     { type: 'error', error: { kind: 'unavailable', status: 503, message: 'busy', code: 'UNAVAILABLE' } },
     { type: 'error', error: { kind: 'invalid-request', status: 400, message: 'bad', code: 'INVALID_ARGUMENT' } },
@@ -109,8 +114,7 @@ describe('encode then decode (property)', () => {
       fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.array(piece, { maxLength: 8 }), ending, (id, model, pieces, last) => {
         const body = pieces.flat();
         const hasCalls = body.some((e) => e.type === 'tool-call-start');
-        const final: StreamEvent =
-          last.type === 'finish' && last.reason === 'stop' && hasCalls ? { ...last, reason: 'tool-calls' } : last;
+        const final: StreamEvent = last.type === 'finish' && last.reason === 'stop' && hasCalls ? { ...last, reason: 'tool-calls' } : last;
         const events: StreamEvent[] = [{ type: 'start', id, model }, ...body, final];
         const decoded = decode(encode(events));
         const expected = events.map((e) => (e.type === 'finish' ? { ...e, rawReason: expect.any(String) } : e));

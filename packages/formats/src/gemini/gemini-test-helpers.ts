@@ -55,8 +55,6 @@ function strip(value: unknown, top = false): unknown {
 
 /** Neutral `tool` messages written as user messages holding the results, as Gemini has them. */
 export function toolMessagesAsUser(request: NeutralRequest): NeutralRequest {
-  const messages: Message[] = request.messages.map((message) =>
-    message.role === 'tool' ? { role: 'user', content: [...message.content] } : message,
-  );
+  const messages: Message[] = request.messages.map((message) => (message.role === 'tool' ? { role: 'user', content: [...message.content] } : message));
   return { ...request, messages };
 }

@@ -30,7 +30,12 @@ describe('finish reasons', () => {
 
   it('maps neutral reasons to Gemini', () => {
     expect(['stop', 'tool-calls', 'length', 'content-filter', 'error', 'other'].map((r) => toGeminiFinishReason(r as never))).toEqual([
-      'STOP', 'STOP', 'MAX_TOKENS', 'SAFETY', 'OTHER', 'OTHER',
+      'STOP',
+      'STOP',
+      'MAX_TOKENS',
+      'SAFETY',
+      'OTHER',
+      'OTHER',
     ]);
     expect(toGeminiFinishReason('error', 'MALFORMED_FUNCTION_CALL')).toBe('MALFORMED_FUNCTION_CALL');
     expect(toGeminiFinishReason('stop', 'end_turn')).toBe('STOP');

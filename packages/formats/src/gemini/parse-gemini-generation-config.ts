@@ -5,8 +5,16 @@ import { restOf } from './gemini-extra';
 import { fromGeminiSchema } from './from-gemini-schema';
 
 const MAPPED = [
-  'maxOutputTokens', 'temperature', 'topP', 'topK', 'seed', 'stopSequences',
-  'responseMimeType', 'responseSchema', 'responseJsonSchema', 'thinkingConfig',
+  'maxOutputTokens',
+  'temperature',
+  'topP',
+  'topK',
+  'seed',
+  'stopSequences',
+  'responseMimeType',
+  'responseSchema',
+  'responseJsonSchema',
+  'thinkingConfig',
 ];
 const EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
 type Effort = (typeof EFFORTS)[number];

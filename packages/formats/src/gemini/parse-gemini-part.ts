@@ -1,12 +1,4 @@
-import type {
-  Extra,
-  FilePart,
-  ImagePart,
-  ReasoningPart,
-  TextPart,
-  ToolCallPart,
-  ToolResultPart,
-} from '../neutral/content';
+import type { Extra, FilePart, ImagePart, ReasoningPart, TextPart, ToolCallPart, ToolResultPart } from '../neutral/content';
 import type { FieldIssue } from '../errors/invalid-request-error';
 import { callerSignature } from '../shared/signature-provenance';
 import type { GeminiPart } from './gemini-api';
@@ -153,4 +145,3 @@ function withExtra<T extends ParsedPart>(part: T, extra: Extra): T {
   if (compact) part.extra = compact;
   return part;
 }
-

@@ -40,9 +40,15 @@ describe('real client captures', () => {
   const captures = geminiCaptures();
 
   it('finds the Gemini CLI and opencode captures', () => {
-    expect(captures.map((c) => c.file).sort()).toEqual(
-      ['gemini-cli-1.json', 'gemini-cli-2.json', 'gemini-cli-3.json', 'gemini-cli-4.json', 'gemini-cli-5.json', 'opencode-7.json', 'opencode-8.json'],
-    );
+    expect(captures.map((c) => c.file).sort()).toEqual([
+      'gemini-cli-1.json',
+      'gemini-cli-2.json',
+      'gemini-cli-3.json',
+      'gemini-cli-4.json',
+      'gemini-cli-5.json',
+      'opencode-7.json',
+      'opencode-8.json',
+    ]);
   });
 
   it.each(captures.map((c) => [c.file, c] as const))('%s parses and formats back to identical JSON', (_file, capture) => {
@@ -127,22 +133,41 @@ describe('mapping details', () => {
 
   it('maps toolConfig modes and keeps what a tool choice cannot say', () => {
     const tools = [{ functionDeclarations: [{ name: 'a' }, { name: 'b' }] }];
-    const one = parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a'] } } });
+    const one = parse({
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      tools,
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a'] } },
+    });
     expect(one.toolChoice).toEqual({ type: 'tool', name: 'a' });
     expect(one.extra.toolConfig).toBeUndefined();
-    const two = parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], tools, toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } } });
+    const two = parse({
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      tools,
+      toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } },
+    });
     expect(two.toolChoice).toEqual({ type: 'required' });
     expect(two.extra.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b'] } });
-    expect(parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], toolConfig: { functionCallingConfig: { mode: 'NONE' } } }).toolChoice).toEqual({ type: 'none' });
+    expect(parse({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], toolConfig: { functionCallingConfig: { mode: 'NONE' } } }).toolChoice).toEqual({
+      type: 'none',
+    });
   });
 
   it('keeps built-in tools, safetySettings and cachedContent in extra and writes them back', () => {
     const body = {
       contents: [{ role: 'user', parts: [{ text: 'search' }] }],
-      tools: [{ googleSearch: {} }, { functionDeclarations: [{ name: 'f', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING', nullable: true } } } }] }, { codeExecution: {} }],
+      tools: [
+        { googleSearch: {} },
+        { functionDeclarations: [{ name: 'f', parameters: { type: 'OBJECT', properties: { q: { type: 'STRING', nullable: true } } } }] },
+        { codeExecution: {} },
+      ],
       safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
       cachedContent: 'cachedContents/abc',
-      generationConfig: { candidateCount: 1, responseMimeType: 'text/x.enum', responseSchema: { type: 'STRING', enum: ['a'] }, thinkingConfig: { thinkingBudget: 0 } },
+      generationConfig: {
+        candidateCount: 1,
+        responseMimeType: 'text/x.enum',
+        responseSchema: { type: 'STRING', enum: ['a'] },
+        thinkingConfig: { thinkingBudget: 0 },
+      },
     };
     const request = parse(body);
     expect(request.extra.tools).toEqual([{ googleSearch: {} }, { codeExecution: {} }]);

@@ -96,7 +96,11 @@ describe('fromGeminiSchema', () => {
     expect(
       fromGeminiSchema({
         type: 'OBJECT',
-        properties: { a: { type: 'STRING', nullable: true }, b: { type: 'ARRAY', items: { type: 'INTEGER' } }, c: { anyOf: [{ type: 'NUMBER' }], nullable: true } },
+        properties: {
+          a: { type: 'STRING', nullable: true },
+          b: { type: 'ARRAY', items: { type: 'INTEGER' } },
+          c: { anyOf: [{ type: 'NUMBER' }], nullable: true },
+        },
       }),
     ).toEqual({
       type: 'object',

@@ -3,9 +3,26 @@ import type { Warning } from '../neutral/warning';
 
 /** Keywords of the OpenAPI 3.0 subset Gemini's `parameters` / `responseSchema` accept. */
 const KEPT = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'items', 'properties', 'required',
-  'minItems', 'maxItems', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern',
-  'minimum', 'maximum', 'anyOf', 'propertyOrdering',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'properties',
+  'required',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'propertyOrdering',
 ]);
 /** Keywords about the schema document rather than the value (left out without a warning: nothing the model is asked for changes). */
 const ANNOTATIONS = new Set(['$defs', 'definitions', '$schema', '$id', '$comment']);
@@ -50,9 +67,7 @@ function convert(schema: Record<string, unknown>, path: string, ctx: Context): J
         if (Array.isArray(value)) writeAnyOf(value, key, out, at, ctx);
         break;
       case 'properties':
-        out.properties = Object.fromEntries(
-          Object.entries(asRecord(value)).map(([name, sub]) => [name, convert(asRecord(sub), `${at}.${name}`, ctx)]),
-        );
+        out.properties = Object.fromEntries(Object.entries(asRecord(value)).map(([name, sub]) => [name, convert(asRecord(sub), `${at}.${name}`, ctx)]));
         break;
       case 'items':
         if (Array.isArray(value)) dropped(ctx, at, 'tuple `items` is not supported by Gemini');
@@ -107,7 +122,11 @@ function writeType(value: unknown, out: JSONSchema, at: string, ctx: Context): v
   if (types.length < value.length) out.nullable = true;
   if (types.length === 1) out.type = types[0];
   else if (types.length > 1) out.anyOf = types.map((t) => ({ type: t }));
-  convertedWarning(ctx, at, `type ${JSON.stringify(value)} written as ${types.length > 1 ? 'anyOf' : 'type'}${types.length < value.length ? ' + nullable' : ''}`);
+  convertedWarning(
+    ctx,
+    at,
+    `type ${JSON.stringify(value)} written as ${types.length > 1 ? 'anyOf' : 'type'}${types.length < value.length ? ' + nullable' : ''}`,
+  );
 }
 
 function writeEnum(value: unknown, out: JSONSchema, at: string, ctx: Context): void {

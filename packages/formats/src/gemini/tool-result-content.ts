@@ -37,7 +37,11 @@ export function responseFromToolResult(part: ToolResultPart, path: string, warni
     if (inner.type === 'text') text += inner.text;
     else {
       const what = inner.type === 'image' ? 'an image' : 'a file';
-      warnings.push({ code: 'converted', path: `${path}.content[${i}]`, message: `${what} in a tool result is sent as a part of its own after the functionResponse` });
+      warnings.push({
+        code: 'converted',
+        path: `${path}.content[${i}]`,
+        message: `${what} in a tool result is sent as a part of its own after the functionResponse`,
+      });
     }
   });
   const hint = part.extra?.$response;

@@ -14,9 +14,7 @@ export interface TextPart {
   extra?: Extra;
 }
 
-export type ImageSource =
-  | { kind: 'url'; url: string }
-  | { kind: 'base64'; mediaType: string; data: string };
+export type ImageSource = { kind: 'url'; url: string } | { kind: 'base64'; mediaType: string; data: string };
 
 export interface ImagePart {
   type: 'image';
@@ -26,8 +24,7 @@ export interface ImagePart {
 
 export type FileSource =
   /** `mediaType` where the protocol tells it (Gemini fileData, Anthropic's PDF URL source); a bare URL does not. */
-  | { kind: 'url'; url: string; mediaType?: string }
-  | { kind: 'base64'; mediaType: string; data: string };
+  { kind: 'url'; url: string; mediaType?: string } | { kind: 'base64'; mediaType: string; data: string };
 
 /** A document (a PDF, a text file) a client sends as input; models do not return them. */
 export interface FilePart {

@@ -38,11 +38,7 @@ export interface ToolNamespace {
   extra?: Extra;
 }
 
-export type ToolChoice =
-  | { type: 'auto' }
-  | { type: 'none' }
-  | { type: 'required' }
-  | { type: 'tool'; name: string };
+export type ToolChoice = { type: 'auto' } | { type: 'none' } | { type: 'required' } | { type: 'tool'; name: string };
 
 export type ResponseFormat =
   | { type: 'text' }

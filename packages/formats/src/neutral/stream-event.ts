@@ -84,9 +84,5 @@ export type StreamEventType = StreamEvent['type'];
 
 /** True for the events that count as the model's first piece of output. */
 export function isOutputEvent(event: StreamEvent): boolean {
-  return (
-    event.type === 'text-delta' ||
-    event.type === 'reasoning-delta' ||
-    event.type === 'tool-call-start'
-  );
+  return event.type === 'text-delta' || event.type === 'reasoning-delta' || event.type === 'tool-call-start';
 }

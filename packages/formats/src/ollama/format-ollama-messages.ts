@@ -77,14 +77,7 @@ function formatMessage(message: Message, path: string, ctx: Context, out: WireMe
   }
 }
 
-function plainMessage(
-  role: string,
-  parts: ToolResultContentPart[],
-  extra: Extra | undefined,
-  path: string,
-  offset: number,
-  ctx: Context,
-): WireMessage {
+function plainMessage(role: string, parts: ToolResultContentPart[], extra: Extra | undefined, path: string, offset: number, ctx: Context): WireMessage {
   const texts: string[] = [];
   const images: string[] = [];
   parts.forEach((part, j) => {
@@ -156,7 +149,12 @@ function toolMessage(part: ToolResultPart, path: string, ctx: Context): WireMess
   const name = part.name !== undefined ? flatToolName(part.name, part.namespace) : ctx.names.get(part.callId);
   if (!(ctx.same && extra?.$noToolName === true)) {
     if (name !== undefined) wire.tool_name = name;
-    else ctx.warnings.push({ code: 'dropped', path: `${path}.name`, message: `no tool call ${part.callId} precedes this result, so Ollama's tool_name is missing` });
+    else
+      ctx.warnings.push({
+        code: 'dropped',
+        path: `${path}.name`,
+        message: `no tool call ${part.callId} precedes this result, so Ollama's tool_name is missing`,
+      });
   }
   if (!(ctx.same && extra?.$noCallId === true)) wire.tool_call_id = part.callId;
   return wire;

@@ -18,9 +18,7 @@ describe('formatRequest from another protocol', () => {
       thinking: 'The photo shows Paris; I should look up its weather.',
       tool_calls: [{ id: 'call_1', function: { name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } } }],
     });
-    expect(formatted.warnings).toEqual([
-      expect.objectContaining({ code: 'dropped', path: 'messages[1].content[0].signature' }),
-    ]);
+    expect(formatted.warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages[1].content[0].signature' })]);
   });
 
   it('turns tool results inside a user turn into tool messages, finding the tool name from the call id', () => {
@@ -47,9 +45,7 @@ describe('formatRequest from another protocol', () => {
   });
 
   it('warns when no earlier call names a tool result', () => {
-    const formatted = ollamaCodec.formatRequest(
-      request({ messages: [{ role: 'tool', content: [{ type: 'tool-result', callId: 'x', content: [] }] }] }),
-    );
+    const formatted = ollamaCodec.formatRequest(request({ messages: [{ role: 'tool', content: [{ type: 'tool-result', callId: 'x', content: [] }] }] }));
     expect(formatted.body.messages).toEqual([{ role: 'tool', content: '', tool_call_id: 'x' }]);
     expect(formatted.warnings).toEqual([expect.objectContaining({ path: 'messages[0].content[0].name' })]);
   });
@@ -135,7 +131,9 @@ describe('formatRequest from another protocol', () => {
     const formatted = ollamaCodec.formatRequest(
       request({ messages: [{ role: 'assistant', content: [{ type: 'tool-call', id: 'c', name: 'f', arguments: '{"a":' }] }] }),
     );
-    expect(formatted.body.messages).toEqual([{ role: 'assistant', content: '', tool_calls: [{ id: 'c', function: { name: 'f', arguments: { arguments: '{"a":' } } }] }]);
+    expect(formatted.body.messages).toEqual([
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c', function: { name: 'f', arguments: { arguments: '{"a":' } } }] },
+    ]);
     expect(formatted.warnings).toEqual([expect.objectContaining({ path: 'messages[0].content[0].arguments' })]);
   });
 

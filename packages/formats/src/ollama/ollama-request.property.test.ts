@@ -20,10 +20,7 @@ const toolCall = fc.record(
   {
     id: fc.stringMatching(/^call_[a-z0-9]{1,6}$/),
     type: fc.constant('function'),
-    function: fc.record(
-      { name, arguments: jsonObject, index: fc.nat({ max: 5 }) },
-      { requiredKeys: ['name', 'arguments'] },
-    ),
+    function: fc.record({ name, arguments: jsonObject, index: fc.nat({ max: 5 }) }, { requiredKeys: ['name', 'arguments'] }),
   },
   { requiredKeys: ['function'] },
 );
@@ -36,16 +33,19 @@ const tool = fc.record(
   { requiredKeys: ['role'] },
 );
 
-const options = fc.record({
-  temperature: fc.double({ min: 0, max: 2, noNaN: true }),
-  top_p: fc.double({ min: 0, max: 1, noNaN: true }),
-  top_k: fc.nat({ max: 100 }),
-  num_predict: fc.integer({ min: -2, max: 100_000 }),
-  stop: fc.array(fc.string(), { maxLength: 2 }),
-  seed: fc.integer(),
-  num_ctx: fc.nat(),
-  repeat_penalty: fc.double({ min: 0, max: 2, noNaN: true }),
-}, { requiredKeys: [] });
+const options = fc.record(
+  {
+    temperature: fc.double({ min: 0, max: 2, noNaN: true }),
+    top_p: fc.double({ min: 0, max: 1, noNaN: true }),
+    top_k: fc.nat({ max: 100 }),
+    num_predict: fc.integer({ min: -2, max: 100_000 }),
+    stop: fc.array(fc.string(), { maxLength: 2 }),
+    seed: fc.integer(),
+    num_ctx: fc.nat(),
+    repeat_penalty: fc.double({ min: 0, max: 2, noNaN: true }),
+  },
+  { requiredKeys: [] },
+);
 
 const common = {
   model: fc.string({ minLength: 1, maxLength: 20 }),
@@ -61,12 +61,10 @@ const chatBody = fc.record(
     ...common,
     messages: fc.array(fc.oneof(system, user, assistant, tool), { minLength: 1, maxLength: 8 }),
     tools: fc.array(
-      fc.record(
-        {
-          type: fc.constant('function'),
-          function: fc.record({ name, description: fc.string(), parameters: jsonObject }, { requiredKeys: ['name'] }),
-        },
-      ),
+      fc.record({
+        type: fc.constant('function'),
+        function: fc.record({ name, description: fc.string(), parameters: jsonObject }, { requiredKeys: ['name'] }),
+      }),
       { maxLength: 2 },
     ),
   },

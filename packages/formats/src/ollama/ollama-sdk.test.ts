@@ -88,7 +88,11 @@ describe('the ollama npm client reads what we format', () => {
       { type: 'text-delta', text: 'is blue.' },
       { type: 'finish', reason: 'length', usage: { inputTokens: 1, outputTokens: 2 }, extra: { context: [7, 8] } },
     ];
-    const stream = await clientAnswering(encode(events, 'generate'), { contentType: ollamaCodec.streamContentType }).generate({ model: 'm', prompt: 'why?', stream: true });
+    const stream = await clientAnswering(encode(events, 'generate'), { contentType: ollamaCodec.streamContentType }).generate({
+      model: 'm',
+      prompt: 'why?',
+      stream: true,
+    });
     let response = '';
     let thinking = '';
     let done: unknown;
@@ -106,7 +110,10 @@ describe('the ollama npm client reads what we format', () => {
   });
 
   it('throws on an in-stream error line, and on a stream cut before done', async () => {
-    const failed = encode([{ type: 'text-delta', text: 'a' }, { type: 'error', error: { kind: 'upstream', message: 'seat m1 failed: 502' } }]);
+    const failed = encode([
+      { type: 'text-delta', text: 'a' },
+      { type: 'error', error: { kind: 'upstream', message: 'seat m1 failed: 502' } },
+    ]);
     const consume = async (body: string) => {
       const stream = await clientAnswering(body, { contentType: ollamaCodec.streamContentType }).chat({ model: 'm', messages: [], stream: true });
       for await (const part of stream) void part;
@@ -162,7 +169,16 @@ describe('what the ollama npm client sends, captured on a socket, parses', () =>
         { role: 'tool', content: '18C', tool_name: 'get_weather' },
         { role: 'user', content: 'And this one?', images: [TINY_PNG_BASE64] },
       ],
-      tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'get_weather',
+            description: 'Weather',
+            parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+          },
+        },
+      ],
       think: 'low',
       format: 'json',
       options: { temperature: 0.1, num_predict: 64, num_ctx: 4096 },
@@ -212,7 +228,15 @@ describe('what the ollama npm client sends, captured on a socket, parses', () =>
     const parsed = ollamaCodec.parseRequest(sent?.body, { endpoint: 'generate' });
     expect(parsed).toMatchObject({
       system: [{ type: 'text', text: 'Short.' }],
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'Describe.' }, { type: 'image', source: { kind: 'base64', mediaType: 'image/png' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Describe.' },
+            { type: 'image', source: { kind: 'base64', mediaType: 'image/png' } },
+          ],
+        },
+      ],
       responseFormat: { type: 'json-schema', schema: { type: 'object' } },
       stream: false,
       extra: { suffix: '!', $endpoint: 'generate' },

@@ -49,7 +49,13 @@ describe('Ollama stream decoder', () => {
   it('decodes a generate stream, keeping its context on the finish', () => {
     const { events } = decode(fixture('generate-stream.ndjson'), 13);
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'text-delta', 'finish']);
-    expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'length', rawReason: 'length', usage: { inputTokens: 26, outputTokens: 2 }, extra: { context: [1, 2, 3] } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'finish',
+      reason: 'length',
+      rawReason: 'length',
+      usage: { inputTokens: 26, outputTokens: 2 },
+      extra: { context: [1, 2, 3] },
+    });
   });
 
   it('turns an in-stream {"error"} line into an error event', () => {
@@ -70,7 +76,8 @@ describe('Ollama stream decoder', () => {
   });
 
   it('skips and records malformed lines, and goes on', () => {
-    const text = '{"model":"m","message":{"content":"a"},"done":false}\nnot json\n{"message":{"content":5}}\n{"model":"m","message":{"content":"b"},"done":true,"done_reason":"stop"}\n';
+    const text =
+      '{"model":"m","message":{"content":"a"},"done":false}\nnot json\n{"message":{"content":5}}\n{"model":"m","message":{"content":"b"},"done":true,"done_reason":"stop"}\n';
     const { events, malformed } = decode(text, 5);
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'text-delta', 'finish']);
     expect(malformed).toEqual(['line 2: not a JSON object', expect.stringMatching(/^line 3: not an Ollama chunk/)]);

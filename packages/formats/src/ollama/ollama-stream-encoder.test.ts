@@ -9,7 +9,10 @@ function lines(events: StreamEvent[], endpoint?: 'chat' | 'generate', end = true
   let text = events.map((event) => encoder.encode(event)).join('');
   if (end) text += encoder.end();
   expect(text.endsWith('\n')).toBe(true);
-  return text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 describe('Ollama stream encoder', () => {

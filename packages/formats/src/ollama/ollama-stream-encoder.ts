@@ -27,8 +27,7 @@ export function createOllamaStreamEncoder(options?: FormatStreamOptions): Stream
   let toolIndex = 0;
   const pending = new Map<string, PendingCall>();
 
-  const lineHead = (): string =>
-    (head ??= `{"model":${JSON.stringify(model)},"created_at":${JSON.stringify(createdAt)},`);
+  const lineHead = (): string => (head ??= `{"model":${JSON.stringify(model)},"created_at":${JSON.stringify(createdAt)},`);
 
   const toolCallLine = (call: PendingCall): string => {
     pending.delete(call.id);

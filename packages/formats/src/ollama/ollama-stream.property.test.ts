@@ -26,7 +26,11 @@ const piece: fc.Arbitrary<StreamEvent[]> = fc.oneof(
 /** Finish extra keys that are not fields the decoder maps. */
 const finishExtra = json.map((extra) => {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(extra)) if (!['model', 'created_at', 'message', 'response', 'thinking', 'done', 'done_reason', 'prompt_eval_count', 'eval_count', 'error', '__proto__'].includes(key)) out[key] = value;
+  for (const [key, value] of Object.entries(extra))
+    if (
+      !['model', 'created_at', 'message', 'response', 'thinking', 'done', 'done_reason', 'prompt_eval_count', 'eval_count', 'error', '__proto__'].includes(key)
+    )
+      out[key] = value;
   return out;
 });
 

@@ -114,11 +114,7 @@ function toolCallPart(call: OllamaToolCall, n: number): ToolCallPart {
     arguments: argumentsToJSON(call.function.arguments),
   };
   const fn = restOf(call.function, ['name', 'arguments']);
-  const extra = mergeExtra(
-    restOf(call, ['id', 'function']),
-    fn ? { $function: fn } : undefined,
-    call.id === undefined ? { $generatedId: true } : undefined,
-  );
+  const extra = mergeExtra(restOf(call, ['id', 'function']), fn ? { $function: fn } : undefined, call.id === undefined ? { $generatedId: true } : undefined);
   return withExtra(part, extra);
 }
 

@@ -29,7 +29,11 @@ describe('parseReply', () => {
   it('reads tool calls (object arguments → JSON text, call_<n> without ids) as finish tool-calls', () => {
     const reply = ollamaCodec.parseReply({
       model: 'm',
-      message: { role: 'assistant', content: '', tool_calls: [{ function: { name: 'f', arguments: { a: 1 } } }, { id: 'x', function: { name: 'g', arguments: {} } }] },
+      message: {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'f', arguments: { a: 1 } } }, { id: 'x', function: { name: 'g', arguments: {} } }],
+      },
       done: true,
       done_reason: 'stop',
     });
@@ -44,7 +48,11 @@ describe('parseReply', () => {
     const reply = ollamaCodec.parseReply({ model: 'm', created_at: 'bad date', response: 'hi', done: true, done_reason: 'length', context: [1, 2] });
     expect(reply).toMatchObject({ content: [{ type: 'text', text: 'hi' }], finishReason: 'length', extra: { context: [1, 2] } });
     expect(reply.created).toBeUndefined();
-    expect(ollamaCodec.parseReply({ done: true, done_reason: 'load', message: { content: '' } })).toMatchObject({ finishReason: 'other', rawFinishReason: 'load', content: [] });
+    expect(ollamaCodec.parseReply({ done: true, done_reason: 'load', message: { content: '' } })).toMatchObject({
+      finishReason: 'other',
+      rawFinishReason: 'load',
+      content: [],
+    });
   });
 
   it('throws InvalidReplyError for what is not an Ollama reply', () => {

@@ -107,10 +107,7 @@ describe('parseRequest: /api/chat', () => {
         {
           role: 'assistant',
           content: '',
-          tool_calls: [
-            { function: { name: 'get_weather', arguments: { city: 'Paris' } } },
-            { function: { name: 'get_time', arguments: {} } },
-          ],
+          tool_calls: [{ function: { name: 'get_weather', arguments: { city: 'Paris' } } }, { function: { name: 'get_time', arguments: {} } }],
         },
         { role: 'tool', content: '12:00', tool_name: 'get_time' },
         { role: 'tool', content: 'sunny', tool_name: 'get_weather' },
@@ -169,7 +166,11 @@ describe('parseRequest: /api/chat', () => {
 describe('parseRequest: /api/generate', () => {
   it('reads num_predict -1 or -2 (no limit) as no output budget, and gives it back to an Ollama request', () => {
     for (const numPredict of [-1, -2]) {
-      const parsed = ollamaCodec.parseRequest({ model: 'm', messages: [{ role: 'user', content: 'hi' }], options: { num_predict: numPredict, temperature: 0.5 } });
+      const parsed = ollamaCodec.parseRequest({
+        model: 'm',
+        messages: [{ role: 'user', content: 'hi' }],
+        options: { num_predict: numPredict, temperature: 0.5 },
+      });
       expect(parsed.maxOutputTokens).toBeUndefined();
       expect(parsed.temperature).toBe(0.5);
       expect(ollamaCodec.formatRequest(parsed).body).toMatchObject({ options: { num_predict: numPredict, temperature: 0.5 } });
@@ -232,7 +233,12 @@ describe('parseRequest: bad input names the field and the reason', () => {
     ['messages not an array', { model: 'm', messages: 'hi' }, 'messages', /expected array/],
     ['a wrong role', { model: 'm', messages: [{ role: 'robot', content: 'x' }] }, 'messages[0].role', /"system"\|"user"\|"assistant"\|"tool"/],
     ['content not a string', { model: 'm', messages: [{ role: 'user', content: [{ type: 'text' }] }] }, 'messages[0].content', /expected string/],
-    ['an image that is not base64', { model: 'm', messages: [{ role: 'user', content: 'x', images: ['data:image/png;base64,AAAA'] }] }, 'messages[0].images[0]', /base64/],
+    [
+      'an image that is not base64',
+      { model: 'm', messages: [{ role: 'user', content: 'x', images: ['data:image/png;base64,AAAA'] }] },
+      'messages[0].images[0]',
+      /base64/,
+    ],
     ['an image that is not a string', { model: 'm', messages: [{ role: 'user', content: 'x', images: [42] }] }, 'messages[0].images[0]', /base64|string/],
     [
       'tool-call arguments as JSON text instead of an object',

@@ -3,10 +3,7 @@ import type { NeutralRequest } from '../neutral/request';
 import type { OllamaChatRequest, OllamaGenerateRequest } from './ollama-api';
 import { restOf } from './rest-of';
 
-type Settings = Pick<
-  NeutralRequest,
-  'stream' | 'responseFormat' | 'reasoning' | 'temperature' | 'topP' | 'topK' | 'maxOutputTokens' | 'stop' | 'seed'
->;
+type Settings = Pick<NeutralRequest, 'stream' | 'responseFormat' | 'reasoning' | 'temperature' | 'topP' | 'topK' | 'maxOutputTokens' | 'stop' | 'seed'>;
 
 const MAPPED_OPTIONS = ['temperature', 'top_p', 'top_k', 'num_predict', 'stop', 'seed'] as const;
 

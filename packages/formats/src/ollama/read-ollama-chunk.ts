@@ -25,7 +25,8 @@ export function readOllamaChunk(value: object): Result {
       if (!Array.isArray(calls)) return bad('message.tool_calls', 'array');
       for (const call of calls as unknown[]) {
         const fn = typeof call === 'object' && call !== null ? (call as { function?: unknown }).function : undefined;
-        if (typeof fn !== 'object' || fn === null || typeof (fn as { name?: unknown }).name !== 'string') return bad('message.tool_calls[].function.name', 'string');
+        if (typeof fn !== 'object' || fn === null || typeof (fn as { name?: unknown }).name !== 'string')
+          return bad('message.tool_calls[].function.name', 'string');
         const id = (call as { id?: unknown }).id;
         if (id != null && typeof id !== 'string') return bad('message.tool_calls[].id', 'string');
       }

@@ -14,7 +14,9 @@ describe('canonical-request.json', () => {
     // Dropped: the reasoning part's `signature` (no wire field). Ignored: `origin` and every `extra` (hints such as $content, $at, $maxTokensField).
     const expected: NeutralRequest = structuredClone(canonicalConversation);
     const assistant = expected.messages[1]!;
-    assistant.content = assistant.content.map((part) => (part.type === 'reasoning' ? { type: 'reasoning', text: part.text } : part)) as typeof assistant.content;
+    assistant.content = assistant.content.map((part) =>
+      part.type === 'reasoning' ? { type: 'reasoning', text: part.text } : part,
+    ) as typeof assistant.content;
     expect(stripExtra(parsed)).toEqual(stripExtra(expected));
   });
 

@@ -13,7 +13,15 @@ describe('parseRequest reads file parts given by their data', () => {
   it('as a base64 file part with its filename; unknown fields in extra, for the way back', () => {
     const body = {
       model: 'm',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'sum up' }, { ...pdfPart, x_part: 1, file: { ...pdfPart.file, x_file: 2 } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'sum up' },
+            { ...pdfPart, x_part: 1, file: { ...pdfPart.file, x_file: 2 } },
+          ],
+        },
+      ],
     };
     const request = openaiChatCodec.parseRequest(body);
     expect(request.messages[0]?.content[1]).toEqual({
@@ -49,13 +57,15 @@ describe('parseRequest reads file parts given by their data', () => {
     expect(issuesOf(user({ type: 'file', file: { file_data: 'data:application/pdf,abc' } }))).toEqual([
       { path: 'messages[0].content[1].file.file_data', message: 'expected a base64 data URL: data:<media type>;base64,<data>' },
     ]);
-    expect(issuesOf(user({ type: 'file', file: { file_data: 'data:application/pdf;base64,###' } })).map((i) => i.path)).toEqual(['messages[0].content[1].file.file_data']);
+    expect(issuesOf(user({ type: 'file', file: { file_data: 'data:application/pdf;base64,###' } })).map((i) => i.path)).toEqual([
+      'messages[0].content[1].file.file_data',
+    ]);
     expect(issuesOf(user({ type: 'file' })).map((i) => i.path)).toEqual(['messages[0].content[1].file']);
     expect(issuesOf(user({ type: 'file', file: { filename: 3 } })).map((i) => i.path)).toEqual(['messages[0].content[1].file.filename']);
   });
 });
 
-describe('formatRequest writes another protocol\'s file parts', () => {
+describe("formatRequest writes another protocol's file parts", () => {
   const file = (over: Partial<FilePart> = {}): FilePart => ({ ...pdfFile, ...over });
 
   it('a PDF as a file part with a data URL, named document.pdf when it has no name', () => {
@@ -115,8 +125,16 @@ describe('formatRequest writes another protocol\'s file parts', () => {
     expect(body.messages).toEqual([
       { role: 'assistant', content: null, tool_calls: [{ id: 't1', type: 'function', function: { name: 'read', arguments: '{}' } }] },
       { role: 'tool', tool_call_id: 't1', content: 'ok' },
-      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call t1:' }, { type: 'file', file: { filename: 'document.pdf', file_data: pdfPart.file.file_data } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'From the result of tool call t1:' },
+          { type: 'file', file: { filename: 'document.pdf', file_data: pdfPart.file.file_data } },
+        ],
+      },
     ]);
-    expect(warnings).toEqual([{ code: 'converted', path: 'messages[1].content[0].content[1]', message: 'a file in a tool result is sent in a user message after the tool messages' }]);
+    expect(warnings).toEqual([
+      { code: 'converted', path: 'messages[1].content[0].content[1]', message: 'a file in a tool result is sent in a user message after the tool messages' },
+    ]);
   });
 });

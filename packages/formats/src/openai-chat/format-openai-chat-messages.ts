@@ -78,7 +78,12 @@ function formatAssistant(message: AssistantMessage, path: string, own: boolean, 
         if (part.redacted) return dropped(warnings, partPath, 'redacted (encrypted) reasoning');
         // Only a signature this codec read (Google's): OpenAI Chat itself has no place for one, so one of unknown origin is not Google's.
         const kept = part.signatureFrom === 'openai-chat' ? part.signature : undefined;
-        if (part.signature !== undefined && kept === undefined) dropped(warnings, `${partPath}.signature`, part.signatureFrom ? `a reasoning signature of a ${part.signatureFrom} provider` : 'a reasoning signature');
+        if (part.signature !== undefined && kept === undefined)
+          dropped(
+            warnings,
+            `${partPath}.signature`,
+            part.signatureFrom ? `a reasoning signature of a ${part.signatureFrom} provider` : 'a reasoning signature',
+          );
         const fromOpenRouter = kept === undefined ? undefined : openRouterDetails(kept);
         if (fromOpenRouter) details.push(...fromOpenRouter);
         else if (kept !== undefined) signature = kept;
@@ -125,7 +130,10 @@ function assistantContent(texts: TextPart[], message: AssistantMessage, hasCalls
   if (texts.length === 0 && hint === 'empty') return '';
   if (texts.length === 0 && hint === 'absent') return undefined;
   if (hint === 'string' || hint === 'null' || hint === 'empty' || hint === 'absent') return joined();
-  return spliceUnmapped(texts.map((part, at) => formatTextPart(part, true, `${path}.content[${at}]`, warnings)), message.extra);
+  return spliceUnmapped(
+    texts.map((part, at) => formatTextPart(part, true, `${path}.content[${at}]`, warnings)),
+    message.extra,
+  );
 }
 
 function formatToolCall(part: ToolCallPart, own: boolean, path: string, warnings: Warning[]): WireMessage {
@@ -141,7 +149,13 @@ function formatToolCall(part: ToolCallPart, own: boolean, path: string, warnings
   return call;
 }
 
-function formatToolResult(part: ToolResultPart, messageExtra: Record<string, unknown> | undefined, path: string, own: boolean, warnings: Warning[]): WireMessage {
+function formatToolResult(
+  part: ToolResultPart,
+  messageExtra: Record<string, unknown> | undefined,
+  path: string,
+  own: boolean,
+  warnings: Warning[],
+): WireMessage {
   if (!own) warnExtra(part.extra, path, warnings);
   if (part.isError) dropped(warnings, `${path}.isError`, 'a tool result error flag (the content is sent as is)');
   const texts: TextPart[] = [];

@@ -41,7 +41,12 @@ export function formatOpenAIChatReply(reply: NeutralReply): Formatted<Record<str
   const message: Record<string, unknown> = { role: 'assistant', content: hasText ? text : null, refusal: null };
   if (reasoning !== undefined) message.reasoning_content = reasoning;
   if (calls.length) message.tool_calls = calls;
-  const choice: Record<string, unknown> = { index: 0, message, logprobs: null, finish_reason: formatOpenAIChatFinishReason(reply.finishReason, reply.rawFinishReason) };
+  const choice: Record<string, unknown> = {
+    index: 0,
+    message,
+    logprobs: null,
+    finish_reason: formatOpenAIChatFinishReason(reply.finishReason, reply.rawFinishReason),
+  };
   // vLLM's and SGLang's field for the matched stop string (OpenAI's own API has none).
   if (reply.stopSequence !== undefined) choice.stop_reason = reply.stopSequence;
   const body: Record<string, unknown> = {

@@ -11,7 +11,14 @@ describe('formatRequest', () => {
       messages: [
         { role: 'system', content: 'first' },
         { role: 'user', content: 'u1' },
-        { role: 'developer', content: [{ type: 'text', text: 'mid' }, { type: 'text', text: 'dle' }], name: 'ops' },
+        {
+          role: 'developer',
+          content: [
+            { type: 'text', text: 'mid' },
+            { type: 'text', text: 'dle' },
+          ],
+          name: 'ops',
+        },
         { role: 'assistant', content: 'a1' },
         { role: 'user', content: 'u2' },
         { role: 'system', content: 'last' },
@@ -68,14 +75,7 @@ describe('formatRequest', () => {
       extra: { metadata: { user_id: 'u' }, $hint: true, service_tier: null },
     });
     expect(formatted.warnings.map((warning) => warning.path).sort()).toEqual(
-      [
-        'messages[1].content[0]',
-        'messages[1].content[1]',
-        'messages[2].content[0].content[0]',
-        'topK',
-        'reasoning.budgetTokens',
-        'reasoning.enabled',
-      ].sort(),
+      ['messages[1].content[0]', 'messages[1].content[1]', 'messages[2].content[0].content[0]', 'topK', 'reasoning.budgetTokens', 'reasoning.enabled'].sort(),
     );
     // The tool result's image is not lost: it follows the tool message in a user message.
     const converted = formatted.warnings.filter((warning) => warning.code !== 'dropped').map((warning) => [warning.code, warning.path]);

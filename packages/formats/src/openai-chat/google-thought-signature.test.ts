@@ -17,7 +17,11 @@ function decode(text: string): StreamEvent[] {
 
 const googleStream =
   chunk({ role: 'assistant', reasoning_content: 'Check the weather.' }) +
-  chunk({ tool_calls: [{ index: 0, id: 'function-call-1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' }, extra_content: sig('SIG-A') }] }) +
+  chunk({
+    tool_calls: [
+      { index: 0, id: 'function-call-1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' }, extra_content: sig('SIG-A') },
+    ],
+  }) +
   chunk({ tool_calls: [{ index: 1, id: 'function-call-2', type: 'function', function: { name: 'time', arguments: '{}' } }] }) +
   chunk({}, 'tool_calls') +
   'data: [DONE]\n\n';
@@ -47,19 +51,21 @@ describe("Google's thought signatures in OpenAI Chat", () => {
       object: 'chat.completion',
       created: 1,
       model: 'gemini-3-pro-preview',
-      choices: [{
-        index: 0,
-        finish_reason: 'tool_calls',
-        message: {
-          role: 'assistant',
-          reasoning_content: 'Check it.',
-          content: null,
-          tool_calls: [
-            { id: 'function-call-1', type: 'function', function: { name: 'weather', arguments: '{}' }, extra_content: sig('SIG-A') },
-            { id: 'function-call-2', type: 'function', function: { name: 'time', arguments: '{}' }, extra_content: sig('SIG-B') },
-          ],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: {
+            role: 'assistant',
+            reasoning_content: 'Check it.',
+            content: null,
+            tool_calls: [
+              { id: 'function-call-1', type: 'function', function: { name: 'weather', arguments: '{}' }, extra_content: sig('SIG-A') },
+              { id: 'function-call-2', type: 'function', function: { name: 'time', arguments: '{}' }, extra_content: sig('SIG-B') },
+            ],
+          },
         },
-      }],
+      ],
     });
     expect(reply.content).toEqual([
       { type: 'reasoning', text: 'Check it.', signature: 'SIG-A', signatureFrom: 'openai-chat' },
@@ -78,7 +84,13 @@ describe("Google's thought signatures in OpenAI Chat", () => {
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'weather and time in Paris?' }] },
         { role: 'assistant', content: accumulator.toReply({ id: 'r', model: 'm' }).content },
-        { role: 'tool', content: [{ type: 'tool-result', callId: 'function-call-1', content: [{ type: 'text', text: 'sunny' }] }, { type: 'tool-result', callId: 'function-call-2', content: [{ type: 'text', text: 'noon' }] }] },
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', callId: 'function-call-1', content: [{ type: 'text', text: 'sunny' }] },
+            { type: 'tool-result', callId: 'function-call-2', content: [{ type: 'text', text: 'noon' }] },
+          ],
+        },
       ],
       stream: false,
       extra: {},
@@ -99,7 +111,13 @@ describe("Google's thought signatures in OpenAI Chat", () => {
       system: [],
       messages: [
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-        { role: 'assistant', content: [{ type: 'reasoning', text: '', signature: 'SIG-T', signatureFrom: 'openai-chat' }, { type: 'text', text: 'Sunny.' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: '', signature: 'SIG-T', signatureFrom: 'openai-chat' },
+            { type: 'text', text: 'Sunny.' },
+          ],
+        },
         { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
       ],
       stream: false,

@@ -58,12 +58,7 @@ const toolMessageSchema = z.looseObject({
   content: z.union([z.string(), z.array(textPartSchema)]),
 });
 
-export const messageSchema = z.discriminatedUnion('role', [
-  systemMessageSchema,
-  userMessageSchema,
-  assistantMessageSchema,
-  toolMessageSchema,
-]);
+export const messageSchema = z.discriminatedUnion('role', [systemMessageSchema, userMessageSchema, assistantMessageSchema, toolMessageSchema]);
 
 export const toolSchema = z.looseObject({
   type: z.literal('function'),

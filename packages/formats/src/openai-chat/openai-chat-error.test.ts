@@ -17,7 +17,10 @@ describe('formatError', () => {
     ['rate-limit', 429, 'rate_limit_error', 'rate_limit_exceeded'],
     ['upstream', 502, 'server_error', null],
   ] as Array<[ErrorKind, number, string, string | null]>)('%s → %i %s', (kind, status, type, code) => {
-    expect(openaiChatCodec.formatError({ kind, message: 'what to do' })).toEqual({ status, body: { error: { message: 'what to do', type, param: null, code } } });
+    expect(openaiChatCodec.formatError({ kind, message: 'what to do' })).toEqual({
+      status,
+      body: { error: { message: 'what to do', type, param: null, code } },
+    });
   });
 
   it('keeps the field at fault and the given code', () => {
@@ -27,7 +30,12 @@ describe('formatError', () => {
 
   it('is what the openai SDK throws, with status, type, code and param', async () => {
     const { status, body } = openaiChatCodec.formatError({ kind: 'not-found', message: 'unknown model "bench/nope"', param: 'model' });
-    const client = new OpenAI({ apiKey: 't', baseURL: 'http://bench.invalid/v1', maxRetries: 0, fetch: fetchReturning(JSON.stringify(body), { status, contentType: 'application/json' }) });
+    const client = new OpenAI({
+      apiKey: 't',
+      baseURL: 'http://bench.invalid/v1',
+      maxRetries: 0,
+      fetch: fetchReturning(JSON.stringify(body), { status, contentType: 'application/json' }),
+    });
     const error = await client.chat.completions.create({ model: 'bench/nope', messages: [] }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error).toMatchObject({ status: 404, type: 'not_found_error', param: 'model', message: expect.stringContaining('unknown model') });
@@ -52,9 +60,14 @@ describe('parseError', () => {
   it('reads compatible servers’ shapes and plain text', () => {
     expect(openaiChatCodec.parseError(404, '{"error":"model \\"x\\" not found"}')).toMatchObject({ kind: 'not-found', message: 'model "x" not found' });
     expect(openaiChatCodec.parseError(500, '{"error":{"message":"boom","code":500}}')).toMatchObject({ kind: 'upstream', code: '500' });
-    expect(openaiChatCodec.parseError(503, '<html>Service Unavailable</html>')).toMatchObject({ kind: 'unavailable', message: '<html>Service Unavailable</html>' });
+    expect(openaiChatCodec.parseError(503, '<html>Service Unavailable</html>')).toMatchObject({
+      kind: 'unavailable',
+      message: '<html>Service Unavailable</html>',
+    });
     expect(openaiChatCodec.parseError(502, '')).toMatchObject({ kind: 'upstream', message: 'upstream answered 502' });
-    expect(openaiChatCodec.parseError(400, '{"error":{"message":"Your request was flagged by our content_policy","type":"invalid_request_error"}}')).toMatchObject({
+    expect(
+      openaiChatCodec.parseError(400, '{"error":{"message":"Your request was flagged by our content_policy","type":"invalid_request_error"}}'),
+    ).toMatchObject({
       kind: 'content-policy',
     });
   });

@@ -64,7 +64,11 @@ describe('formatReply, read by the SDKs', () => {
     expect(message.content).toBe('Calling the tool.');
     expect(message.reasoning_content).toBe('Think first.');
     const call = message.tool_calls?.[0];
-    expect(call?.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : undefined).toEqual(['call_1', 'get_weather', { city: 'Paris' }]);
+    expect(call?.type === 'function' ? [call.id, call.function.name, JSON.parse(call.function.arguments)] : undefined).toEqual([
+      'call_1',
+      'get_weather',
+      { city: 'Paris' },
+    ]);
     expect(completion.choices[0]!.finish_reason).toBe('tool_calls');
     expect(completion.usage).toMatchObject({ prompt_tokens: 50, completion_tokens: 20, total_tokens: 70 });
     expect((completion as unknown as { bench: unknown }).bench).toEqual({ panel: 'p-1', collection: 'core' });

@@ -56,13 +56,19 @@ describe('OpenAI Chat stream decoder', () => {
   it('turns an in-stream error event into an error event, last', () => {
     const { events } = decode(fixture('stream-error.sse'));
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'error']);
-    expect(events[2]).toMatchObject({ type: 'error', error: { kind: 'upstream', code: 'server_error', message: expect.stringMatching(/server had an error/) } });
+    expect(events[2]).toMatchObject({
+      type: 'error',
+      error: { kind: 'upstream', code: 'server_error', message: expect.stringMatching(/server had an error/) },
+    });
   });
 
   it('reads an in-stream context-length error as such', () => {
     const body = fixture('error-context-length.json');
     const { events } = decode(`data: ${JSON.stringify(JSON.parse(body))}\n\n`);
-    expect(events).toEqual([{ type: 'start' }, { type: 'error', error: expect.objectContaining({ kind: 'context-length', code: 'context_length_exceeded', param: 'messages' }) }]);
+    expect(events).toEqual([
+      { type: 'start' },
+      { type: 'error', error: expect.objectContaining({ kind: 'context-length', code: 'context_length_exceeded', param: 'messages' }) },
+    ]);
   });
 
   it('treats a stream cut before its finish as an error, never a finish', () => {
@@ -97,14 +103,26 @@ describe('OpenAI Chat stream decoder', () => {
   });
 
   it('skips and records a malformed event, and goes on', () => {
-    const { events, malformed } = decode(chunk({ content: 'a' }) + 'data: {not json\n\n' + 'data: {"choices":"nope"}\n\n' + 'data: {"choices":[{"delta":{"content":5}}]}\n\n' + chunk({ content: 'b' }, 'stop') + 'data: [DONE]\n\n');
+    const { events, malformed } = decode(
+      chunk({ content: 'a' }) +
+        'data: {not json\n\n' +
+        'data: {"choices":"nope"}\n\n' +
+        'data: {"choices":[{"delta":{"content":5}}]}\n\n' +
+        chunk({ content: 'b' }, 'stop') +
+        'data: [DONE]\n\n',
+    );
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'text-delta', 'finish']);
     expect(malformed).toHaveLength(3);
     expect(malformed.join(' ')).not.toContain('not json');
   });
 
   it('accepts `reasoning` (OpenRouter) for reasoning_content, and a tool call without an id', () => {
-    const { events } = decode(chunk({ reasoning: 'hmm' }) + chunk({ tool_calls: [{ index: 0, function: { name: 'f', arguments: '' } }] }) + chunk({}, 'tool_calls') + 'data: [DONE]\n\n');
+    const { events } = decode(
+      chunk({ reasoning: 'hmm' }) +
+        chunk({ tool_calls: [{ index: 0, function: { name: 'f', arguments: '' } }] }) +
+        chunk({}, 'tool_calls') +
+        'data: [DONE]\n\n',
+    );
     expect(events.slice(1, 3)).toEqual([
       { type: 'reasoning-delta', text: 'hmm' },
       { type: 'tool-call-start', id: 'call_0', name: 'f' },

@@ -81,7 +81,13 @@ describe('OpenAI Chat stream encoder, read by the openai SDK', () => {
   });
 
   it('starts with a role chunk even when no start event came', () => {
-    const body = encodeAll([{ type: 'text-delta', text: 'hi' }, { type: 'finish', reason: 'stop' }], { id: 'x1', model: 'm1' });
+    const body = encodeAll(
+      [
+        { type: 'text-delta', text: 'hi' },
+        { type: 'finish', reason: 'stop' },
+      ],
+      { id: 'x1', model: 'm1' },
+    );
     const first = JSON.parse(body.split('\n\n')[0]!.slice(6)) as Record<string, unknown>;
     expect(first).toMatchObject({ id: 'x1', model: 'm1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant' } }] });
   });

@@ -16,7 +16,10 @@ const openRouterStream =
   chunk({ role: 'assistant', reasoning: 'Read the ', reasoning_details: [text('Read the ')] }) +
   chunk({ reasoning: 'file.', reasoning_details: [text('file.')] }) +
   chunk({ reasoning_details: [text('', { signature: 'CLAUDE-SIG' })] }) +
-  chunk({ reasoning_details: [encrypted], tool_calls: [{ index: 0, id: 'tool_read_1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }] }) +
+  chunk({
+    reasoning_details: [encrypted],
+    tool_calls: [{ index: 0, id: 'tool_read_1', type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }],
+  }) +
   chunk({}, 'tool_calls') +
   'data: [DONE]\n\n';
 
@@ -48,7 +51,12 @@ const nextTurn = (content: NeutralRequest['messages'][number]['content']): Neutr
 describe("OpenRouter's reasoning_details in OpenAI Chat", () => {
   it('a stream’s details, put together, sign its reasoning before the call', () => {
     const events = decode(openRouterStream);
-    expect(events.filter((event) => event.type === 'reasoning-delta').map((event) => event.text).join('')).toBe('Read the file.');
+    expect(
+      events
+        .filter((event) => event.type === 'reasoning-delta')
+        .map((event) => event.text)
+        .join(''),
+    ).toBe('Read the file.');
     const reply = replyOf(events);
     expect(reply.content).toHaveLength(2);
     expect(reply.content[0]).toMatchObject({ type: 'reasoning', text: 'Read the file.', signatureFrom: 'openai-chat' });
@@ -71,7 +79,17 @@ describe("OpenRouter's reasoning_details in OpenAI Chat", () => {
       object: 'chat.completion',
       created: 1,
       model: 'google/gemini-3-pro-preview',
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Hi.', reasoning_details: [{ type: 'reasoning.summary', summary: 'Greet.', format: 'google-gemini-v1', index: 0 }] } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          message: {
+            role: 'assistant',
+            content: 'Hi.',
+            reasoning_details: [{ type: 'reasoning.summary', summary: 'Greet.', format: 'google-gemini-v1', index: 0 }],
+          },
+        },
+      ],
     });
     expect(reply.content[0]).toMatchObject({ type: 'reasoning', text: 'Greet.', signatureFrom: 'openai-chat' });
     const body = openaiChatCodec.formatRequest(nextTurn(reply.content)).body as { messages: Array<Record<string, unknown>> };
@@ -81,7 +99,14 @@ describe("OpenRouter's reasoning_details in OpenAI Chat", () => {
   it('come back through a caller of another protocol (wrapped) and reach OpenRouter again', () => {
     const reply = replyOf(decode(openRouterStream));
     const toCaller = anthropicCodec.formatReply(reply).value as { content: Array<Record<string, unknown>> };
-    const back = anthropicCodec.parseRequest({ model: 'bench/agents', max_tokens: 100, messages: [{ role: 'user', content: 'what is in a.txt?' }, { role: 'assistant', content: toCaller.content }] });
+    const back = anthropicCodec.parseRequest({
+      model: 'bench/agents',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'what is in a.txt?' },
+        { role: 'assistant', content: toCaller.content },
+      ],
+    });
     const body = openaiChatCodec.formatRequest({ ...back, model: 'anthropic/claude-sonnet-4.5' }).body as { messages: Array<Record<string, unknown>> };
     expect(body.messages[1]?.reasoning_details).toEqual(allDetails);
   });

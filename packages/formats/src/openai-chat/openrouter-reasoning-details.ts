@@ -18,7 +18,8 @@ const TEXT = 'reasoning.text';
 /** The details of a message or a delta, or undefined when the field is absent or not an array of typed objects. */
 export function readReasoningDetails(value: unknown): ReasoningDetail[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
-  for (const item of value) if (typeof item !== 'object' || item === null || Array.isArray(item) || typeof (item as ReasoningDetail).type !== 'string') return undefined;
+  for (const item of value)
+    if (typeof item !== 'object' || item === null || Array.isArray(item) || typeof (item as ReasoningDetail).type !== 'string') return undefined;
   return value as ReasoningDetail[];
 }
 

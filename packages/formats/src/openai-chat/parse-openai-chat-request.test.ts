@@ -21,7 +21,13 @@ describe('parseRequest', () => {
       model: 'gpt-x',
       messages: [
         { role: 'developer', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'Look' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'high' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Look' },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'high' } },
+          ],
+        },
       ],
       tools: [{ type: 'function', function: { name: 'f', description: 'does f', parameters: { type: 'object' }, strict: true } }],
       tool_choice: { type: 'function', function: { name: 'f' } },
@@ -104,12 +110,23 @@ describe('parseRequest', () => {
       model: 'm',
       messages: [
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: null, reasoning_content: 'thinking', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: '{"p":1}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          reasoning_content: 'thinking',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read', arguments: '{"p":1}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'done' }] },
       ],
     });
     expect(parsed.messages.slice(1)).toMatchObject([
-      { role: 'assistant', content: [{ type: 'reasoning', text: 'thinking' }, { type: 'tool-call', id: 'c1', name: 'read', arguments: '{"p":1}' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'thinking' },
+          { type: 'tool-call', id: 'c1', name: 'read', arguments: '{"p":1}' },
+        ],
+      },
       { role: 'tool', content: [{ type: 'tool-result', callId: 'c1', name: 'read', content: [{ type: 'text', text: 'done' }] }] },
     ]);
   });
@@ -139,7 +156,12 @@ describe('parseRequest', () => {
     expect(captures.length).toBeGreaterThanOrEqual(5);
     for (const capture of captures) {
       // The captures replace long strings with `<text, N chars>`, tool-call arguments too: put JSON text of that size back.
-      const body = JSON.parse(JSON.stringify(capture.body).replace(/"arguments":"<text, (\d+) chars>"/g, (_, n: string) => `"arguments":${JSON.stringify(JSON.stringify({ filePath: 'x'.repeat(Math.max(0, Number(n) - 15)) }))}`)) as Record<string, unknown>;
+      const body = JSON.parse(
+        JSON.stringify(capture.body).replace(
+          /"arguments":"<text, (\d+) chars>"/g,
+          (_, n: string) => `"arguments":${JSON.stringify(JSON.stringify({ filePath: 'x'.repeat(Math.max(0, Number(n) - 15)) }))}`,
+        ),
+      ) as Record<string, unknown>;
       const parsed = openaiChatCodec.parseRequest(body);
       expect(parsed.stream).toBe(true);
       expect(parsed.streamUsage).toBe(true);
@@ -183,7 +205,15 @@ describe('parseRequest refuses a malformed body, naming the field', () => {
   it('a data URL of a media type that is not an image OpenAI takes', () => {
     const error = fails({
       model: 'm',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }, { type: 'image_url', image_url: { url: 'data:image/tiff;base64,AAAA' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'x' },
+            { type: 'image_url', image_url: { url: 'data:image/tiff;base64,AAAA' } },
+          ],
+        },
+      ],
     });
     expect(error.param).toBe('messages[0].content[1].image_url.url');
     expect(error.message).toMatch(/image\/jpeg, image\/png, image\/gif, image\/webp; got image\/tiff/);

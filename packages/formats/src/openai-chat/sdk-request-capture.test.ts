@@ -27,7 +27,11 @@ beforeAll(async () => {
       const body = JSON.parse(text) as { stream?: boolean };
       captured.push({ path: request.url, body });
       if (body.stream) {
-        const events: StreamEvent[] = [{ type: 'start', id: 'chatcmpl-s', model: 'm' }, { type: 'text-delta', text: 'ok' }, { type: 'finish', reason: 'stop', usage: { inputTokens: 3, outputTokens: 1 } }];
+        const events: StreamEvent[] = [
+          { type: 'start', id: 'chatcmpl-s', model: 'm' },
+          { type: 'text-delta', text: 'ok' },
+          { type: 'finish', reason: 'stop', usage: { inputTokens: 3, outputTokens: 1 } },
+        ];
         response.writeHead(200, { 'content-type': openaiChatCodec.streamContentType });
         response.end(encodeAll(events, { request: openaiChatCodec.parseRequest(body) }));
         return;
@@ -63,7 +67,17 @@ describe('requests the official SDKs send, parsed', () => {
         { role: 'assistant', content: null, tool_calls: [{ id: 'call_9', type: 'function', function: { name: 'locate', arguments: '{"q":"tower"}' } }] },
         { role: 'tool', tool_call_id: 'call_9', content: 'Paris' },
       ],
-      tools: [{ type: 'function', function: { name: 'locate', description: 'Find a place', parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, strict: true } }],
+      tools: [
+        {
+          type: 'function',
+          function: {
+            name: 'locate',
+            description: 'Find a place',
+            parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+            strict: true,
+          },
+        },
+      ],
       tool_choice: 'required',
       max_completion_tokens: 200,
       temperature: 0,
@@ -87,7 +101,9 @@ describe('requests the official SDKs send, parsed', () => {
         { role: 'assistant', content: [{ type: 'tool-call', id: 'call_9', name: 'locate', arguments: '{"q":"tower"}' }] },
         { role: 'tool', content: [{ type: 'tool-result', callId: 'call_9', name: 'locate', content: [{ type: 'text', text: 'Paris' }] }] },
       ],
-      tools: [{ name: 'locate', description: 'Find a place', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, strict: true }],
+      tools: [
+        { name: 'locate', description: 'Find a place', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, strict: true },
+      ],
       toolChoice: { type: 'required' },
       maxOutputTokens: 200,
       temperature: 0,
@@ -104,7 +120,12 @@ describe('requests the official SDKs send, parsed', () => {
       system: 'Be kind.',
       prompt: 'hello',
       maxOutputTokens: 64,
-      tools: { lookup: tool({ description: 'Look up', inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }) }) },
+      tools: {
+        lookup: tool({
+          description: 'Look up',
+          inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+        }),
+      },
     });
     expect(await result.text).toBe('ok');
     expect((await result.usage).inputTokens).toBe(3);

@@ -10,7 +10,15 @@ const replyBody = (stopReason?: unknown) => ({
   object: 'chat.completion',
   created: 1764489700,
   model: 'Qwen/Qwen3-8B',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'one, two, ' }, logprobs: null, finish_reason: 'stop', ...(stopReason === undefined ? {} : { stop_reason: stopReason }) }],
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'one, two, ' },
+      logprobs: null,
+      finish_reason: 'stop',
+      ...(stopReason === undefined ? {} : { stop_reason: stopReason }),
+    },
+  ],
   usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 },
 });
 
@@ -46,7 +54,11 @@ describe('parseReply reads a string stop_reason as stopSequence', () => {
     expect(reply.extra).toBeUndefined();
   });
 
-  it.each([['a stop token id', 151645], ['null (the end-of-sequence token)', null], ['nothing', undefined]])('ignores %s', (_what, stopReason) => {
+  it.each([
+    ['a stop token id', 151645],
+    ['null (the end-of-sequence token)', null],
+    ['nothing', undefined],
+  ])('ignores %s', (_what, stopReason) => {
     expect(openaiChatCodec.parseReply(replyBody(stopReason))).not.toHaveProperty('stopSequence');
   });
 });
@@ -56,7 +68,11 @@ describe('the stream decoder reads a string stop_reason as the finish event’s 
     expect(decode(streamBody('three')).at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop', stopSequence: 'three' });
   });
 
-  it.each([['a stop token id', 151645], ['null', null], ['nothing', undefined]])('ignores %s', (_what, stopReason) => {
+  it.each([
+    ['a stop token id', 151645],
+    ['null', null],
+    ['nothing', undefined],
+  ])('ignores %s', (_what, stopReason) => {
     expect(decode(streamBody(stopReason)).at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
   });
 });

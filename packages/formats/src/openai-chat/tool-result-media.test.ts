@@ -17,7 +17,14 @@ describe('an image a tool returned, for an OpenAI Chat member (a tool message ho
         {
           role: 'user',
           content: [
-            { type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'shot.png' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [
+                { type: 'text', text: 'shot.png' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+              ],
+            },
             { type: 'text', text: 'be brief' },
           ],
         },
@@ -35,11 +42,16 @@ describe('an image a tool returned, for an OpenAI Chat member (a tool message ho
         ],
       },
     ]);
-    expect(warnings).toEqual([{ code: 'converted', path: 'messages[2].content[0].content[1]', message: 'an image in a tool result is sent in a user message after the tool messages' }]);
+    expect(warnings).toEqual([
+      { code: 'converted', path: 'messages[2].content[0].content[1]', message: 'an image in a tool result is sent in a user message after the tool messages' },
+    ]);
   });
 
   it('Responses function_call_output with images, two calls: one user message after both tool messages, each call named', () => {
-    const output = (text: string) => [{ type: 'input_text', text }, { type: 'input_image', image_url: pngUrl }];
+    const output = (text: string) => [
+      { type: 'input_text', text },
+      { type: 'input_image', image_url: pngUrl },
+    ];
     const request = openaiResponsesCodec.parseRequest({
       model: 'm',
       input: [

@@ -22,5 +22,8 @@ export function toolResultMedia(part: ToolResultPart, path: string, own: boolean
     media.push(wire);
   });
   if (media.length === 0) return media;
-  return [{ type: 'text', text: `From the result of tool call ${part.callId}${part.name === undefined ? '' : ` (${flatToolName(part.name, part.namespace)})`}:` }, ...media];
+  return [
+    { type: 'text', text: `From the result of tool call ${part.callId}${part.name === undefined ? '' : ` (${flatToolName(part.name, part.namespace)})`}:` },
+    ...media,
+  ];
 }

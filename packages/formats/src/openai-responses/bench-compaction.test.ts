@@ -31,7 +31,13 @@ describe('bench compactions', () => {
   });
 
   it("leave OpenAI's own compaction as it came for OpenAI, and tell another protocol it was dropped", () => {
-    const wire = { model: 'gpt-5.4', input: [{ type: 'compaction', id: 'cmp_1', encrypted_content: 'gAAAAABo-openai' }, { type: 'message', role: 'user', content: 'go on' }] };
+    const wire = {
+      model: 'gpt-5.4',
+      input: [
+        { type: 'compaction', id: 'cmp_1', encrypted_content: 'gAAAAABo-openai' },
+        { type: 'message', role: 'user', content: 'go on' },
+      ],
+    };
     const request = openaiResponsesCodec.parseRequest(wire);
     expect(openaiResponsesCodec.formatRequest(request).body.input).toEqual(wire.input);
     expect(anthropicCodec.formatRequest(request).warnings).toContainEqual(expect.objectContaining({ code: 'dropped' }));

@@ -44,7 +44,12 @@ describe('real client captures (Codex, opencode)', () => {
     expect(request.system).toHaveLength(3);
     expect(request.system[0]?.extra).toMatchObject({ $role: 'developer', $at: 0, $item: true });
     expect(request.messages.map((message) => message.role)).toEqual(['user', 'user', 'assistant', 'tool']);
-    expect(request.messages[2]?.content[0]).toMatchObject({ type: 'tool-call', id: 'call_b83b81a83ddec8039bc77d34', name: 'exec_command', arguments: '{"cmd":"echo hi"}' });
+    expect(request.messages[2]?.content[0]).toMatchObject({
+      type: 'tool-call',
+      id: 'call_b83b81a83ddec8039bc77d34',
+      name: 'exec_command',
+      arguments: '{"cmd":"echo hi"}',
+    });
     expect(request.messages[3]?.content[0]).toMatchObject({ type: 'tool-result', callId: 'call_b83b81a83ddec8039bc77d34', name: 'exec_command' });
     expect(request.sessionKey).toBe('<text, 36 chars>');
     expect(request.reasoning).toEqual({ enabled: true });
@@ -66,11 +71,26 @@ describe('real client captures (Codex, opencode)', () => {
     const paths = foreign.warnings.map((warning) => warning.path);
     expect(paths).toEqual(['extra.other_tools']);
     const tools = foreign.body.tools as Array<Record<string, unknown>>;
-    expect(tools.map((tool) => tool.name)).toEqual(['exec_command', 'write_stdin', 'request_user_input', 'view_image', 'multi_agent_v1', 'get_goal', 'create_goal', 'update_goal']);
-    expect((tools[4]?.tools as Array<Record<string, unknown>> | undefined)?.map((tool) => tool.name)).toEqual(['close_agent', 'resume_agent', 'send_input', 'spawn_agent', 'wait_agent']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'exec_command',
+      'write_stdin',
+      'request_user_input',
+      'view_image',
+      'multi_agent_v1',
+      'get_goal',
+      'create_goal',
+      'update_goal',
+    ]);
+    expect((tools[4]?.tools as Array<Record<string, unknown>> | undefined)?.map((tool) => tool.name)).toEqual([
+      'close_agent',
+      'resume_agent',
+      'send_input',
+      'spawn_agent',
+      'wait_agent',
+    ]);
   });
 
-  it('to a member of each other protocol, a Codex turn warns of what it loses, not of its items\' ids and statuses, store, include or metadata', () => {
+  it("to a member of each other protocol, a Codex turn warns of what it loses, not of its items' ids and statuses, store, include or metadata", () => {
     const codex = captures.find(({ name }) => name === 'codex-3.json')?.capture.body;
     const request = openaiResponsesCodec.parseRequest(codex);
     for (const codec of [openaiChatCodec, anthropicCodec, geminiCodec, ollamaCodec]) {

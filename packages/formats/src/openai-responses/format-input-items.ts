@@ -135,12 +135,20 @@ function formatAssistant(message: AssistantMessage, same: boolean, path: string,
       case 'reasoning':
         close();
         if (part.signature !== undefined && signatureUpstream('openai-responses', part.signature, part.signatureFrom) === undefined) {
-          warnings.push({ code: 'dropped', path: partPath, message: `reasoning signed by a ${part.signatureFrom} provider: OpenAI could not read it as its encrypted content` });
+          warnings.push({
+            code: 'dropped',
+            path: partPath,
+            message: `reasoning signed by a ${part.signatureFrom} provider: OpenAI could not read it as its encrypted content`,
+          });
           return;
         }
         // Reasoning from a model of another protocol has no encrypted content, and no id OpenAI issued: it would look the id up and fail.
         if (part.signature === undefined && (!same || isBenchReasoningId(part.extra?.id))) {
-          warnings.push({ code: 'dropped', path: partPath, message: 'reasoning with no encrypted content and no OpenAI item id (from a model of another protocol): OpenAI could not find it' });
+          warnings.push({
+            code: 'dropped',
+            path: partPath,
+            message: 'reasoning with no encrypted content and no OpenAI item id (from a model of another protocol): OpenAI could not find it',
+          });
           return;
         }
         flow.push(formatReasoningItem(part, same, flow.length));
@@ -179,7 +187,11 @@ function freeformCallIds(messages: ReadonlyArray<Message>): Set<string> {
 function formatToolResult(part: ToolResultPart, same: boolean, path: string, warnings: Warning[], freeform: ReadonlySet<string>): Item {
   if (!same) warnForeignExtra(part.extra, path, warnings);
   if (part.isError) {
-    warnings.push({ code: 'dropped', path: `${path}.isError`, message: 'OpenAI Responses has no error flag on tool results; the result was sent as a plain output' });
+    warnings.push({
+      code: 'dropped',
+      path: `${path}.isError`,
+      message: 'OpenAI Responses has no error flag on tool results; the result was sent as a plain output',
+    });
   }
   const item: Item = same ? wireFields(part.extra) : {};
   const only = part.content[0];
@@ -187,7 +199,9 @@ function formatToolResult(part: ToolResultPart, same: boolean, path: string, war
     ? part.extra?.$string === true && part.content.length === 1 && only?.type === 'text'
     : part.content.length === 0 || (part.content.length === 1 && only?.type === 'text' && !only.extra);
   const output = asString
-    ? (only?.type === 'text' ? only.text : '')
+    ? only?.type === 'text'
+      ? only.text
+      : ''
     : part.content.map((inner, at) => {
         if (!same) warnForeignExtra(inner.extra, `${path}.content[${at}]`, warnings);
         return formatContentPart(inner, 'input_text', same);

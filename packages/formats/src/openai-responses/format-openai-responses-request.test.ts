@@ -79,13 +79,7 @@ describe('formatRequest from another protocol', () => {
 
   it('warns about everything it could not carry, and nothing private', () => {
     expect(formatted.warnings.map((warning) => `${warning.code} ${warning.path}`).sort()).toEqual(
-      [
-        'converted reasoning.budgetTokens',
-        'dropped messages[1].content[2]',
-        'dropped messages[2].content[0].isError',
-        'dropped stop',
-        'dropped topK',
-      ].sort(),
+      ['converted reasoning.budgetTokens', 'dropped messages[1].content[2]', 'dropped messages[2].content[0].isError', 'dropped stop', 'dropped topK'].sort(),
     );
   });
 
@@ -99,14 +93,35 @@ describe('formatRequest from another protocol', () => {
     const body = openaiResponsesCodec.formatRequest({
       model: 'm',
       system: [],
-      messages: [{ role: 'tool', content: [{ type: 'tool-result', callId: 'c', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] }],
+      messages: [
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              callId: 'c',
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          ],
+        },
+      ],
       sessionKey: 'conv-1',
       stream: false,
       extra: {},
     }).body;
     expect(body.prompt_cache_key).toBe('conv-1');
     expect(body.input).toEqual([
-      { type: 'function_call_output', call_id: 'c', output: [{ type: 'input_text', text: 'a' }, { type: 'input_text', text: 'b' }] },
+      {
+        type: 'function_call_output',
+        call_id: 'c',
+        output: [
+          { type: 'input_text', text: 'a' },
+          { type: 'input_text', text: 'b' },
+        ],
+      },
     ]);
   });
 });

@@ -157,7 +157,11 @@ function formatReasoning(config: ReasoningConfig, extra: Extra | undefined, warn
   let effort = config.effort;
   if (effort === undefined && config.budgetTokens !== undefined) {
     effort = BUDGET_EFFORTS.find(([limit]) => config.budgetTokens! <= limit)?.[1] ?? 'high';
-    warnings.push({ code: 'converted', path: 'reasoning.budgetTokens', message: `OpenAI Responses takes an effort, not a token budget: ${config.budgetTokens} tokens sent as effort "${effort}"` });
+    warnings.push({
+      code: 'converted',
+      path: 'reasoning.budgetTokens',
+      message: `OpenAI Responses takes an effort, not a token budget: ${config.budgetTokens} tokens sent as effort "${effort}"`,
+    });
   }
   if (effort !== undefined) out.effort = effort;
   if (!extra && config.enabled === true && effort !== 'none') out.summary = 'auto';

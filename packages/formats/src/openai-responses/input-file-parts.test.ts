@@ -62,14 +62,17 @@ describe('parseRequest reads input_file parts given by data or URL', () => {
   });
 });
 
-describe('formatRequest writes another protocol\'s file parts as input_file', () => {
-
+describe("formatRequest writes another protocol's file parts as input_file", () => {
   it('data as a data URL (named document.pdf when it has no name), a URL as file_url', () => {
     const { body, warnings } = openaiResponsesCodec.formatRequest(
       requestFrom('anthropic', [
         {
           role: 'user',
-          content: [pdfFile, { ...pdfFile, filename: 'spec.pdf' }, { type: 'file', source: { kind: 'url', url: 'https://x.test/a.pdf', mediaType: 'application/pdf' } }],
+          content: [
+            pdfFile,
+            { ...pdfFile, filename: 'spec.pdf' },
+            { type: 'file', source: { kind: 'url', url: 'https://x.test/a.pdf', mediaType: 'application/pdf' } },
+          ],
         },
       ]),
     );
@@ -90,7 +93,19 @@ describe('formatRequest writes another protocol\'s file parts as input_file', ()
     const { body, warnings } = openaiResponsesCodec.formatRequest(
       requestFrom('anthropic', [
         { role: 'assistant', content: [{ type: 'tool-call', id: 't1', name: 'read', arguments: '{}' }] },
-        { role: 'user', content: [{ type: 'tool-result', callId: 't1', content: [{ type: 'text', text: 'here' }, { ...pdfFile, source: { kind: 'base64', mediaType: 'text/plain', data: 'aGk=' } }] }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool-result',
+              callId: 't1',
+              content: [
+                { type: 'text', text: 'here' },
+                { ...pdfFile, source: { kind: 'base64', mediaType: 'text/plain', data: 'aGk=' } },
+              ],
+            },
+          ],
+        },
       ]),
     );
     expect(body.input).toEqual([

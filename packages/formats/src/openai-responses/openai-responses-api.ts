@@ -11,10 +11,14 @@ export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'x
 export const requestBodySchema = z.looseObject({
   model: z.string().min(1),
   instructions: z.string().optional(),
-  input: z.union([z.string(), z.array(z.unknown())], { error: 'expected a string, or an array of input items (messages, function calls and their outputs)' }).optional(),
+  input: z
+    .union([z.string(), z.array(z.unknown())], { error: 'expected a string, or an array of input items (messages, function calls and their outputs)' })
+    .optional(),
   tools: z.array(z.looseObject({ type: z.string() })).optional(),
   tool_choice: z
-    .union([z.enum(['auto', 'none', 'required']), z.looseObject({ type: z.string() })], { error: 'expected "auto", "none", "required", or an object naming a tool ({"type": "function", "name": …})' })
+    .union([z.enum(['auto', 'none', 'required']), z.looseObject({ type: z.string() })], {
+      error: 'expected "auto", "none", "required", or an object naming a tool ({"type": "function", "name": …})',
+    })
     .optional(),
   parallel_tool_calls: z.boolean().optional(),
   text: z.looseObject({ format: z.looseObject({ type: z.string() }).optional() }).optional(),

@@ -60,7 +60,10 @@ describe('openai-responses stream decoder', () => {
   it('maps response.failed to an error event, after the text that came', () => {
     const { events } = decode(fixture('stream-failed.sse'));
     expect(events.map((event) => event.type)).toEqual(['start', 'text-delta', 'error']);
-    expect(events.at(-1)).toMatchObject({ type: 'error', error: { kind: 'upstream', code: 'server_error', message: expect.stringContaining('server had an error') } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { kind: 'upstream', code: 'server_error', message: expect.stringContaining('server had an error') },
+    });
   });
 
   it('maps an in-stream error event to an error, classified (rate limit)', () => {

@@ -17,7 +17,15 @@ function frames(text: string): Array<[string, Record<string, unknown>]> {
 
 describe('openai-responses stream encoder', () => {
   it('opens with response.created and response.in_progress even without a start event, using the options', () => {
-    const out = frames(encodeAll([{ type: 'text-delta', text: 'hi' }, { type: 'finish', reason: 'stop' }], { id: 'resp_o', model: 'bench/core' }));
+    const out = frames(
+      encodeAll(
+        [
+          { type: 'text-delta', text: 'hi' },
+          { type: 'finish', reason: 'stop' },
+        ],
+        { id: 'resp_o', model: 'bench/core' },
+      ),
+    );
     expect(out.map(([event]) => event)).toEqual([
       'response.created',
       'response.in_progress',
@@ -29,15 +37,28 @@ describe('openai-responses stream encoder', () => {
       'response.output_item.done',
       'response.completed',
     ]);
-    expect(out[0]?.[1]).toMatchObject({ type: 'response.created', sequence_number: 0, response: { id: 'resp_o', model: 'bench/core', status: 'in_progress', output: [] } });
+    expect(out[0]?.[1]).toMatchObject({
+      type: 'response.created',
+      sequence_number: 0,
+      response: { id: 'resp_o', model: 'bench/core', status: 'in_progress', output: [] },
+    });
     for (const [event, data] of out) expect(data.type).toBe(event);
   });
 
   it('writes finish.extra inside the response of the last event', () => {
-    const out = frames(encodeAll([{ type: 'text-delta', text: 'x' }, { type: 'finish', reason: 'stop', extra: { bench: { panel: 'p1' } } }]));
+    const out = frames(
+      encodeAll([
+        { type: 'text-delta', text: 'x' },
+        { type: 'finish', reason: 'stop', extra: { bench: { panel: 'p1' } } },
+      ]),
+    );
     const [event, data] = out.at(-1) ?? [];
     expect(event).toBe('response.completed');
-    expect(data?.response).toMatchObject({ status: 'completed', bench: { panel: 'p1' }, output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }] });
+    expect(data?.response).toMatchObject({
+      status: 'completed',
+      bench: { panel: 'p1' },
+      output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }],
+    });
   });
 
   it.each([

@@ -133,8 +133,14 @@ class ResponsesStreamEncoder implements StreamEncoder {
       this.output.push('');
       this.message = message;
       out +=
-        this.event('response.output_item.added', `"output_index":${index},"item":{"id":${q(message.id)},"type":"message","status":"in_progress","role":"assistant","content":[]}`) +
-        this.event('response.content_part.added', `"item_id":${q(message.id)},"output_index":${index},"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"logprobs":[]}`);
+        this.event(
+          'response.output_item.added',
+          `"output_index":${index},"item":{"id":${q(message.id)},"type":"message","status":"in_progress","role":"assistant","content":[]}`,
+        ) +
+        this.event(
+          'response.content_part.added',
+          `"item_id":${q(message.id)},"output_index":${index},"content_index":0,"part":{"type":"output_text","text":"","annotations":[],"logprobs":[]}`,
+        );
     }
     message.text += text;
     return out + this.event('response.output_text.delta', `${message.where},"delta":${q(text)},"logprobs":[]`);
@@ -252,8 +258,7 @@ class ResponsesStreamEncoder implements StreamEncoder {
     for (const call of this.calls.values()) out += this.closeCall(call);
     this.done = true;
     const { status, incompleteReason } = statusOfFinishReason(event.reason);
-    const error =
-      status === 'failed' ? `{"code":"server_error","message":${q(`the model failed (${event.rawReason ?? 'error'})`)}}` : 'null';
+    const error = status === 'failed' ? `{"code":"server_error","message":${q(`the model failed (${event.rawReason ?? 'error'})`)}}` : 'null';
     const incomplete = incompleteReason ? `{"reason":"${incompleteReason}"}` : 'null';
     let tail = '';
     if (event.extra) for (const key of Object.keys(event.extra)) tail += `,${q(key)}:${q(event.extra[key]) ?? 'null'}`;

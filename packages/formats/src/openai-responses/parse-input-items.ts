@@ -1,14 +1,5 @@
 import { InvalidRequestError } from '../errors/invalid-request-error';
-import type {
-  AssistantMessage,
-  Extra,
-  Message,
-  ReasoningPart,
-  TextPart,
-  ToolCallPart,
-  ToolMessage,
-  ToolResultPart,
-} from '../neutral/content';
+import type { AssistantMessage, Extra, Message, ReasoningPart, TextPart, ToolCallPart, ToolMessage, ToolResultPart } from '../neutral/content';
 import { parseWithSchema } from '../shared/parse-with-schema';
 import { freeformArguments } from '../shared/freeform-input';
 import { safeParseJSON } from '../shared/safe-parse-json';
@@ -120,7 +111,8 @@ function addMessage(out: ParsedInput, item: MessageItem, at: number): void {
   const path = ['input', at, 'content'];
   switch (item.role) {
     case 'user': {
-      const content = typeof item.content === 'string' ? [{ type: 'text' as const, text: item.content }] : parseMessageParts(item.content, 'input_text', path, true);
+      const content =
+        typeof item.content === 'string' ? [{ type: 'text' as const, text: item.content }] : parseMessageParts(item.content, 'input_text', path, true);
       const extra = extraOrUndefined({ ...itemExtra, ...hints });
       out.messages.push(extra ? { role: 'user', content, extra } : { role: 'user', content });
       return;

@@ -20,7 +20,13 @@ describe('parseReply', () => {
           extra: { id: 'rs_68a1f0c3a0e48191b07e5c8d1f0e6d2a' },
         },
         { type: 'text', text: 'Let me check Paris for you.' },
-        { type: 'tool-call', id: 'call_Qx1m3T9pLk2Vb7Rz', name: 'get_weather', arguments: '{"city":"Paris"}', extra: { id: 'fc_68a1f0c5c6a48191ab3f7e9d2c5b8a41' } },
+        {
+          type: 'tool-call',
+          id: 'call_Qx1m3T9pLk2Vb7Rz',
+          name: 'get_weather',
+          arguments: '{"city":"Paris"}',
+          extra: { id: 'fc_68a1f0c5c6a48191ab3f7e9d2c5b8a41' },
+        },
       ],
       finishReason: 'tool-calls',
       rawFinishReason: 'completed',
@@ -34,12 +40,23 @@ describe('parseReply', () => {
     ['failed', null, 'error'],
     ['completed', null, 'stop'],
   ])('status %s (%j) finishes as %s', (status, incomplete_details, finishReason) => {
-    const parsed = openaiResponsesCodec.parseReply({ id: 'r', model: 'm', status, incomplete_details, output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }] });
+    const parsed = openaiResponsesCodec.parseReply({
+      id: 'r',
+      model: 'm',
+      status,
+      incomplete_details,
+      output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }],
+    });
     expect(parsed.finishReason).toBe(finishReason);
   });
 
   it('names a function call that came without any id call_<n>', () => {
-    const parsed = openaiResponsesCodec.parseReply({ output: [{ type: 'message', content: [{ type: 'output_text', text: 'x' }] }, { type: 'function_call', name: 'f', arguments: '{}' }] });
+    const parsed = openaiResponsesCodec.parseReply({
+      output: [
+        { type: 'message', content: [{ type: 'output_text', text: 'x' }] },
+        { type: 'function_call', name: 'f', arguments: '{}' },
+      ],
+    });
     expect(parsed.content[1]).toEqual({ type: 'tool-call', id: 'call_1', name: 'f', arguments: '{}' });
   });
 

@@ -23,9 +23,7 @@ export function parseReasoningItem(item: z.output<typeof reasoningItemSchema>): 
     return withExtra({ type: 'reasoning', text: fromContent }, item.encrypted_content, extra);
   }
   const text = item.summary.map((entry) => entry.text).join(SUMMARY_SEPARATOR);
-  const simple =
-    item.summary.length === 0 ||
-    (item.summary.length === 1 && Object.keys(item.summary[0] ?? {}).length === 2 && text !== '');
+  const simple = item.summary.length === 0 || (item.summary.length === 1 && Object.keys(item.summary[0] ?? {}).length === 2 && text !== '');
   if (!simple) extra.$summary = item.summary;
   return withExtra({ type: 'reasoning', text }, item.encrypted_content, extra);
 }

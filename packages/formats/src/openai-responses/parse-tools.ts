@@ -63,7 +63,11 @@ function parseTool(raw: Record<string, unknown>, path: Array<string | number>): 
 /** A custom tool: one that takes raw text, in a format (plain, or a grammar) given with it. */
 function parseCustomTool(raw: Record<string, unknown>, path: Array<string | number>): ToolDefinition {
   const tool = parseWithSchema(customToolSchema, raw, path);
-  const definition: ToolDefinition = { name: tool.name, inputSchema: freeformInputSchema(), freeform: tool.format === undefined ? {} : { format: tool.format } };
+  const definition: ToolDefinition = {
+    name: tool.name,
+    inputSchema: freeformInputSchema(),
+    freeform: tool.format === undefined ? {} : { format: tool.format },
+  };
   if (tool.description !== undefined) definition.description = tool.description;
   const extra = extraOrUndefined(restOf(tool, ['type', 'name', 'description', 'format']));
   if (extra) definition.extra = extra;

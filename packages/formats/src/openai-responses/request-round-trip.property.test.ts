@@ -21,7 +21,10 @@ const refusal = fc.record({ type: fc.constant('refusal'), refusal: text });
 const image = fc
   .record({
     type: fc.constant('input_image'),
-    image_url: fc.oneof(fc.constant('https://img.test/a.png'), fc.base64String({ minLength: 4, maxLength: 16 }).map((data) => `data:image/png;base64,${data}`)),
+    image_url: fc.oneof(
+      fc.constant('https://img.test/a.png'),
+      fc.base64String({ minLength: 4, maxLength: 16 }).map((data) => `data:image/png;base64,${data}`),
+    ),
     detail: maybe(fc.constantFrom('low', 'high', 'auto')),
   })
   .map(defined);
@@ -35,7 +38,9 @@ const fileByData = fc
     detail: maybe(fc.constantFrom('low', 'high', 'auto')),
   })
   .map(defined);
-const fileByUrl = fc.record({ type: fc.constant('input_file'), file_url: fc.constant('https://files.test/report.pdf'), filename: maybe(fc.constant('report.pdf')) }).map(defined);
+const fileByUrl = fc
+  .record({ type: fc.constant('input_file'), file_url: fc.constant('https://files.test/report.pdf'), filename: maybe(fc.constant('report.pdf')) })
+  .map(defined);
 const file = fc.oneof(fileById, fileByData, fileByUrl);
 
 const messageItem = (role: string, part: fc.Arbitrary<Record<string, unknown>>) =>
@@ -66,7 +71,12 @@ const functionCall = fc
   })
   .map(defined);
 const functionCallOutput = fc
-  .record({ type: fc.constant('function_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })), id: maybe(id) })
+  .record({
+    type: fc.constant('function_call_output'),
+    call_id: id,
+    output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })),
+    id: maybe(id),
+  })
   .map(defined);
 const reasoning = fc
   .record({
@@ -89,11 +99,31 @@ const customToolCall = fc
   })
   .map(defined);
 const customToolCallOutput = fc
-  .record({ type: fc.constant('custom_tool_call_output'), call_id: id, output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })), id: maybe(id) })
+  .record({
+    type: fc.constant('custom_tool_call_output'),
+    call_id: id,
+    output: fc.oneof(text, fc.array(fc.oneof(inputText, image, file), { maxLength: 2 })),
+    id: maybe(id),
+  })
   .map(defined);
-const unknownItem = fc.record({ type: fc.constant('web_search_call'), id, status: fc.constant('completed'), action: fc.record({ type: fc.constant('search'), query: text }) });
+const unknownItem = fc.record({
+  type: fc.constant('web_search_call'),
+  id,
+  status: fc.constant('completed'),
+  action: fc.record({ type: fc.constant('search'), query: text }),
+});
 
-const inputItem = fc.oneof(userMessage, assistantMessage, systemMessage, functionCall, functionCallOutput, customToolCall, customToolCallOutput, reasoning, unknownItem);
+const inputItem = fc.oneof(
+  userMessage,
+  assistantMessage,
+  systemMessage,
+  functionCall,
+  functionCallOutput,
+  customToolCall,
+  customToolCallOutput,
+  reasoning,
+  unknownItem,
+);
 
 const functionTool = fc
   .record({
@@ -124,14 +154,25 @@ const otherTool = fc.constantFrom<Record<string, unknown>>(
 const textFormat = fc.oneof(
   fc.constant({ type: 'text' }),
   fc.constant({ type: 'json_object' }),
-  fc.record({ type: fc.constant('json_schema'), name: fc.constant('answer'), schema: fc.constant({ type: 'object' }), description: maybe(text), strict: maybe(fc.boolean()) }).map(defined),
+  fc
+    .record({
+      type: fc.constant('json_schema'),
+      name: fc.constant('answer'),
+      schema: fc.constant({ type: 'object' }),
+      description: maybe(text),
+      strict: maybe(fc.boolean()),
+    })
+    .map(defined),
 );
 
 const body = fc
   .record({
     model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
     instructions: maybe(fc.oneof(text, fc.constant(null))),
-    input: fc.oneof(text.filter((input) => input.trim() !== ''), fc.array(inputItem, { minLength: 1, maxLength: 8 })),
+    input: fc.oneof(
+      text.filter((input) => input.trim() !== ''),
+      fc.array(inputItem, { minLength: 1, maxLength: 8 }),
+    ),
     // Namespace names are unique in a request (two of one name would be read as one namespace).
     tools: maybe(fc.array(fc.oneof(functionTool, otherTool, namespaceTool), { maxLength: 4 }).filter(uniqueNamespaces)),
     tool_choice: maybe(
@@ -147,7 +188,11 @@ const body = fc
     max_output_tokens: maybe(fc.oneof(fc.nat(100_000), fc.constant(null))),
     temperature: maybe(fc.double({ min: 0, max: 2, noNaN: true })),
     top_p: maybe(fc.double({ min: 0, max: 1, noNaN: true })),
-    reasoning: maybe(fc.record({ effort: maybe(fc.constantFrom('none', 'low', 'medium', 'high', 'xhigh')), summary: maybe(fc.constantFrom('auto', 'concise', 'detailed')) }).map(defined)),
+    reasoning: maybe(
+      fc
+        .record({ effort: maybe(fc.constantFrom('none', 'low', 'medium', 'high', 'xhigh')), summary: maybe(fc.constantFrom('auto', 'concise', 'detailed')) })
+        .map(defined),
+    ),
     prompt_cache_key: maybe(text),
     stream: maybe(fc.boolean()),
     store: maybe(fc.boolean()),
@@ -156,7 +201,13 @@ const body = fc
     previous_response_id: maybe(id),
   })
   .map(defined)
-  .map((wire) => dropDanglingToolChoice(wire as Record<string, unknown>, (choice) => (choice.type === 'function' ? choice.name : undefined), (tool) => tool.name));
+  .map((wire) =>
+    dropDanglingToolChoice(
+      wire as Record<string, unknown>,
+      (choice) => (choice.type === 'function' ? choice.name : undefined),
+      (tool) => tool.name,
+    ),
+  );
 
 function uniqueNamespaces(tools: Array<Record<string, unknown>>): boolean {
   const names = tools.filter((tool) => tool.type === 'namespace').map((tool) => tool.name);

@@ -15,9 +15,21 @@ beforeAll(async () => {
   server = await startCaptureServer((body) => {
     const request = openaiResponsesCodec.parseRequest(body);
     if (request.stream) {
-      return { contentType: 'text/event-stream', body: encodeAll([{ type: 'text-delta', text: 'ok' }, { type: 'finish', reason: 'stop' }], { id: 'resp_s', model: request.model, request }) };
+      return {
+        contentType: 'text/event-stream',
+        body: encodeAll(
+          [
+            { type: 'text-delta', text: 'ok' },
+            { type: 'finish', reason: 'stop' },
+          ],
+          { id: 'resp_s', model: request.model, request },
+        ),
+      };
     }
-    const reply = openaiResponsesCodec.formatReply({ id: 'resp_1', model: request.model, content: [{ type: 'text', text: 'ok' }], finishReason: 'stop' }, { request });
+    const reply = openaiResponsesCodec.formatReply(
+      { id: 'resp_1', model: request.model, content: [{ type: 'text', text: 'ok' }], finishReason: 'stop' },
+      { request },
+    );
     return { contentType: 'application/json', body: JSON.stringify(reply.value) };
   });
 });
@@ -118,7 +130,13 @@ describe('requests the Vercel AI SDK sends (as opencode does), captured on a rea
       maxRetries: 0,
       tools: { get_weather: tool({ description: 'Weather', inputSchema: jsonSchema(parameters) }) },
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Weather here?' }, { type: 'image', image: TINY_PNG_BASE64, mediaType: 'image/png' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Weather here?' },
+            { type: 'image', image: TINY_PNG_BASE64, mediaType: 'image/png' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'call_9', toolName: 'get_weather', input: { city: 'Oslo' } }] },
         { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_9', toolName: 'get_weather', output: { type: 'text', value: 'cold' } }] },
       ],

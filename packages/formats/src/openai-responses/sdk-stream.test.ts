@@ -97,9 +97,11 @@ describe('streams we encode, read by the openai SDK', () => {
       for await (const event of stream) seen.push(event.type);
     };
     await expect(consume()).rejects.toThrow(APIError);
-    await expect(openaiClient(answering(encodeAll(events), SSE)).responses.stream({ model: 'gpt-test', input: 'hi' }).finalResponse()).rejects.toThrow(
-      /every member is rate limited/,
-    );
+    await expect(
+      openaiClient(answering(encodeAll(events), SSE))
+        .responses.stream({ model: 'gpt-test', input: 'hi' })
+        .finalResponse(),
+    ).rejects.toThrow(/every member is rate limited/);
     expect(seen).toContain('response.output_text.delta');
   });
 

@@ -21,7 +21,11 @@ const reasoningBlock = fc
   ]);
 const textBlock = fc.array(delta, { minLength: 1, maxLength: 3 }).map((texts) => texts.map((text): StreamEvent => ({ type: 'text-delta', text })));
 const toolBlock = fc
-  .tuple(fc.stringMatching(/^[a-z_]{1,8}$/), fc.option(fc.constantFrom('multi_agent_v1', 'mcp__node_repl'), { nil: undefined }), fc.array(delta, { maxLength: 3 }))
+  .tuple(
+    fc.stringMatching(/^[a-z_]{1,8}$/),
+    fc.option(fc.constantFrom('multi_agent_v1', 'mcp__node_repl'), { nil: undefined }),
+    fc.array(delta, { maxLength: 3 }),
+  )
   .map(([name, namespace, parts]) => ({ name, namespace, parts }));
 
 type Block = { kind: 'reasoning' | 'text'; events: StreamEvent[] } | { kind: 'tool'; name: string; namespace: string | undefined; parts: string[] };

@@ -1,6 +1,7 @@
 import type { ErrorKind, NeutralError } from '../neutral/neutral-error';
 
-const CONTEXT_LENGTH = /context[_ ]length|context window|maximum context|prompt is too long|too many (input )?tokens|input is too long|exceeds? the (model'?s )?(maximum|max)/i;
+const CONTEXT_LENGTH =
+  /context[_ ]length|context window|maximum context|prompt is too long|too many (input )?tokens|input is too long|exceeds? the (model'?s )?(maximum|max)/i;
 const CONTENT_POLICY = /content[_ ]policy|content[_ ]filter|responsible ai|safety (system|policy)|flagged|moderation/i;
 
 /**

@@ -17,7 +17,7 @@ describe('a freeform call as neutral arguments and back', () => {
     expect(JSON.parse(joined)).toEqual({ input: text });
   });
 
-  it("takes the text from what models write instead: one other string field, a JSON string, or the text itself", () => {
+  it('takes the text from what models write instead: one other string field, a JSON string, or the text itself', () => {
     expect(freeformText(JSON.stringify({ patch: PATCH }))).toBe(PATCH);
     expect(freeformText(JSON.stringify(PATCH))).toBe(PATCH);
     expect(freeformText(PATCH)).toBe(PATCH);

@@ -13,5 +13,6 @@ function isEmpty(value: unknown): boolean {
  */
 export function refuseNothingToAnswer(body: unknown, field: string, needed: string, missing: 'allowed' | 'empty' = 'allowed'): void {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
-  if (isEmpty(value) || (missing === 'empty' && value === undefined)) throw new InvalidRequestError([{ path: field, message: `the request has nothing to answer: ${needed}` }]);
+  if (isEmpty(value) || (missing === 'empty' && value === undefined))
+    throw new InvalidRequestError([{ path: field, message: `the request has nothing to answer: ${needed}` }]);
 }

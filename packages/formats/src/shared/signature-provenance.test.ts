@@ -70,7 +70,9 @@ describe('reasoning signatures keep their origin through a caller of another pro
 
     const toGemini = geminiCodec.formatRequest(history);
     const modelParts = (toGemini.body.contents as any[]).find((content) => content.role === 'model').parts;
-    expect(modelParts.find((part: any) => part.functionCall)?.thoughtSignature ?? modelParts.find((part: any) => part.thought)?.thoughtSignature).toBe('gem-sig-1');
+    expect(modelParts.find((part: any) => part.functionCall)?.thoughtSignature ?? modelParts.find((part: any) => part.thought)?.thoughtSignature).toBe(
+      'gem-sig-1',
+    );
     expect(JSON.stringify(toGemini.body)).not.toContain('skip_thought_signature_validator');
 
     const toAnthropic = anthropicCodec.formatRequest(history);
@@ -101,7 +103,12 @@ describe('reasoning signatures keep their origin through a caller of another pro
     expect(reasoning.encrypted_content).not.toBe('ant-sig-1');
     const history = openaiResponsesCodec.parseRequest({
       model: 'm',
-      input: [{ role: 'user', content: 'read it' }, reasoning, ...toCaller.output.filter((item) => item.type === 'function_call'), { type: 'function_call_output', call_id: 'toolu_1', output: 'ok' }],
+      input: [
+        { role: 'user', content: 'read it' },
+        reasoning,
+        ...toCaller.output.filter((item) => item.type === 'function_call'),
+        { type: 'function_call_output', call_id: 'toolu_1', output: 'ok' },
+      ],
     });
     const toAnthropic = anthropicCodec.formatRequest(history);
     const assistant = (toAnthropic.body.messages as any[]).find((message) => message.role === 'assistant');
@@ -109,9 +116,26 @@ describe('reasoning signatures keep their origin through a caller of another pro
   });
 
   it('a same-protocol pass-through is untouched: the signature reaches the caller and goes back as written', () => {
-    const events: StreamEvent[] = [{ type: 'reasoning-delta', text: 'hm', signature: 'ant-sig-2', signatureFrom: 'anthropic' }, { type: 'finish', reason: 'stop' }];
+    const events: StreamEvent[] = [
+      { type: 'reasoning-delta', text: 'hm', signature: 'ant-sig-2', signatureFrom: 'anthropic' },
+      { type: 'finish', reason: 'stop' },
+    ];
     expect(encodeAll(anthropicCodec, events)).toContain('"signature":"ant-sig-2"');
-    const body = { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: [{ type: 'thinking', thinking: 'hm', signature: 'ant-sig-2' }, { type: 'text', text: 'ok' }] }, { role: 'user', content: 'y' }] };
+    const body = {
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'user', content: 'x' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'hm', signature: 'ant-sig-2' },
+            { type: 'text', text: 'ok' },
+          ],
+        },
+        { role: 'user', content: 'y' },
+      ],
+    };
     expect(anthropicCodec.formatRequest(anthropicCodec.parseRequest(body)).body).toEqual(body);
   });
 });

@@ -45,7 +45,8 @@ const DOTTED = 'github.search_issues';
 
 describe('wireToolName', () => {
   it('leaves a name the protocol takes as it is', () => {
-    for (const protocol of ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ollama'] as const) expect(wireToolName(protocol, 'exec_command', undefined)).toBe('exec_command');
+    for (const protocol of ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ollama'] as const)
+      expect(wireToolName(protocol, 'exec_command', undefined)).toBe('exec_command');
     expect(wireToolName('gemini', DOTTED, undefined)).toBe(DOTTED);
     expect(wireToolName('ollama', LONG, undefined)).toBe(LONG);
   });
@@ -74,8 +75,22 @@ describe('wireToolName', () => {
 describe('plainFunctionTools', () => {
   it('names each namespaced tool flat and puts the namespace description on its first tool only', () => {
     const flat = plainFunctionTools(tools, 'openai-chat');
-    expect(flat.map((tool) => tool.name)).toEqual(['exec_command', 'multi_agent_v1__spawn_agent', 'multi_agent_v1__wait_agent', 'mcp__node_repl__js', 'mcp__node_repl__wait', 'other__wait']);
-    expect(flat.map((tool) => tool.description)).toEqual(['Runs a command.', 'Sub-agents.\n\nStarts an agent.', undefined, 'Runs JavaScript.', 'Waits.', 'Waits too.']);
+    expect(flat.map((tool) => tool.name)).toEqual([
+      'exec_command',
+      'multi_agent_v1__spawn_agent',
+      'multi_agent_v1__wait_agent',
+      'mcp__node_repl__js',
+      'mcp__node_repl__wait',
+      'other__wait',
+    ]);
+    expect(flat.map((tool) => tool.description)).toEqual([
+      'Runs a command.',
+      'Sub-agents.\n\nStarts an agent.',
+      undefined,
+      'Runs JavaScript.',
+      'Waits.',
+      'Waits too.',
+    ]);
     expect(flat.every((tool) => tool.namespace === undefined)).toBe(true);
     expect(flat[1]?.inputSchema).toBe(schema);
   });
@@ -91,7 +106,11 @@ describe('plainFunctionTools', () => {
 describe('plainFunctionTools, freeform tools', () => {
   it('keeps the name and the {input} schema, and says in the description that input is the raw text, with its grammar', () => {
     const [plain] = plainFunctionTools([applyPatch], 'openai-chat');
-    expect(plain).toEqual({ name: 'apply_patch', inputSchema: freeformInputSchema(), description: expect.stringMatching(/^Edits files\.\n\nGive the raw text as the `input` string/) });
+    expect(plain).toEqual({
+      name: 'apply_patch',
+      inputSchema: freeformInputSchema(),
+      description: expect.stringMatching(/^Edits files\.\n\nGive the raw text as the `input` string/),
+    });
     expect(plain?.description).toContain('grammar (lark):\nstart: begin_patch hunk+ end_patch');
     expect(plainFunctionTools([{ ...applyPatch, freeform: { format: { type: 'text' } } }], 'openai-chat')[0]?.description).not.toContain('grammar');
   });
@@ -112,7 +131,11 @@ describe('createToolCallRestorer', () => {
   it('turns a flat name back into the tool and its namespace', () => {
     expect(restored('multi_agent_v1__spawn_agent')).toEqual({ name: 'spawn_agent', namespace: 'multi_agent_v1' });
     expect(restored('mcp__node_repl__js')).toEqual({ name: 'js', namespace: 'mcp__node_repl' });
-    const long: ToolDefinition = { name: 'take_a_full_page_screenshot', inputSchema: schema, namespace: { name: 'mcp__a_very_long_server_name_that_someone_configured' } };
+    const long: ToolDefinition = {
+      name: 'take_a_full_page_screenshot',
+      inputSchema: schema,
+      namespace: { name: 'mcp__a_very_long_server_name_that_someone_configured' },
+    };
     const call = { name: flatToolName(long.name, long.namespace!.name) };
     createToolCallRestorer([long], 'openai-chat')!(call);
     expect(call).toEqual({ name: 'take_a_full_page_screenshot', namespace: 'mcp__a_very_long_server_name_that_someone_configured' });
@@ -140,7 +163,10 @@ describe('createToolCallRestorer', () => {
   });
 
   it('gives a renamed tool its own name back, for the protocol it was renamed for', () => {
-    const renamed: ToolDefinition[] = [{ name: LONG, inputSchema: schema }, { name: DOTTED, inputSchema: schema }];
+    const renamed: ToolDefinition[] = [
+      { name: LONG, inputSchema: schema },
+      { name: DOTTED, inputSchema: schema },
+    ];
     for (const protocol of ['openai-chat', 'anthropic', 'gemini'] as const) {
       const restore = createToolCallRestorer(renamed, protocol)!;
       for (const name of [LONG, DOTTED]) {
@@ -150,7 +176,10 @@ describe('createToolCallRestorer', () => {
       }
     }
     expect(createToolCallRestorer(renamed, 'ollama')).toBeUndefined();
-    expect(plainFunctionTools(renamed, 'anthropic').map((tool) => tool.name)).toEqual([wireToolName('anthropic', LONG, undefined), wireToolName('anthropic', DOTTED, undefined)]);
+    expect(plainFunctionTools(renamed, 'anthropic').map((tool) => tool.name)).toEqual([
+      wireToolName('anthropic', LONG, undefined),
+      wireToolName('anthropic', DOTTED, undefined),
+    ]);
   });
 
   it('is undefined when no tool is in a namespace, freeform or renamed', () => {

@@ -80,7 +80,9 @@ export function plainFunctionTools(tools: ToolDefinition[], protocol: Protocol):
     if (namespace === undefined && freeform === undefined) return name === tool.name ? tool : { ...tool, name };
     const plain: ToolDefinition = { ...rest, name };
     const opensNamespace = namespace?.description && tools[index - 1]?.namespace?.name !== namespace.name;
-    const description = [opensNamespace ? namespace.description : undefined, tool.description, freeform ? freeformNote(freeform.format) : undefined].filter(Boolean).join('\n\n');
+    const description = [opensNamespace ? namespace.description : undefined, tool.description, freeform ? freeformNote(freeform.format) : undefined]
+      .filter(Boolean)
+      .join('\n\n');
     if (description) plain.description = description;
     return plain;
   });

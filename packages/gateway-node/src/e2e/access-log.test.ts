@@ -10,7 +10,10 @@ beforeAll(async () => {
     captureLog: true,
     config: (base) => ({
       ...base,
-      collections: { ...base.collections, slow: { members: ['m1'], reply: 'route', timeouts: { firstTokenMs: 3000, idleMs: 2000, totalMs: 8000, graceMs: 50 } } },
+      collections: {
+        ...base.collections,
+        slow: { members: ['m1'], reply: 'route', timeouts: { firstTokenMs: 3000, idleMs: 2000, totalMs: 8000, graceMs: 50 } },
+      },
     }),
   });
 });
@@ -39,10 +42,28 @@ describe('access log', () => {
 
     const lines = requestLines();
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatchObject({ method: 'POST', route: '/v1/chat/completions', status: 200, key: 'root', collection: 'agents', reply: 'route', model: 'm1', cost: expect.any(Number), seconds: expect.any(Number) });
+    expect(lines[0]).toMatchObject({
+      method: 'POST',
+      route: '/v1/chat/completions',
+      status: 200,
+      key: 'root',
+      collection: 'agents',
+      reply: 'route',
+      model: 'm1',
+      cost: expect.any(Number),
+      seconds: expect.any(Number),
+    });
     expect(lines[0]!.cost).toBeGreaterThan(0); // m1 has a price; m2 and m3 (the panel's other seats) have none: no panel sum
     expect(lines[1]!.cost).toBeUndefined();
-    expect(lines[1]).toMatchObject({ route: '/v1/messages', status: 200, key: 'alice', collection: 'core', reply: 'all', model: 'bench/core', seconds: expect.any(Number) });
+    expect(lines[1]).toMatchObject({
+      route: '/v1/messages',
+      status: 200,
+      key: 'alice',
+      collection: 'core',
+      reply: 'all',
+      model: 'bench/core',
+      seconds: expect.any(Number),
+    });
     expect(lines[2]).toMatchObject({ route: '/v1beta/models/core:route:generateContent', status: 200, key: 'alice', collection: 'core', reply: 'route' });
     expect(lines[3]).toMatchObject({ route: '/v1/chat/completions', status: 401, seconds: expect.any(Number) });
     expect(lines[3]!.key).toBeUndefined();
@@ -69,7 +90,12 @@ describe('access log', () => {
     const route = minimalRequest('openai-chat', 'bench/slow', PROMPT, false);
     const leaving = new AbortController();
     const asked = t.upstream.requestsFor('up-1').length;
-    const sent = fetch(t.url + route.path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.root}` }, body: JSON.stringify(route.body), signal: leaving.signal });
+    const sent = fetch(t.url + route.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.root}` },
+      body: JSON.stringify(route.body),
+      signal: leaving.signal,
+    });
     await eventually(() => t.upstream.requestsFor('up-1').length > asked);
     await new Promise((resolve) => setTimeout(resolve, 150)); // its first piece is in, the rest is slow to come
     leaving.abort();

@@ -9,7 +9,9 @@ let t: TestGateway;
 
 beforeAll(async () => {
   // `agents` without mid-stream recovery, for the error after the 200.
-  t = await startTestGateway({ config: (base) => ({ ...base, collections: { ...base.collections, uncontinued: { ...base.collections.agents, continue: false } } }) });
+  t = await startTestGateway({
+    config: (base) => ({ ...base, collections: { ...base.collections, uncontinued: { ...base.collections.agents, continue: false } } }),
+  });
 });
 afterAll(() => t.close());
 

@@ -42,7 +42,8 @@ function fillPlaceholders(value: unknown, key: string, session: string, field = 
       const more = typeof item === 'string' ? /^<(\d+) more items>$/.exec(item) : null;
       const previous = out.at(-1) as Record<string, unknown> | undefined;
       if (more && previous) {
-        for (let k = 1; k <= Number(more[1]); k += 1) out.push({ ...previous, ...(typeof previous.name === 'string' ? { name: `${previous.name}_${k}` } : {}) });
+        for (let k = 1; k <= Number(more[1]); k += 1)
+          out.push({ ...previous, ...(typeof previous.name === 'string' ? { name: `${previous.name}_${k}` } : {}) });
       } else out.push(fillPlaceholders(item, key, session));
     }
     return out;
@@ -99,37 +100,43 @@ describe('real agent requests, replayed', () => {
     expect(captures.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(captures.filter(({ capture }) => capture.method === 'HEAD').map(({ file }) => file))("%s: Claude Code's HEAD / probe is a 200 with an empty body, without a key", async (file) => {
-    const capture = captures.find((entry) => entry.file === file)!.capture;
-    const response = await fetch(t.url + capture.path, { method: 'HEAD', headers: { 'user-agent': capture.headers['user-agent']! } });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe('');
-  });
+  it.each(captures.filter(({ capture }) => capture.method === 'HEAD').map(({ file }) => file))(
+    "%s: Claude Code's HEAD / probe is a 200 with an empty body, without a key",
+    async (file) => {
+      const capture = captures.find((entry) => entry.file === file)!.capture;
+      const response = await fetch(t.url + capture.path, { method: 'HEAD', headers: { 'user-agent': capture.headers['user-agent']! } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('');
+    },
+  );
 
-  it.each(posts.map(({ file, capture }) => ({ file, client: capture.client, scenario: capture.scenario, capture })))('$file ($client, $scenario) is served, streamed, with bench on the last event', async ({ capture }) => {
-    t.upstream.script('up-1', { answer: { text: ['replayed-', 'answer'] } });
-    const before = t.upstream.requestsFor('up-1').length;
-    const response = await replay(capture);
-    expect(response.status, response.text.slice(0, 500)).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/text\/event-stream|application\/json/);
-    expect(response.headers.get('x-bench-model')).toBe('m1');
-    expect(t.upstream.requestsFor('up-1').length).toBe(before + 1);
-    const upstreamRequest = t.upstream.requestsFor('up-1').at(-1)!;
-    expect(upstreamRequest.parseError).toBeUndefined();
-    if (response.headers.get('content-type')!.includes('event-stream')) {
-      const events = sseData(response.text);
-      const text = JSON.stringify(events);
-      expect(text).toContain('replayed-');
-      expect(text).toContain('answer');
-      expect(streamBench(capture.protocol, response.text)).toMatchObject({ reply: 'route', alias: 'm1', collection: 'agents' });
-    } else {
-      const json = JSON.parse(response.text);
-      expect(JSON.stringify(json)).toContain('replayed-answer');
-      expect(json.bench).toMatchObject({ reply: 'route', alias: 'm1' });
-    }
-  });
+  it.each(posts.map(({ file, capture }) => ({ file, client: capture.client, scenario: capture.scenario, capture })))(
+    '$file ($client, $scenario) is served, streamed, with bench on the last event',
+    async ({ capture }) => {
+      t.upstream.script('up-1', { answer: { text: ['replayed-', 'answer'] } });
+      const before = t.upstream.requestsFor('up-1').length;
+      const response = await replay(capture);
+      expect(response.status, response.text.slice(0, 500)).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream|application\/json/);
+      expect(response.headers.get('x-bench-model')).toBe('m1');
+      expect(t.upstream.requestsFor('up-1').length).toBe(before + 1);
+      const upstreamRequest = t.upstream.requestsFor('up-1').at(-1)!;
+      expect(upstreamRequest.parseError).toBeUndefined();
+      if (response.headers.get('content-type')!.includes('event-stream')) {
+        const events = sseData(response.text);
+        const text = JSON.stringify(events);
+        expect(text).toContain('replayed-');
+        expect(text).toContain('answer');
+        expect(streamBench(capture.protocol, response.text)).toMatchObject({ reply: 'route', alias: 'm1', collection: 'agents' });
+      } else {
+        const json = JSON.parse(response.text);
+        expect(JSON.stringify(json)).toContain('replayed-answer');
+        expect(json.bench).toMatchObject({ reply: 'route', alias: 'm1' });
+      }
+    },
+  );
 
-  it("Claude Code's role:\"system\" message inside messages, and its system blocks, reach the upstream", async () => {
+  it('Claude Code\'s role:"system" message inside messages, and its system blocks, reach the upstream', async () => {
     const capture = captures.find(({ file }) => file === 'claude-code-2.json')!.capture;
     t.upstream.script('up-1', { answer: { text: 'hi' } });
     expect((await replay(capture)).status).toBe(200);
@@ -142,7 +149,13 @@ describe('real agent requests, replayed', () => {
   it("Codex's WebSocket upgrade on GET /v1/responses is refused at once, then its POST is served", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const upgrade = request(`${t.url}/v1/responses`, {
-        headers: { authorization: `Bearer ${KEYS.root}`, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+        headers: {
+          authorization: `Bearer ${KEYS.root}`,
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
       });
       upgrade.on('response', (response) => {
         response.resume();

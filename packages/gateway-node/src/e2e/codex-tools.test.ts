@@ -4,7 +4,10 @@ import { useTestGateway } from './test-gateway';
 
 // m1 OpenAI Chat, m4 Anthropic, m5 Gemini; m6 an OpenAI Responses member.
 const { t, sdks } = useTestGateway({
-  config: (base) => ({ ...base, models: { ...base.models, m6: { provider: 'responses', model: 'up-6', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true } } }),
+  config: (base) => ({
+    ...base,
+    models: { ...base.models, m6: { provider: 'responses', model: 'up-6', contextWindow: 100000, maxOutput: 4000, tools: true, vision: true } },
+  }),
 });
 
 const parameters = { type: 'object', properties: { task: { type: 'string' } }, required: ['task'], additionalProperties: false };
@@ -26,7 +29,9 @@ const codexTools: OpenAI.Responses.Tool[] = [
 const UPSTREAM: Record<string, string> = { m1: 'up-1', m4: 'up-4', m5: 'up-5', m6: 'up-6' };
 
 function scriptSpawn(model: string): void {
-  t().upstream.script(UPSTREAM[model]!, { answer: { toolCalls: [{ id: 'call_1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' }] } });
+  t().upstream.script(UPSTREAM[model]!, {
+    answer: { toolCalls: [{ id: 'call_1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' }] },
+  });
 }
 
 function lastBody(model: string): any {
@@ -34,16 +39,21 @@ function lastBody(model: string): any {
 }
 
 describe('Codex namespaced tools (sub-agents, MCP servers) through the gateway', () => {
-  it.each(['m4', 'm1', 'm5'])('%s (no namespaces in its protocol): declared flat, and the call reaches Codex as the tool and its namespace, streamed and not', async (model) => {
-    scriptSpawn(model);
-    const reply = await sdks().openai.responses.create({ model, input: 'split the work', tools: codexTools });
-    expect(reply.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' })]);
-    expect(JSON.stringify(lastBody(model))).toContain('"multi_agent_v1__wait_agent"');
+  it.each(['m4', 'm1', 'm5'])(
+    '%s (no namespaces in its protocol): declared flat, and the call reaches Codex as the tool and its namespace, streamed and not',
+    async (model) => {
+      scriptSpawn(model);
+      const reply = await sdks().openai.responses.create({ model, input: 'split the work', tools: codexTools });
+      expect(reply.output).toEqual([
+        expect.objectContaining({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' }),
+      ]);
+      expect(JSON.stringify(lastBody(model))).toContain('"multi_agent_v1__wait_agent"');
 
-    scriptSpawn(model);
-    const streamed = await sdks().openai.responses.stream({ model, input: 'split the work', tools: codexTools }).finalResponse();
-    expect(streamed.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1' })]);
-  });
+      scriptSpawn(model);
+      const streamed = await sdks().openai.responses.stream({ model, input: 'split the work', tools: codexTools }).finalResponse();
+      expect(streamed.output).toEqual([expect.objectContaining({ type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1' })]);
+    },
+  );
 
   it('the next turn sends the namespaced call and its output to an Anthropic member under the flat name', async () => {
     t().upstream.script('up-4', { answer: { text: 'agent started' } });
@@ -52,7 +62,13 @@ describe('Codex namespaced tools (sub-agents, MCP servers) through the gateway',
       tools: codexTools,
       input: [
         { type: 'message', role: 'user', content: 'split the work' },
-        { type: 'function_call', call_id: 'call_1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{"task":"tests"}' } as OpenAI.Responses.ResponseFunctionToolCall,
+        {
+          type: 'function_call',
+          call_id: 'call_1',
+          name: 'spawn_agent',
+          namespace: 'multi_agent_v1',
+          arguments: '{"task":"tests"}',
+        } as OpenAI.Responses.ResponseFunctionToolCall,
         { type: 'function_call_output', call_id: 'call_1', output: 'agent-7 started' },
       ],
     });
@@ -80,21 +96,28 @@ describe("Codex's apply_patch (a custom, freeform tool) through the gateway", ()
   };
 
   function scriptPatch(model: string, freeform = false): void {
-    t().upstream.script(UPSTREAM[model]!, { answer: { toolCalls: [{ id: 'call_p', name: 'apply_patch', freeform, arguments: JSON.stringify({ input: PATCH }) }] } });
+    t().upstream.script(UPSTREAM[model]!, {
+      answer: { toolCalls: [{ id: 'call_p', name: 'apply_patch', freeform, arguments: JSON.stringify({ input: PATCH }) }] },
+    });
   }
 
-  it.each(['m4', 'm1', 'm5'])('%s: declared as a function of an `input` string, and its call reaches Codex as a custom_tool_call with the patch, streamed and not', async (model) => {
-    scriptPatch(model);
-    const reply = await sdks().openai.responses.create({ model, input: 'change a to 2', tools: [applyPatch] });
-    expect(reply.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: PATCH })]);
-    const declared = JSON.stringify(lastBody(model));
-    expect(declared).toContain('"apply_patch"');
-    expect(declared).toContain('start: begin_patch hunk+ end_patch');
+  it.each(['m4', 'm1', 'm5'])(
+    '%s: declared as a function of an `input` string, and its call reaches Codex as a custom_tool_call with the patch, streamed and not',
+    async (model) => {
+      scriptPatch(model);
+      const reply = await sdks().openai.responses.create({ model, input: 'change a to 2', tools: [applyPatch] });
+      expect(reply.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: PATCH })]);
+      const declared = JSON.stringify(lastBody(model));
+      expect(declared).toContain('"apply_patch"');
+      expect(declared).toContain('start: begin_patch hunk+ end_patch');
 
-    scriptPatch(model);
-    const streamed = await sdks().openai.responses.stream({ model, input: 'change a to 2', tools: [applyPatch] }).finalResponse();
-    expect(streamed.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH })]);
-  });
+      scriptPatch(model);
+      const streamed = await sdks()
+        .openai.responses.stream({ model, input: 'change a to 2', tools: [applyPatch] })
+        .finalResponse();
+      expect(streamed.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH })]);
+    },
+  );
 
   it('the next turn sends the patch and its result to an Anthropic member as a tool_use with {input} and its tool_result', async () => {
     t().upstream.script('up-4', { answer: { text: 'changed' } });
@@ -114,7 +137,9 @@ describe("Codex's apply_patch (a custom, freeform tool) through the gateway", ()
 
   it('an OpenAI Responses member gets the custom tool as Codex sent it, and its custom_tool_call comes back whole', async () => {
     scriptPatch('m6', true);
-    const streamed = await sdks().openai.responses.stream({ model: 'm6', input: 'change a to 2', tools: [applyPatch] }).finalResponse();
+    const streamed = await sdks()
+      .openai.responses.stream({ model: 'm6', input: 'change a to 2', tools: [applyPatch] })
+      .finalResponse();
     expect(lastBody('m6').tools).toEqual([applyPatch]);
     expect(streamed.output).toEqual([expect.objectContaining({ type: 'custom_tool_call', name: 'apply_patch', input: PATCH })]);
   });

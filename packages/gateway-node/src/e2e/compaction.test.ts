@@ -28,7 +28,10 @@ describe('Codex compaction through the gateway', () => {
     t().upstream.script('up-4', { answer: { text: SUMMARY, usage: { inputTokens: 900, outputTokens: 60 } } });
     const compacted = await sdks().openai.responses.compact({ model: 'm4', input: history, instructions: 'You are Codex.' });
     expect(compacted.object).toBe('response.compaction');
-    expect(compacted.output).toEqual([history[0], expect.objectContaining({ type: 'compaction', encrypted_content: expect.stringMatching(/^bench-compaction\.v1\./) })]);
+    expect(compacted.output).toEqual([
+      history[0],
+      expect.objectContaining({ type: 'compaction', encrypted_content: expect.stringMatching(/^bench-compaction\.v1\./) }),
+    ]);
     expect(compacted.usage).toMatchObject({ input_tokens: 900, output_tokens: 60 });
     const asked = lastBody('up-4');
     expect(JSON.stringify(asked.messages.at(-1))).toContain('handoff summary');
@@ -81,7 +84,10 @@ describe('Codex compaction through the gateway', () => {
     await t().gateway.ledger.flush();
     let text = '';
     for await (const chunk of t().gateway.ledger.exportCalls({ format: 'jsonl' })) text += chunk;
-    const calls = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { unit: string });
+    const calls = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { unit: string });
     expect(calls.filter((call) => call.unit === conversation).at(-1)).toMatchObject({ alias: 'm1', status: 'ok', toolCalls: 1 });
   });
 });

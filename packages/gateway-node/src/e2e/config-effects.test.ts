@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('configuration that shows on the wire', () => {
-  it('a model\'s options go up under the caller\'s own fields, with the provider\'s headers', async () => {
+  it("a model's options go up under the caller's own fields, with the provider's headers", async () => {
     await sdks.openai.chat.completions.create({ model: 'tuned', messages: [{ role: 'user', content: 'x' }], temperature: 0.7 });
     const sent = t.upstream.requestsFor('up-tuned').at(-1)!;
     expect(sent.body).toMatchObject({ temperature: 0.7, top_p: 0.9 });
@@ -48,7 +48,10 @@ describe('configuration that shows on the wire', () => {
   it('sticky: false makes every request its own conversation, turn 1', async () => {
     const history = [{ role: 'user' as const, content: 'same start' }];
     const a = (await sdks.openai.chat.completions.create({ model: 'bench/fresh', messages: history })) as any;
-    const b = (await sdks.openai.chat.completions.create({ model: 'bench/fresh', messages: [...history, { role: 'assistant', content: 'x' }, { role: 'user', content: 'more' }] })) as any;
+    const b = (await sdks.openai.chat.completions.create({
+      model: 'bench/fresh',
+      messages: [...history, { role: 'assistant', content: 'x' }, { role: 'user', content: 'more' }],
+    })) as any;
     expect(a.bench.turn).toBe(1);
     expect(b.bench.turn).toBe(1);
     expect(b.bench.conversation).not.toBe(a.bench.conversation);

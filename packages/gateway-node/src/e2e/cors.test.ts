@@ -45,7 +45,10 @@ describe('CORS', () => {
   });
 
   it('a preflight for deleting a stored response allows DELETE', async () => {
-    const response = await fetch(`${t.url}/v1/responses/resp_1`, { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'DELETE' } });
+    const response = await fetch(`${t.url}/v1/responses/resp_1`, {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'DELETE' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')?.split(', ')).toContain('DELETE');
   });

@@ -11,10 +11,24 @@ describe('a large body nested too deeply', () => {
   it('is refused before it is parsed, saying where, for every protocol’s route', async () => {
     const head = '{"model":"bench/agents","x":';
     for (const path of ['/v1/chat/completions', '/v1/messages', '/v1/responses', '/api/chat', '/v1beta/models/agents:generateContent']) {
-      const response = await fetch(`${t().url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${head}${'['.repeat(2_000_000)}` });
+      const response = await fetch(`${t().url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `${head}${'['.repeat(2_000_000)}`,
+      });
       expect(response.status, path).toBe(400);
-      const protocol = path.startsWith('/v1/messages') ? 'anthropic' : path.startsWith('/v1/responses') ? 'openai-responses' : path.startsWith('/api') ? 'ollama' : path.startsWith('/v1beta') ? 'gemini' : 'openai-chat';
-      expect(errorMessageOf(protocol, await response.json())).toBe(`the request body (at character ${head.length + 127}): nested deeper than 128 levels of objects and arrays, more than the gateway takes; flatten it`);
+      const protocol = path.startsWith('/v1/messages')
+        ? 'anthropic'
+        : path.startsWith('/v1/responses')
+          ? 'openai-responses'
+          : path.startsWith('/api')
+            ? 'ollama'
+            : path.startsWith('/v1beta')
+              ? 'gemini'
+              : 'openai-chat';
+      expect(errorMessageOf(protocol, await response.json())).toBe(
+        `the request body (at character ${head.length + 127}): nested deeper than 128 levels of objects and arrays, more than the gateway takes; flatten it`,
+      );
     }
   });
 

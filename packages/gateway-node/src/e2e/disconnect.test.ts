@@ -75,7 +75,11 @@ describe('a caller that disconnects', () => {
     controller.abort();
     await t.upstream.settled();
     for (const model of ['up-1', 'up-2', 'up-3']) expect(t.upstream.requestsFor(model).at(-1)!.closedByCaller, model).toBe(true);
-    for (const [seat, alias] of [[1, 'm1'], [2, 'm2'], [3, 'm3']] as const) {
+    for (const [seat, alias] of [
+      [1, 'm1'],
+      [2, 'm2'],
+      [3, 'm3'],
+    ] as const) {
       await eventually(async () => {
         await t.gateway.ledger.flush();
         return Boolean(await t.gateway.ledger.getCall(`${panel}.${seat}`));
@@ -89,7 +93,12 @@ describe('a caller that disconnects', () => {
     t.upstream.clearRequests();
     const controller = new AbortController();
     const { path, body } = minimalRequest('anthropic', 'bench/agents', 'leave while held', true);
-    const pending = fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    const pending = fetch(t.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
     await eventually(() => t.upstream.requestsFor('up-1').length === 1);
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -105,7 +114,12 @@ describe('a caller that disconnects', () => {
     t.upstream.clearRequests();
     const controller = new AbortController();
     const { path, body } = minimalRequest('gemini', 'bench/core', 'panel, leave before the answer', false);
-    const pending = fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    const pending = fetch(t.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
     await eventually(() => t.upstream.requests.length === 3);
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -121,7 +135,12 @@ describe('a caller that disconnects', () => {
     const before = await m1();
     const controller = new AbortController();
     const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'leave before the answer', false);
-    const pending = fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal });
+    const pending = fetch(t.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
     await eventually(() => t.upstream.requestsFor('up-1').length === 1);
     controller.abort();
     await expect(pending).rejects.toThrow();

@@ -43,7 +43,7 @@ describe.each(SDK_PROTOCOLS)('%s error shapes', (protocol) => {
     return postJSON(t.url + path, body, headers);
   };
 
-  it('401 without a key, and with a wrong key; the key works in the protocol\'s own header', async () => {
+  it("401 without a key, and with a wrong key; the key works in the protocol's own header", async () => {
     expect(await expectError(protocol, await call('bench/core', {}), 401)).toMatch(/missing key/);
     expect(await expectError(protocol, await call('bench/core', KEY_HEADERS[protocol]('not-a-key')), 401)).toMatch(/wrong key/);
     t.upstream.script('up-1', { answer: { text: 'served' } });
@@ -63,7 +63,7 @@ describe.each(SDK_PROTOCOLS)('%s error shapes', (protocol) => {
     expect(await expectError(protocol, await call('no-such-model', headers), 404)).toMatch(/unknown model/);
   });
 
-  it('413 for a body over the limit, and when no member\'s context window fits', async () => {
+  it("413 for a body over the limit, and when no member's context window fits", async () => {
     const headers = KEY_HEADERS[protocol](KEYS.root);
     expect(await expectError(protocol, await call('bench/agents', headers, 'x'.repeat(70 * 1024)), 413)).toMatch(/bodyLimitBytes/);
     expect(await expectError(protocol, await call('bench/tiny', headers, 'word '.repeat(400)), 413)).toMatch(/m6/);
@@ -87,7 +87,10 @@ describe('keys in every accepted form; the open routes', () => {
     const head = await fetch(`${t.url}/`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    const preflight = await fetch(`${t.url}/v1/messages`, { method: 'OPTIONS', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${t.url}/v1/messages`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     for (const path of ['/v1/models', '/v1beta/models', '/api/tags', '/api/version', '/api/ps', '/']) {
       expect((await fetch(t.url + path)).status, path).toBe(401);
@@ -98,7 +101,9 @@ describe('keys in every accepted form; the open routes', () => {
 
   it('the SDKs see a 401 as their authentication error', async () => {
     const wrong = sdksFor(t.url, 'wrong');
-    await expect(wrong.openai.chat.completions.create({ model: 'bench/core', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 401 });
+    await expect(wrong.openai.chat.completions.create({ model: 'bench/core', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(wrong.anthropic.messages.create({ model: 'bench/core', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
       status: 401,
       error: { error: { type: 'authentication_error' } },
@@ -126,7 +131,8 @@ describe('an unknown route answers 404 in the shape of the protocol its path bel
 });
 
 describe("Codex's compaction route takes bad input like any other", () => {
-  const compact = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${KEYS.root}` }) => postJSON(`${t.url}/v1/responses/compact`, body, headers);
+  const compact = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${KEYS.root}` }) =>
+    postJSON(`${t.url}/v1/responses/compact`, body, headers);
 
   it('401 without a key, 413 over the body limit, 400 for broken JSON or a wrong type, in the Responses shape; then still serving', async () => {
     const history = [{ type: 'message', role: 'user', content: 'rename a to b' }];

@@ -11,7 +11,13 @@ export const UPSTREAM_ALIAS: Record<Protocol, string> = {
 };
 
 /** The testkit model id behind each of those aliases, for scripting and reading its requests. */
-export const UPSTREAM_MODEL: Record<Protocol, string> = { 'openai-chat': 'up-1', 'openai-responses': 'up-r', anthropic: 'up-4', gemini: 'up-5', ollama: 'up-o' };
+export const UPSTREAM_MODEL: Record<Protocol, string> = {
+  'openai-chat': 'up-1',
+  'openai-responses': 'up-r',
+  anthropic: 'up-4',
+  gemini: 'up-5',
+  ollama: 'up-o',
+};
 
 /** The test gateway, plus one model on the Responses and one on the Ollama upstream, so every upstream protocol is callable; `more` adds to its config. */
 export function startEveryUpstreamGateway(more: (config: Record<string, any>) => Record<string, any> = (config) => config): Promise<TestGateway> {

@@ -16,11 +16,37 @@ const startFailoverGateway = () =>
       ...base,
       collections: {
         ...base.collections,
-        agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed', sticky: false, timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 } },
-        held: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed', sticky: false, retry: { serverErrorRetries: 0 }, timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 } },
-        late: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed', sticky: false, timeouts: { firstTokenMs: 150, idleMs: 300, totalMs: 5000, graceMs: 50 } },
+        agents: {
+          members: ['m1', 'm2', 'm3'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 },
+        },
+        held: {
+          members: ['m1', 'm2', 'm3'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          retry: { serverErrorRetries: 0 },
+          timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 },
+        },
+        late: {
+          members: ['m1', 'm2', 'm3'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          timeouts: { firstTokenMs: 150, idleMs: 300, totalMs: 5000, graceMs: 50 },
+        },
         // `agents` without mid-stream recovery: a stream cut part way is not finished by the next member.
-        uncontinued: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed', sticky: false, continue: false, timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 } },
+        uncontinued: {
+          members: ['m1', 'm2', 'm3'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          continue: false,
+          timeouts: { firstTokenMs: 300, idleMs: 1000, totalMs: 5000, graceMs: 3000 },
+        },
       },
     }),
   });
@@ -54,22 +80,24 @@ describe('failover before the first token: the caller sees none of it', () => {
   ];
   const cases = firstFails.flatMap(([name, behaviour, attempts]) => [false, true].map((stream) => ({ name, behaviour, attempts, stream })));
 
-  it.each(cases)('$name on m1 (stream $stream) → m2 answers after $attempts attempt(s) on m1, bench.failed_over names m1 once', ({ behaviour, attempts, stream }) =>
-    withFreshGateway(async (fresh, freshSdks) => {
-      fresh.upstream.script('up-1', behaviour);
-      fresh.upstream.script('up-2', answering('second member here'));
-      const reply = await ask(freshSdks, 'anthropic', 'bench/agents', 'who answers?', stream);
-      expect(reply.text).toBe('second member here');
-      expect(reply.headers.get('x-bench-model')).toBe('m2');
-      expect(reply.bench).toMatchObject({ alias: 'm2', failed_over: [{ alias: 'm1', error: expect.any(String) }] });
-      expect(reply.bench!.failed_over).toHaveLength(1);
-      expect(fresh.upstream.requestsFor('up-3')).toHaveLength(0);
-      expect(fresh.upstream.requestsFor('up-1')).toHaveLength(attempts);
-      if (behaviour.hang) {
-        await fresh.upstream.settled();
-        expect(fresh.upstream.requestsFor('up-1').at(-1)!.closedByCaller).toBe(true);
-      }
-    }),
+  it.each(cases)(
+    '$name on m1 (stream $stream) → m2 answers after $attempts attempt(s) on m1, bench.failed_over names m1 once',
+    ({ behaviour, attempts, stream }) =>
+      withFreshGateway(async (fresh, freshSdks) => {
+        fresh.upstream.script('up-1', behaviour);
+        fresh.upstream.script('up-2', answering('second member here'));
+        const reply = await ask(freshSdks, 'anthropic', 'bench/agents', 'who answers?', stream);
+        expect(reply.text).toBe('second member here');
+        expect(reply.headers.get('x-bench-model')).toBe('m2');
+        expect(reply.bench).toMatchObject({ alias: 'm2', failed_over: [{ alias: 'm1', error: expect.any(String) }] });
+        expect(reply.bench!.failed_over).toHaveLength(1);
+        expect(fresh.upstream.requestsFor('up-3')).toHaveLength(0);
+        expect(fresh.upstream.requestsFor('up-1')).toHaveLength(attempts);
+        if (behaviour.hang) {
+          await fresh.upstream.settled();
+          expect(fresh.upstream.requestsFor('up-1').at(-1)!.closedByCaller).toBe(true);
+        }
+      }),
   );
 
   it('a 429 with a short Retry-After is waited out and retried once on the same member', () =>
@@ -85,10 +113,12 @@ describe('failover before the first token: the caller sees none of it', () => {
     }));
 });
 
-describe('a provider refusing the gateway\'s own credentials', () => {
+describe("a provider refusing the gateway's own credentials", () => {
   it('an upstream 401/403/404 fails over; when every member refuses, the caller gets a 502, never a 401 about its own key', () =>
     withFreshGateway(async (fresh, freshSdks) => {
-      const refused = (status: number, kind: 'authentication' | 'permission' | 'not-found') => ({ error: { status, error: { kind, message: `provider said ${status}` } } });
+      const refused = (status: number, kind: 'authentication' | 'permission' | 'not-found') => ({
+        error: { status, error: { kind, message: `provider said ${status}` } },
+      });
       fresh.upstream.script('up-1', refused(401, 'authentication'));
       fresh.upstream.script('up-2', answering('m2 is configured right'));
       expect((await ask(freshSdks, 'anthropic', 'bench/agents', 'misconfigured', false)).bench).toMatchObject({ alias: 'm2', failed_over: [{ alias: 'm1' }] });
@@ -137,7 +167,10 @@ describe('the held status: every member failing fast keeps its status', () => {
 
   it('the SDKs see the statuses as their own error classes', async () => {
     for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, faults.rateLimited({ retryAfterSeconds: 30 }));
-    await expect(ask(sdks, 'anthropic', 'bench/held', 'x', true)).rejects.toMatchObject({ status: 429, error: { type: 'error', error: { type: 'rate_limit_error' } } });
+    await expect(ask(sdks, 'anthropic', 'bench/held', 'x', true)).rejects.toMatchObject({
+      status: 429,
+      error: { type: 'error', error: { type: 'rate_limit_error' } },
+    });
     await expect(ask(sdks, 'openai-chat', 'bench/held', 'x', true)).rejects.toMatchObject({ status: 429 });
     for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, faults.serverError(500));
     await expect(ask(sdks, 'gemini', 'bench/held', 'x', false)).rejects.toMatchObject({ status: 502 });
@@ -145,7 +178,7 @@ describe('the held status: every member failing fast keeps its status', () => {
   });
 });
 
-describe('failures after the 200 arrive as the protocol\'s in-stream error, and the SDK throws', () => {
+describe("failures after the 200 arrive as the protocol's in-stream error, and the SDK throws", () => {
   it.each(SDK_PROTOCOLS)('%s: a member cut part way on a collection with "continue": false (nobody else is asked)', async (protocol) => {
     t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three ', 'four'] }, cutAfterPieces: 2 });

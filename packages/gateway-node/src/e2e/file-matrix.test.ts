@@ -23,11 +23,53 @@ function withPdf(client: Exclude<Protocol, 'ollama'>, model: string): { path: st
   const { path, body } = minimalRequest(client, model, QUESTION, false);
   switch (client) {
     case 'openai-chat':
-      return { path, body: { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: QUESTION }, { type: 'file', file: { filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF}` } }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: QUESTION },
+                { type: 'file', file: { filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF}` } },
+              ],
+            },
+          ],
+        },
+      };
     case 'openai-responses':
-      return { path, body: { ...body, input: [{ role: 'user', content: [{ type: 'input_text', text: QUESTION }, { type: 'input_file', filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF}` }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          input: [
+            {
+              role: 'user',
+              content: [
+                { type: 'input_text', text: QUESTION },
+                { type: 'input_file', filename: 'report.pdf', file_data: `data:application/pdf;base64,${PDF}` },
+              ],
+            },
+          ],
+        },
+      };
     case 'anthropic':
-      return { path, body: { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: QUESTION }, { type: 'document', title: 'report.pdf', source: { type: 'base64', media_type: 'application/pdf', data: PDF } }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: QUESTION },
+                { type: 'document', title: 'report.pdf', source: { type: 'base64', media_type: 'application/pdf', data: PDF } },
+              ],
+            },
+          ],
+        },
+      };
     case 'gemini':
       return { path, body: { contents: [{ role: 'user', parts: [{ text: QUESTION }, { inlineData: { mimeType: 'application/pdf', data: PDF } }] }] } };
   }

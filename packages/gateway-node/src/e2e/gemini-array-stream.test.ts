@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const body = { contents: [{ role: 'user', parts: [{ text: 'x' }] }] };
-type Chunk = { candidates?: Array<{ content?: { parts?: Array<{ text?: string }> }; finishReason?: string }>; bench?: Record<string, unknown>; error?: { code: number; status: string; message: string } };
+type Chunk = {
+  candidates?: Array<{ content?: { parts?: Array<{ text?: string }> }; finishReason?: string }>;
+  bench?: Record<string, unknown>;
+  error?: { code: number; status: string; message: string };
+};
 const textOf = (chunks: Chunk[]) => chunks.map((chunk) => chunk.candidates?.[0]?.content?.parts?.map((part) => part.text ?? '').join('') ?? '').join('');
 
 describe('Gemini streamGenerateContent without alt=sse', () => {
@@ -40,7 +44,11 @@ describe('Gemini streamGenerateContent without alt=sse', () => {
 
   it('streams: the first element arrives while the member is still writing', async () => {
     t.upstream.script('up-1', { answer: { text: ['early', ' late'] }, pieceDelayMs: 400 });
-    const response = await fetch(`${t.url}/v1beta/models/agents:streamGenerateContent`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${t.url}/v1beta/models/agents:streamGenerateContent`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let seen = '';

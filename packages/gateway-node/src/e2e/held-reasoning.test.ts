@@ -16,7 +16,12 @@ const gateway = useTestGateway({
   }),
 });
 
-const tools = [{ type: 'function' as const, function: { name: 'read', description: 'reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+const tools = [
+  {
+    type: 'function' as const,
+    function: { name: 'read', description: 'reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  },
+];
 const user = { role: 'user' as const, content: 'what is in a.txt?' };
 
 type ChatMessage = Record<string, unknown>;
@@ -25,7 +30,9 @@ type ChatMessage = Record<string, unknown>;
 async function toolLoop(model: string, upstream: string, signature: string | undefined, options: { stream?: boolean; session: string; second?: () => void }) {
   // Gemini signs the function call itself (the testkit's Gemini writes the signature on the part after the thought).
   const text = upstream === 'up-5' ? {} : { text: 'Reading it.' };
-  gateway.t().upstream.script(upstream, { answer: { reasoning: 'Read the file first.', reasoningSignature: signature, ...text, toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
+  gateway.t().upstream.script(upstream, {
+    answer: { reasoning: 'Read the file first.', reasoningSignature: signature, ...text, toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] },
+  });
   const headers = { 'x-session-affinity': options.session };
   const ask = { model, tools, max_tokens: 256 };
   let assistant: ChatMessage;
@@ -49,10 +56,9 @@ async function toolLoop(model: string, upstream: string, signature: string | und
   }
   const callId = (assistant.tool_calls as Array<{ id: string }>)[0]!.id;
   (options.second ?? (() => gateway.t().upstream.script(upstream, { answer: { text: 'It says hello.' } })))();
-  const second = await gateway.sdks().openai.chat.completions.create(
-    { ...ask, messages: [user, assistant as never, { role: 'tool', tool_call_id: callId, content: 'hello' }] },
-    { headers },
-  );
+  const second = await gateway
+    .sdks()
+    .openai.chat.completions.create({ ...ask, messages: [user, assistant as never, { role: 'tool', tool_call_id: callId, content: 'hello' }] }, { headers });
   return { second: second as typeof second & { bench: Record<string, unknown> }, callId };
 }
 
@@ -79,7 +85,10 @@ describe('reasoning kept for OpenAI Chat callers (route mode)', () => {
     const { second } = await toolLoop('bench/geminiFirst', 'up-5', 'gem-sig-1', { session: 'held-gemini' });
     expect(second.bench).toMatchObject({ alias: 'm5', turn: 2 });
     const sent = JSON.stringify(lastBody('up-5'));
-    expect(lastBody('up-5').contents[1].parts.at(-1)).toEqual({ functionCall: { name: 'read', id: 'call_1', args: { path: 'a.txt' } }, thoughtSignature: 'gem-sig-1' });
+    expect(lastBody('up-5').contents[1].parts.at(-1)).toEqual({
+      functionCall: { name: 'read', id: 'call_1', args: { path: 'a.txt' } },
+      thoughtSignature: 'gem-sig-1',
+    });
     expect(sent).not.toContain('skip_thought_signature_validator');
   });
 
@@ -98,11 +107,17 @@ describe('reasoning kept for OpenAI Chat callers (route mode)', () => {
   it('another conversation calling a tool with the same id gets nothing kept for this one', async () => {
     const { callId } = await toolLoop('bench/claudeFirst', 'up-4', 'ant-sig-3', { session: 'held-owner' });
     gateway.t().upstream.script('up-4', { answer: { text: 'ok' } });
-    const assistant = { role: 'assistant' as const, content: 'Reading it.', tool_calls: [{ id: callId, type: 'function' as const, function: { name: 'read', arguments: '{"path":"a.txt"}' } }] };
-    await gateway.sdks().openai.chat.completions.create(
-      { model: 'bench/claudeFirst', tools, max_tokens: 256, messages: [user, assistant, { role: 'tool', tool_call_id: callId, content: 'hello' }] },
-      { headers: { 'x-session-affinity': 'held-stranger' } },
-    );
+    const assistant = {
+      role: 'assistant' as const,
+      content: 'Reading it.',
+      tool_calls: [{ id: callId, type: 'function' as const, function: { name: 'read', arguments: '{"path":"a.txt"}' } }],
+    };
+    await gateway
+      .sdks()
+      .openai.chat.completions.create(
+        { model: 'bench/claudeFirst', tools, max_tokens: 256, messages: [user, assistant, { role: 'tool', tool_call_id: callId, content: 'hello' }] },
+        { headers: { 'x-session-affinity': 'held-stranger' } },
+      );
     expect(JSON.stringify(lastBody('up-4'))).not.toContain('ant-sig-3');
   });
 });
@@ -117,12 +132,24 @@ describe('unsigned reasoning kept for callers that drop it (route mode)', () => 
     it(`an OpenAI Chat member gets its reasoning_content back in the tool step (OpenAI Chat caller, ${stream ? 'streamed' : 'JSON'})`, async () => {
       const { second, callId } = await toolLoop('bench/agents', 'up-1', undefined, { stream, session: `held-deepseek-${stream}` });
       expect(second.bench).toMatchObject({ alias: 'm1', turn: 2 });
-      expect(assistantSent('up-1')).toMatchObject({ reasoning_content: 'Read the file first.', content: 'Reading it.', tool_calls: [expect.objectContaining({ id: callId })] });
+      expect(assistantSent('up-1')).toMatchObject({
+        reasoning_content: 'Read the file first.',
+        content: 'Reading it.',
+        tool_calls: [expect.objectContaining({ id: callId })],
+      });
     });
   }
 
   it('after a failover to a server that refuses reasoning_content (Groq, Cerebras), the step is asked again without it', async () => {
-    const refuse = { error: { status: 400, error: { kind: 'invalid-request' as const, message: "messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported" } } };
+    const refuse = {
+      error: {
+        status: 400,
+        error: {
+          kind: 'invalid-request' as const,
+          message: "messages.1.assistant.reasoning_content: property 'messages.1.assistant.reasoning_content' is unsupported",
+        },
+      },
+    };
     const { second } = await toolLoop('bench/agents', 'up-1', undefined, {
       session: 'held-strict',
       second: () => {
@@ -132,7 +159,11 @@ describe('unsigned reasoning kept for callers that drop it (route mode)', () => 
     });
     expect(second.bench).toMatchObject({ alias: 'm2' });
     expect(JSON.stringify(second.bench.warnings)).toContain('refused the reasoning of earlier turns');
-    const sent = gateway.t().upstream.requestsFor('up-2').slice(-2).map((request) => (request.body as Record<string, any>).messages[1].reasoning_content);
+    const sent = gateway
+      .t()
+      .upstream.requestsFor('up-2')
+      .slice(-2)
+      .map((request) => (request.body as Record<string, any>).messages[1].reasoning_content);
     expect(sent).toEqual(['Read the file first.', undefined]);
   });
 });

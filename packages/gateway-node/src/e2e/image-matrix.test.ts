@@ -19,11 +19,53 @@ function withImage(client: Protocol, model: string): { path: string; body: Recor
   const { path, body } = minimalRequest(client, model, 'what is this?', false);
   switch (client) {
     case 'openai-chat':
-      return { path, body: { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: 'what is this?' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'what is this?' },
+                { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+              ],
+            },
+          ],
+        },
+      };
     case 'openai-responses':
-      return { path, body: { ...body, input: [{ role: 'user', content: [{ type: 'input_text', text: 'what is this?' }, { type: 'input_image', image_url: `data:image/png;base64,${PIXEL}` }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          input: [
+            {
+              role: 'user',
+              content: [
+                { type: 'input_text', text: 'what is this?' },
+                { type: 'input_image', image_url: `data:image/png;base64,${PIXEL}` },
+              ],
+            },
+          ],
+        },
+      };
     case 'anthropic':
-      return { path, body: { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: 'what is this?' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } }] }] } };
+      return {
+        path,
+        body: {
+          ...body,
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'what is this?' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } },
+              ],
+            },
+          ],
+        },
+      };
     case 'gemini':
       return { path, body: { contents: [{ role: 'user', parts: [{ text: 'what is this?' }, { inlineData: { mimeType: 'image/png', data: PIXEL } }] }] } };
     case 'ollama':

@@ -10,7 +10,8 @@ import { useTestGateway } from './test-gateway';
 // back as `{type: "item_reference", id}`, trusting the server to hold them. The gateway holds them, so a member of any
 // protocol gets the conversation whole (before, it got the caller's questions without the answers).
 const { t } = useTestGateway();
-const sent = () => t().upstream.requestsFor('up-1').at(-1)?.body as { messages: Array<{ role: string; content: unknown; reasoning_content?: string; tool_calls?: unknown[] }> };
+const sent = () =>
+  t().upstream.requestsFor('up-1').at(-1)?.body as { messages: Array<{ role: string; content: unknown; reasoning_content?: string; tool_calls?: unknown[] }> };
 
 function responsesModel() {
   const captured = capturingFetch();
@@ -55,22 +56,43 @@ describe('item_reference input items (the AI SDK with store on)', () => {
     expect(result.text).toBe('Snow in Oslo.');
     const history = sent().messages;
     expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
-    expect(history[1]).toMatchObject({ content: 'Checking.', reasoning_content: 'Look first.', tool_calls: [expect.objectContaining({ function: expect.objectContaining({ name: 'weather' }) })] });
+    expect(history[1]).toMatchObject({
+      content: 'Checking.',
+      reasoning_content: 'Look first.',
+      tool_calls: [expect.objectContaining({ function: expect.objectContaining({ name: 'weather' }) })],
+    });
   });
 
   it('naming an item bench does not hold is a 400 naming the item; an id of another server’s is left for the member', async () => {
     const post = (input: unknown[]) =>
-      fetch(`${t().url}/v1/responses`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'bench/agents', input }) });
-    const gone = await post([{ role: 'user', content: 'hi' }, { type: 'item_reference', id: 'msg_r0gone00000000000000000_0' }, { role: 'user', content: 'and?' }]);
+      fetch(`${t().url}/v1/responses`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'bench/agents', input }),
+      });
+    const gone = await post([
+      { role: 'user', content: 'hi' },
+      { type: 'item_reference', id: 'msg_r0gone00000000000000000_0' },
+      { role: 'user', content: 'and?' },
+    ]);
     expect(gone.status).toBe(400);
-    expect(await gone.json()).toMatchObject({ error: { param: 'input[1].id', message: expect.stringContaining('no item "msg_r0gone00000000000000000_0" here') } });
+    expect(await gone.json()).toMatchObject({
+      error: { param: 'input[1].id', message: expect.stringContaining('no item "msg_r0gone00000000000000000_0" here') },
+    });
     for (const id of [42, '', 'x'.repeat(300)]) {
-      const bad = await post([{ type: 'item_reference', id }, { role: 'user', content: 'hi' }]);
+      const bad = await post([
+        { type: 'item_reference', id },
+        { role: 'user', content: 'hi' },
+      ]);
       expect(bad.status).toBe(400);
       expect(await bad.json()).toMatchObject({ error: { param: 'input[0].id' } });
     }
     t().upstream.script('up-1', { answer: { text: 'fine' } });
-    const foreign = await post([{ role: 'user', content: 'hi' }, { type: 'item_reference', id: 'msg_68af2c1e9f5c8190a0b6d1a0c' }, { role: 'user', content: 'and?' }]);
+    const foreign = await post([
+      { role: 'user', content: 'hi' },
+      { type: 'item_reference', id: 'msg_68af2c1e9f5c8190a0b6d1a0c' },
+      { role: 'user', content: 'and?' },
+    ]);
     expect(foreign.status).toBe(200);
   });
 
@@ -81,7 +103,11 @@ describe('item_reference input items (the AI SDK with store on)', () => {
     const second = await openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Go on.' });
     const reference = { type: 'item_reference' as const, id: first.output[0]!.id! };
     const twice = openai.responses.create({ model: 'bench/agents', previous_response_id: second.id, input: [reference, { role: 'user', content: 'And?' }] });
-    await expect(twice).rejects.toMatchObject({ status: 400, param: 'input', message: expect.stringContaining(`"${reference.id}" names an item already in the conversation`) });
+    await expect(twice).rejects.toMatchObject({
+      status: 400,
+      param: 'input',
+      message: expect.stringContaining(`"${reference.id}" names an item already in the conversation`),
+    });
     // The same reference beside a chain it is not part of is the item itself.
     const other = await openai.responses.create({ model: 'bench/agents', input: 'Elsewhere.' });
     await openai.responses.create({ model: 'bench/agents', previous_response_id: other.id, input: [reference, { role: 'user', content: 'And?' }] });

@@ -11,7 +11,10 @@ describe.skipIf(!postgresServerAvailable())('a Postgres ledger that goes away', 
     const postgres = await startPostgresServer();
     const t = await startTestGateway({ captureLog: true, config: (base) => ({ ...base, ledger: postgres.createDatabase() }) });
     postgres.stop();
-    for (const [mode, text] of [['bench/agents', 'routed'], ['bench/core', 'seated']] as const) {
+    for (const [mode, text] of [
+      ['bench/agents', 'routed'],
+      ['bench/core', 'seated'],
+    ] as const) {
       for (const upstream of ['up-1', 'up-2', 'up-3']) t.upstream.script(upstream, { answer: { text } });
       const { path, body } = minimalRequest('openai-chat', mode, 'is anyone keeping score?', false);
       const result = await postJSON(t.url + path, body);

@@ -32,7 +32,9 @@ const callsOf = (conversation: string) => callsOfGateway(t.gateway, conversation
 describe('what the ledger holds after each kind of turn', () => {
   it('a route turn that failed over: one turn row naming who was tried, a call for each attempt', async () => {
     t.upstream.script('up-1', faults.rateLimited());
-    t.upstream.script('up-2', { answer: { text: 'two answers', toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }], usage: { inputTokens: 40, outputTokens: 7 } } });
+    t.upstream.script('up-2', {
+      answer: { text: 'two answers', toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }], usage: { inputTokens: 40, outputTokens: 7 } },
+    });
     const reply = (await sdks.openai.chat.completions.create({
       model: 'bench/agents',
       messages: [{ role: 'user', content: 'ledger me' }],
@@ -41,7 +43,17 @@ describe('what the ledger holds after each kind of turn', () => {
     const { conversation, call } = reply.bench;
     await ledger().flush();
     const [turn] = await ledger().getTurns(conversation);
-    expect(turn).toMatchObject({ turn: 1, collection: 'agents', call, alias: 'm2', status: 'ok', inputTokens: 40, outputTokens: 7, toolCalls: 1, finishReason: 'tool-calls' });
+    expect(turn).toMatchObject({
+      turn: 1,
+      collection: 'agents',
+      call,
+      alias: 'm2',
+      status: 'ok',
+      inputTokens: 40,
+      outputTokens: 7,
+      toolCalls: 1,
+      finishReason: 'tool-calls',
+    });
     expect(turn!.tried).toEqual([{ alias: 'm1', error: expect.stringMatching(/rate/i) }, { alias: 'm2' }]);
     expect(await ledger().getCall(call)).toMatchObject({ alias: 'm2', purpose: 'route', status: 'ok', keyName: 'local', toolCalls: 1 });
     expect(await ledger().getCall(`${call}-1`)).toMatchObject({ alias: 'm1', purpose: 'route', status: 'rate-limited' });
@@ -80,7 +92,7 @@ describe('what the ledger holds after each kind of turn', () => {
     }
   });
 
-  it('prompt-cache reads and writes are recorded and priced at the model\'s cacheRead, cacheWrite and cacheWrite1h, route and panel', async () => {
+  it("prompt-cache reads and writes are recorded and priced at the model's cacheRead, cacheWrite and cacheWrite1h, route and panel", async () => {
     // What a Claude Code turn costs: most of its input read from Anthropic's cache, some written to it (a third for an hour).
     const usage = { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000 };
     const cost = (2_000 * 5 + 95_000 * 0.5 + 2_000 * 6.25 + 1_000 * 10 + 1_000 * 25) / 1e6;
@@ -92,11 +104,18 @@ describe('what the ledger holds after each kind of turn', () => {
     const panel = (await sdks.openai.chat.completions.create({ model: 'bench/claudes', messages: [{ role: 'user', content: 'cache me' }] })) as any;
     await ledger().flush();
     for (const id of [call, `${panel.bench.panel}.1`]) {
-      expect(await ledger().getCall(id)).toMatchObject({ alias: 'm4', inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000, cost: expect.closeTo(cost, 12) });
+      expect(await ledger().getCall(id)).toMatchObject({
+        alias: 'm4',
+        inputTokens: 100_000,
+        cachedTokens: 95_000,
+        cacheWriteTokens: 3_000,
+        cacheWrite1hTokens: 1_000,
+        cost: expect.closeTo(cost, 12),
+      });
     }
   });
 
-  it('a call over the price\'s long-context threshold is billed, all of it, at the tier\'s rates', async () => {
+  it("a call over the price's long-context threshold is billed, all of it, at the tier's rates", async () => {
     const ask = async (inputTokens: number) => {
       t.upstream.script('up-5', { answer: { text: 'long', usage: { inputTokens, outputTokens: 1_000, cachedInputTokens: 50_000 } } });
       const { data } = await sdks.openai.chat.completions.create({ model: 'm5', messages: [{ role: 'user', content: 'a long one' }] }).withResponse();
@@ -114,7 +133,11 @@ describe('what the ledger holds after each kind of turn', () => {
     const reply = (await sdks.openai.chat.completions.create({ model: 'bench/core:merged', messages: [{ role: 'user', content: 'panel ledger' }] })) as any;
     const panel = reply.bench.panel;
     await ledger().flush();
-    for (const [seat, alias] of [[1, 'm1'], [2, 'm2'], [3, 'm3']] as const) {
+    for (const [seat, alias] of [
+      [1, 'm1'],
+      [2, 'm2'],
+      [3, 'm3'],
+    ] as const) {
       expect(await ledger().getCall(`${panel}.${seat}`)).toMatchObject({ alias, purpose: 'seat', collection: 'core', status: 'ok' });
     }
     expect(await ledger().getCall(reply.bench.merger.call)).toMatchObject({ alias: 'm4', purpose: 'merger', status: 'ok' });

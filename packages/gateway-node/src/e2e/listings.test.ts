@@ -30,18 +30,31 @@ describe('listings per key', () => {
     const all: Array<Record<string, any>> = [];
     for await (const model of root.openai.models.list()) all.push(model as never);
     expect(all.map((model) => model.id)).toEqual([
-      'bench/core', 'bench/core:merged', 'bench/core:route',
-      'bench/agents', 'bench/agents:all', 'bench/agents:merged',
-      'bench/mixed', 'bench/mixed:all', 'bench/mixed:merged',
-      'bench/tiny', 'bench/tiny:all', 'bench/tiny:merged',
-      'm1', 'm2', 'm3', 'm4', 'm5', 'm6',
+      'bench/core',
+      'bench/core:merged',
+      'bench/core:route',
+      'bench/agents',
+      'bench/agents:all',
+      'bench/agents:merged',
+      'bench/mixed',
+      'bench/mixed:all',
+      'bench/mixed:merged',
+      'bench/tiny',
+      'bench/tiny:all',
+      'bench/tiny:merged',
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+      'm6',
     ]);
     expect(all[0]).toMatchObject({ object: 'model', description: 'everyday questions', bench: { reply: 'all' } });
     expect(all.find((model) => model.id === 'bench/core:route')).toMatchObject({ bench: { reply: 'route' } });
     expect(all.map((model) => model.id)).not.toContain('claude-*');
   });
 
-  it('/v1/models with anthropic-version answers in Anthropic\'s shape (Anthropic SDK)', async () => {
+  it("/v1/models with anthropic-version answers in Anthropic's shape (Anthropic SDK)", async () => {
     const models: Array<Record<string, any>> = [];
     for await (const model of alice.anthropic.models.list()) models.push(model as never);
     expect(models.map((model) => model.id)).toEqual(ALICE_NAMES);
@@ -51,12 +64,19 @@ describe('listings per key', () => {
   });
 
   it('/v1/models/{model}: one entry by name, an alias pattern under the name asked for (OpenAI and Anthropic SDKs)', async () => {
-    expect(await alice.openai.models.retrieve('bench/core:merged')).toMatchObject({ id: 'bench/core:merged', object: 'model', bench: { kind: 'collection', reply: 'merged' } });
+    expect(await alice.openai.models.retrieve('bench/core:merged')).toMatchObject({
+      id: 'bench/core:merged',
+      object: 'model',
+      bench: { kind: 'collection', reply: 'merged' },
+    });
     expect(await root.openai.models.retrieve('m2')).toMatchObject({ id: 'm2', object: 'model', bench: { kind: 'model', reply: 'route' } });
     // Claude Code asks for names of its own; `aliases` maps claude-* to bench/agents:route.
     expect(await root.anthropic.models.retrieve('claude-opus-4-8')).toMatchObject({ id: 'claude-opus-4-8', type: 'model', bench: { reply: 'route' } });
     await expect(alice.openai.models.retrieve('bench/agents')).rejects.toMatchObject({ status: 403 });
-    await expect(alice.openai.models.retrieve('gpt-4o')).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/This key may call: bench\/core$/) });
+    await expect(alice.openai.models.retrieve('gpt-4o')).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/This key may call: bench\/core$/),
+    });
     await expect(alice.openai.models.retrieve('bench/core:fastest')).rejects.toMatchObject({ status: 404 });
     const unkeyed = await get('/v1/models/bench%2Fcore');
     expect(unkeyed.status).toBe(401);
@@ -104,11 +124,19 @@ describe('a key limited to one collection calls only that one', () => {
 
   it('bench.with cannot seat a model the key may not call (403, nothing sent to it)', async () => {
     t.upstream.clearRequests();
-    const result = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] }, { authorization: `Bearer ${KEYS.alice}` });
+    const result = await postJSON(
+      `${t.url}/v1/chat/completions`,
+      { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] },
+      { authorization: `Bearer ${KEYS.alice}` },
+    );
     expect(result.status).toBe(403);
     expect(errorMessageOf('openai-chat', result.json)).toMatch(/m4/);
     expect(t.upstream.requestsFor('up-4')).toHaveLength(0);
-    const allowed = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] }, { authorization: `Bearer ${KEYS.root}` });
+    const allowed = await postJSON(
+      `${t.url}/v1/chat/completions`,
+      { model: 'bench/core', bench: { with: ['m4'] }, messages: [{ role: 'user', content: 'x' }] },
+      { authorization: `Bearer ${KEYS.root}` },
+    );
     expect(allowed.status).toBe(200);
     expect(t.upstream.requestsFor('up-4')).toHaveLength(1);
   });

@@ -21,7 +21,7 @@ describe('a gateway without keys serves loopback only', () => {
     }
   });
 
-  it.skipIf(!external)('the listener mounted on another interface answers a non-loopback caller 403, in the path\'s protocol shape', async () => {
+  it.skipIf(!external)("the listener mounted on another interface answers a non-loopback caller 403, in the path's protocol shape", async () => {
     const t = await startTestGateway();
     const server = createServer(t.gateway.listener);
     await new Promise<void>((resolve) => server.listen(0, external, () => resolve()));

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function send(path: string, body: string | Buffer, headers: Record<string, string> = {}) {
-  const response = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const response = await fetch(t.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
   const text = await response.text();
   let json: unknown;
   try {
@@ -54,8 +58,20 @@ function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown
         ['temperature a string', { ...body, temperature: 'hot' }, 400],
         ['max_tokens 0', { ...body, max_tokens: 0 }, 400],
         ['max_completion_tokens 0', { ...body, max_completion_tokens: 0 }, 400],
-        ['bad image data', { ...body, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${BAD_BASE64}` } }] }] }, 400],
-        ['tool_choice naming no tool', { ...body, tools: [{ type: 'function', function: { name: 'get_weather', parameters: weather } }], tool_choice: { type: 'function', function: { name: 'nope' } } }, 400],
+        [
+          'bad image data',
+          { ...body, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${BAD_BASE64}` } }] }] },
+          400,
+        ],
+        [
+          'tool_choice naming no tool',
+          {
+            ...body,
+            tools: [{ type: 'function', function: { name: 'get_weather', parameters: weather } }],
+            tool_choice: { type: 'function', function: { name: 'nope' } },
+          },
+          400,
+        ],
       ];
     case 'openai-responses':
       return [
@@ -64,7 +80,11 @@ function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown
         ['max_output_tokens 0', { ...body, max_output_tokens: 0 }, 400],
         ['message content a number', { ...body, input: [{ type: 'message', role: 'user', content: 5 }] }, 400],
         ['bad image data', { ...body, input: [{ role: 'user', content: [{ type: 'input_image', image_url: `data:image/png;base64,${BAD_BASE64}` }] }] }, 400],
-        ['tool_choice naming no tool', { ...body, tools: [{ type: 'function', name: 'get_weather', parameters: weather }], tool_choice: { type: 'function', name: 'nope' } }, 400],
+        [
+          'tool_choice naming no tool',
+          { ...body, tools: [{ type: 'function', name: 'get_weather', parameters: weather }], tool_choice: { type: 'function', name: 'nope' } },
+          400,
+        ],
       ];
     case 'anthropic':
       return [
@@ -72,8 +92,16 @@ function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown
         ['max_tokens missing', { model: 'bench/agents', messages: [{ role: 'user', content: 'hi' }] }, 400],
         ['max_tokens 0', { ...body, max_tokens: 0 }, 400],
         ['text block whose text is a number', { ...body, messages: [{ role: 'user', content: [{ type: 'text', text: 5 }] }] }, 400],
-        ['bad image data', { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: BAD_BASE64 } }] }] }, 400],
-        ['image of an unsupported type', { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/tiff', data: 'AAAA' } }] }] }, 400],
+        [
+          'bad image data',
+          { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: BAD_BASE64 } }] }] },
+          400,
+        ],
+        [
+          'image of an unsupported type',
+          { ...body, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/tiff', data: 'AAAA' } }] }] },
+          400,
+        ],
         ['tool_choice naming no tool', { ...body, tools: [{ name: 'get_weather', input_schema: weather }], tool_choice: { type: 'tool', name: 'nope' } }, 400],
       ];
     case 'gemini':
@@ -85,7 +113,11 @@ function breakages(protocol: SdkProtocol): Array<[string, Record<string, unknown
         ['bad image data', { contents: [{ role: 'user', parts: [{ inlineData: { mimeType: 'image/png', data: BAD_BASE64 } }] }] }, 400],
         [
           'allowedFunctionNames naming no tool',
-          { ...body, tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: weather }] }], toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['nope'] } } },
+          {
+            ...body,
+            tools: [{ functionDeclarations: [{ name: 'get_weather', parameters: weather }] }],
+            toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['nope'] } },
+          },
           400,
         ],
       ];
@@ -103,7 +135,7 @@ describe.each(SDK_PROTOCOLS)('%s malformed input', (protocol) => {
   const { path, body } = minimalRequest(protocol, 'bench/agents', 'hi', false);
 
   const cases = breakages(protocol).map(([name, broken, status]) => ({ name, broken, status }));
-  it.each(cases)('$name → $status in the protocol\'s error shape, nothing sent upstream', async ({ broken, status }) => {
+  it.each(cases)("$name → $status in the protocol's error shape, nothing sent upstream", async ({ broken, status }) => {
     t.upstream.clearRequests();
     const result = await send(path, JSON.stringify(broken));
     expect(result.status, result.text).toBe(status);
@@ -177,19 +209,28 @@ describe('output budgets', () => {
   it.each([
     ['/v1/chat/completions', { model: 'bench/agents', messages: [{ role: 'user', content: 'hi' }], max_completion_tokens: 0 }, 'max_completion_tokens'],
     ['/v1/messages', { model: 'bench/agents', messages: [{ role: 'user', content: 'hi' }], max_tokens: 0 }, 'max_tokens'],
-    ['/v1beta/models/agents:generateContent', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 0 } }, 'generationConfig.maxOutputTokens'],
+    [
+      '/v1beta/models/agents:generateContent',
+      { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { maxOutputTokens: 0 } },
+      'generationConfig.maxOutputTokens',
+    ],
   ])('%s: a budget of 0 is a 400 naming the caller’s field, for a panel too', async (path, body, field) => {
     for (const model of ['bench/agents', 'bench/core']) {
       const result = await send(path.replace('agents', model.slice(6)), JSON.stringify(path.startsWith('/v1beta') ? body : { ...body, model }));
       expect(result.status, result.text).toBe(400);
-      expect(errorMessageOf(path.startsWith('/v1beta') ? 'gemini' : path === '/v1/messages' ? 'anthropic' : 'openai-chat', JSON.parse(result.text))).toMatch(new RegExp(`^${field}: (0 leaves no room for an answer|Too small)`));
+      expect(errorMessageOf(path.startsWith('/v1beta') ? 'gemini' : path === '/v1/messages' ? 'anthropic' : 'openai-chat', JSON.parse(result.text))).toMatch(
+        new RegExp(`^${field}: (0 leaves no room for an answer|Too small)`),
+      );
     }
   });
 
   it('Ollama’s num_predict -1 or -2 (no limit) is served on a route, with no budget for a member of another protocol', async () => {
     for (const numPredict of [-1, -2]) {
       t.upstream.script('up-1', { answer: { text: 'unbounded' } });
-      const routed = await send('/api/chat', JSON.stringify({ model: 'bench/agents', stream: false, options: { num_predict: numPredict }, messages: [{ role: 'user', content: 'hi' }] }));
+      const routed = await send(
+        '/api/chat',
+        JSON.stringify({ model: 'bench/agents', stream: false, options: { num_predict: numPredict }, messages: [{ role: 'user', content: 'hi' }] }),
+      );
       expect(routed.status, routed.text).toBe(200);
       const sent = t.upstream.requestsFor('up-1').at(-1)?.body as Record<string, unknown>;
       expect(sent).not.toHaveProperty('max_tokens');

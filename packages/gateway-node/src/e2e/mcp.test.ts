@@ -37,7 +37,10 @@ const ask = (client: Client, args: Record<string, unknown>, options?: Parameters
 async function recordedCalls(): Promise<Array<Record<string, unknown>>> {
   let text = '';
   for await (const chunk of t.gateway.ledger.exportCalls({ format: 'jsonl' })) text += chunk;
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Waits (polling, no timing asserted) until `check` holds. */
@@ -104,13 +107,17 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     t.upstream.script('up-slow2', { hang: true });
     const controller = new AbortController();
     let panel: string | undefined;
-    const asked = ask(root, { collection: 'slow', task: 'never answered' }, {
-      signal: controller.signal,
-      onprogress: (p) => {
-        panel = p.message;
-        controller.abort();
+    const asked = ask(
+      root,
+      { collection: 'slow', task: 'never answered' },
+      {
+        signal: controller.signal,
+        onprogress: (p) => {
+          panel = p.message;
+          controller.abort();
+        },
       },
-    });
+    );
     await expect(asked).rejects.toThrow(/abort/i);
     expect(panel).toMatch(/^seated slow1, slow2/);
     const calls = await eventually(recordedCalls, (all) => all.filter((call) => call.collection === 'slow').length === 2);
@@ -122,7 +129,8 @@ describe('MCP over Streamable HTTP at /mcp', () => {
   it('verdict moves the record that records shows', async () => {
     const recordOf = async (alias: string) => {
       const result = (await root.callTool({ name: 'records', arguments: {} })) as CallToolResult;
-      const collections = (result.structuredContent as { collections: Array<{ name: string; members: Array<{ alias: string; whole: { useful: number } }> }> }).collections;
+      const collections = (result.structuredContent as { collections: Array<{ name: string; members: Array<{ alias: string; whole: { useful: number } }> }> })
+        .collections;
       return collections.find((c) => c.name === 'core')!.members.find((m) => m.alias === alias)!.whole.useful;
     };
     const before = await recordOf('m2');
@@ -133,10 +141,15 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     expect(verdict.isError).toBeFalsy();
     expect(verdict.structuredContent).toMatchObject({ call, useful: true, note: 'clear' });
     // The router's records are read at most every two seconds: wait for the next read.
-    expect(await eventually(() => recordOf('m2'), (useful) => useful === before + 1)).toBe(before + 1);
+    expect(
+      await eventually(
+        () => recordOf('m2'),
+        (useful) => useful === before + 1,
+      ),
+    ).toBe(before + 1);
   });
 
-  it("a key sees and calls only its collections", async () => {
+  it('a key sees and calls only its collections', async () => {
     const listed = (await alice.callTool({ name: 'collections', arguments: {} })) as CallToolResult;
     const names = (listed.structuredContent as { collections: Array<{ name: string; members: string[]; replyModes: string[] }> }).collections;
     expect(names.map((c) => c.name)).toEqual(['core']);
@@ -180,7 +193,12 @@ describe('MCP over Streamable HTTP at /mcp', () => {
     const session = (alice as unknown as { _transport: { sessionId?: string } })._transport.sessionId!;
     const response = await fetch(`${t.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${KEYS.root}`, 'mcp-session-id': session, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${KEYS.root}`,
+        'mcp-session-id': session,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
     });
     expect(response.status).toBe(403);

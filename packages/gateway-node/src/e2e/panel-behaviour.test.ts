@@ -45,7 +45,7 @@ describe('panel behaviour through the gateway', () => {
     expect(t.upstream.requestsFor('up-2').at(-1)!.closedByCaller).toBe(true);
   });
 
-  it('a failing merger does not lose the seats\' answers: the reply says what happened', async () => {
+  it("a failing merger does not lose the seats' answers: the reply says what happened", async () => {
     t.upstream.script('up-1', { answer: { text: 'seat one answer' } });
     t.upstream.script('up-2', { answer: { text: 'seat two answer' } });
     t.upstream.script('up-4', faults.serverError(500));

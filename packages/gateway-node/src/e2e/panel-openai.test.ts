@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Bench = { panel: string; seats: Array<{ alias: string; status: string; answer: string; call: string }>; reply: string; merger?: { alias: string; status: string } };
+type Bench = {
+  panel: string;
+  seats: Array<{ alias: string; status: string; answer: string; call: string }>;
+  reply: string;
+  merger?: { alias: string; status: string };
+};
 
 describe('panels through the OpenAI SDK', () => {
   it('all: every answer labelled, the failed seat saying so, bench.seats and the panel headers', async () => {

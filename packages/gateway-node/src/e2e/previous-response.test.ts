@@ -7,7 +7,8 @@ import { useTestGateway } from './test-gateway';
 // is new. The gateway keeps it too, whichever member answers (here an OpenAI Chat one, which has no such thing).
 const { t, sdks } = useTestGateway();
 const lastMessages = () => (t().upstream.requestsFor('up-1').at(-1)!.body as { messages: Array<{ role: string; content: unknown }> }).messages;
-const said = (messages: Array<{ role: string; content: unknown }>) => messages.map((message) => `${message.role}: ${typeof message.content === 'string' ? message.content : JSON.stringify(message.content)}`);
+const said = (messages: Array<{ role: string; content: unknown }>) =>
+  messages.map((message) => `${message.role}: ${typeof message.content === 'string' ? message.content : JSON.stringify(message.content)}`);
 
 describe('previous_response_id (Responses API)', () => {
   it('continues a conversation: the member gets what came before, without the earlier instructions', async () => {
@@ -21,7 +22,13 @@ describe('previous_response_id (Responses API)', () => {
 
     t().upstream.script('up-1', { answer: { text: 'Still Ada.' } });
     await sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: second.id, input: 'And now?' });
-    expect(said(lastMessages())).toEqual(['user: My name is Ada.', 'assistant: Hello Ada.', 'user: What is my name?', 'assistant: You are Ada.', 'user: And now?']);
+    expect(said(lastMessages())).toEqual([
+      'user: My name is Ada.',
+      'assistant: Hello Ada.',
+      'user: What is my name?',
+      'assistant: You are Ada.',
+      'user: And now?',
+    ]);
   });
 
   it('continues a streamed response by the id its stream gave', async () => {
@@ -40,7 +47,12 @@ describe('previous_response_id (Responses API)', () => {
     const first = await sdks().openai.responses.create({ model: 'bench/agents', input: 'Read a.txt.', tools });
     const call = first.output.find((item) => item.type === 'function_call') as { call_id: string };
     t().upstream.script('up-1', { answer: { text: 'It says hi.' } });
-    await sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, tools, input: [{ type: 'function_call_output', call_id: call.call_id, output: 'hi' }] });
+    await sdks().openai.responses.create({
+      model: 'bench/agents',
+      previous_response_id: first.id,
+      tools,
+      input: [{ type: 'function_call_output', call_id: call.call_id, output: 'hi' }],
+    });
     const messages = lastMessages() as Array<Record<string, any>>;
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
     expect(messages[1]!.tool_calls[0]).toMatchObject({ id: call.call_id, function: { name: 'read', arguments: '{"path":"a.txt"}' } });
@@ -69,9 +81,18 @@ describe('previous_response_id (Responses API)', () => {
     const unkept = await sdks().openai.responses.create({ model: 'bench/agents', input: 'Do not keep this.', store: false });
     for (const id of ['resp_nowhere', unkept.id]) {
       const refused = sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: id, input: 'go on' });
-      await expect(refused).rejects.toMatchObject({ status: 400, param: 'previous_response_id', message: expect.stringContaining('send the whole conversation in input') });
+      await expect(refused).rejects.toMatchObject({
+        status: 400,
+        param: 'previous_response_id',
+        message: expect.stringContaining('send the whole conversation in input'),
+      });
     }
-    for (const [id, said] of [[42, 'expected the id'], [['resp_a'], 'expected the id'], ['', 'expected the id'], ['r'.repeat(100_000), '100000 characters']] as const) {
+    for (const [id, said] of [
+      [42, 'expected the id'],
+      [['resp_a'], 'expected the id'],
+      ['', 'expected the id'],
+      ['r'.repeat(100_000), '100000 characters'],
+    ] as const) {
       const refused = sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: id as string, input: 'go on' });
       await expect(refused).rejects.toMatchObject({ status: 400, param: 'previous_response_id', message: expect.stringContaining(said) });
     }
@@ -99,7 +120,9 @@ describe('previous_response_id with keys', () => {
       keyed.upstream.script('up-1', { answer: { text: 'Secret noted.' } });
       const first = await as(KEYS.alice).responses.create({ model: 'bench/core:route', input: 'My secret is 42.' });
       keyed.upstream.script('up-1', { answer: { text: 'ok' } });
-      await expect(as(KEYS.root).responses.create({ model: 'bench/core:route', previous_response_id: first.id, input: 'What is the secret?' })).rejects.toMatchObject({ status: 400, param: 'previous_response_id' });
+      await expect(
+        as(KEYS.root).responses.create({ model: 'bench/core:route', previous_response_id: first.id, input: 'What is the secret?' }),
+      ).rejects.toMatchObject({ status: 400, param: 'previous_response_id' });
       await as(KEYS.alice).responses.create({ model: 'bench/core:route', previous_response_id: first.id, input: 'What is my secret?' });
       expect(JSON.stringify(keyed.upstream.requestsFor('up-1').at(-1)?.body)).toContain('My secret is 42.');
     } finally {

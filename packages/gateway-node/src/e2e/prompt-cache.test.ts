@@ -19,7 +19,9 @@ function marksSent(): string[] {
   const body = t().upstream.requestsFor('up-4').at(-1)!.body as Record<string, any>;
   const found: string[] = [];
   (body.system ?? []).forEach((block: any, i: number) => block.cache_control && found.push(`system[${i}]`));
-  body.messages.forEach((m: any, i: number) => Array.isArray(m.content) && m.content.forEach((b: any, j: number) => b.cache_control && found.push(`messages[${i}].content[${j}]`)));
+  body.messages.forEach(
+    (m: any, i: number) => Array.isArray(m.content) && m.content.forEach((b: any, j: number) => b.cache_control && found.push(`messages[${i}].content[${j}]`)),
+  );
   return found;
 }
 

@@ -17,7 +17,10 @@ describe('protocol details clients rely on', () => {
     t.upstream.script('up-1', { answer: { text: ['nd', 'json'] } });
     const result = await postJSON(`${t.url}/api/chat`, { model: 'bench/agents', messages: [{ role: 'user', content: 'x' }] });
     expect(result.status).toBe(200);
-    const lines = result.text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = result.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.map((line) => line.message?.content ?? '').join('')).toBe('ndjson');
     expect(lines.at(-1)).toMatchObject({ done: true, bench: { reply: 'route' } });
@@ -25,7 +28,12 @@ describe('protocol details clients rely on', () => {
 
   it('OpenAI Chat stream_options.include_usage: the usage chunk comes, and bench is on the last chunk before [DONE]', async () => {
     t.upstream.script('up-1', { answer: { text: ['with ', 'usage'], usage: { inputTokens: 12, outputTokens: 2 } } });
-    const stream = await sdks.openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'x' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await sdks.openai.chat.completions.create({
+      model: 'bench/agents',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const chunks: any[] = [];
     for await (const chunk of stream) chunks.push(chunk);
     expect(chunks.find((chunk) => chunk.usage)?.usage).toMatchObject({ prompt_tokens: 12, completion_tokens: 2 });

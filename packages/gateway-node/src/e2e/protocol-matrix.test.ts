@@ -30,7 +30,11 @@ describe.each(cases)('$protocol, stream $stream', ({ protocol, stream }) => {
   it('all: every seat answers, labelled; panel headers and bench', async () => {
     for (const [model, text] of Object.entries(ANSWERS)) t.upstream.script(model, { answer: { text: text.split(/(?<= )/) } });
     const reply = await ask(sdks, protocol, 'bench/core', question, stream);
-    for (const [alias, text] of [['m1', ANSWERS['up-1']], ['m2', ANSWERS['up-2']], ['m3', ANSWERS['up-3']]]) {
+    for (const [alias, text] of [
+      ['m1', ANSWERS['up-1']],
+      ['m2', ANSWERS['up-2']],
+      ['m3', ANSWERS['up-3']],
+    ]) {
       expect(reply.text).toContain(text);
       expect(reply.text).toContain(alias);
     }

@@ -14,11 +14,17 @@ const chunk = (delta: unknown, finish: string | null = null) =>
 const usage = `data: ${JSON.stringify({ id: 'gen-1', object: 'chat.completion.chunk', created: 1, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`;
 const details = [{ type: 'reasoning.text', text: 'Read the file.', format: 'anthropic-claude-v1', index: 0, signature: 'CLAUDE-SIG' }];
 const thinkAndCall = (callId: string) =>
-  chunk({ role: 'assistant', reasoning: 'Read the ', reasoning_details: [{ type: 'reasoning.text', text: 'Read the ', format: 'anthropic-claude-v1', index: 0 }] }) +
+  chunk({
+    role: 'assistant',
+    reasoning: 'Read the ',
+    reasoning_details: [{ type: 'reasoning.text', text: 'Read the ', format: 'anthropic-claude-v1', index: 0 }],
+  }) +
   chunk({ reasoning: 'file.', reasoning_details: [{ type: 'reasoning.text', text: 'file.', index: 0 }] }) +
   chunk({ reasoning_details: [{ type: 'reasoning.text', text: '', signature: 'CLAUDE-SIG', index: 0 }] }) +
   chunk({ tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: 'read', arguments: '{"path":"a.txt"}' } }] }) +
-  chunk({}, 'tool_calls') + usage + 'data: [DONE]\n\n';
+  chunk({}, 'tool_calls') +
+  usage +
+  'data: [DONE]\n\n';
 const answer = chunk({ role: 'assistant', content: 'It says hello.' }) + chunk({}, 'stop') + usage + 'data: [DONE]\n\n';
 
 async function readJSON(req: IncomingMessage): Promise<Record<string, any>> {
@@ -61,7 +67,12 @@ const gateway = useTestGateway({
   }),
 });
 
-const tools = [{ type: 'function' as const, function: { name: 'read', description: 'reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } } }];
+const tools = [
+  {
+    type: 'function' as const,
+    function: { name: 'read', description: 'reads a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  },
+];
 
 describe('a provider’s vendor, where its host does not show it', () => {
   it('OpenRouter: its reasoning_details go back unmodified in the tool step of a client that drops reasoning (opencode)', async () => {
@@ -93,7 +104,11 @@ describe('a provider’s vendor, where its host does not show it', () => {
       model: 'bench/viaOpenRouter',
       max_tokens: 512,
       tools: anthropicTools,
-      messages: [user, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: 'hello' }] }],
+      messages: [
+        user,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: use.id, content: 'hello' }] },
+      ],
     });
     expect(openRouter.bodies.at(-1)!.messages[1].reasoning_details).toEqual(details);
   });

@@ -48,11 +48,18 @@ describe('a member configured not to reason', () => {
   });
 
   it('one whose catalog does not say, and which refuses Claude Code’s thinking, is asked again without it', async () => {
-    const refusal = { error: { status: 400, error: { kind: 'invalid-request' as const, message: 'registry.ollama.ai/library/llama3.1:latest does not support thinking' } } };
+    const refusal = {
+      error: { status: 400, error: { kind: 'invalid-request' as const, message: 'registry.ollama.ai/library/llama3.1:latest does not support thinking' } },
+    };
     gateway.t().upstream.script('up-unsure', [refusal, { answer: { text: 'Fixed anyway.' } }]);
     const reply = await claudeCodeTurn('bench/unsureLocal');
     expect(reply.content).toEqual([expect.objectContaining({ type: 'text', text: 'Fixed anyway.' })]);
-    expect(gateway.t().upstream.requestsFor('up-unsure').map((request) => (request.body as { think?: unknown }).think)).toEqual([true, undefined]);
+    expect(
+      gateway
+        .t()
+        .upstream.requestsFor('up-unsure')
+        .map((request) => (request.body as { think?: unknown }).think),
+    ).toEqual([true, undefined]);
     expect(JSON.stringify(reply.bench.warnings)).toContain('\\"reasoning\\": false on unsure skips the refusal');
   });
 });

@@ -7,7 +7,6 @@ import type { TestGateway } from './test-gateway';
 let t: TestGateway;
 let sdks: Sdks;
 
-
 beforeAll(async () => {
   t = await startEveryUpstreamGateway();
   sdks = sdksFor(t.url);
@@ -31,7 +30,9 @@ async function reasoningAndText(client: Protocol, model: string, stream: boolean
       return { reasoning, text };
     }
     case 'openai-responses': {
-      const reply = stream ? await sdks.openai.responses.stream({ model, input: 'think' }).finalResponse() : await sdks.openai.responses.create({ model, input: 'think' });
+      const reply = stream
+        ? await sdks.openai.responses.stream({ model, input: 'think' }).finalResponse()
+        : await sdks.openai.responses.create({ model, input: 'think' });
       const reasoning = reply.output
         .flatMap((item) => (item.type === 'reasoning' ? [...(item.content ?? []).map((part) => part.text), ...item.summary.map((part) => part.text)] : []))
         .join('');
@@ -53,7 +54,16 @@ async function reasoningAndText(client: Protocol, model: string, stream: boolean
       const chunks = stream ? [] : [await sdks.gemini.models.generateContent({ model, contents: 'think' })];
       if (stream) for await (const chunk of await sdks.gemini.models.generateContentStream({ model, contents: 'think' })) chunks.push(chunk);
       const parts = chunks.flatMap((chunk) => chunk.candidates?.[0]?.content?.parts ?? []);
-      return { reasoning: parts.filter((part) => part.thought).map((part) => part.text ?? '').join(''), text: parts.filter((part) => !part.thought).map((part) => part.text ?? '').join('') };
+      return {
+        reasoning: parts
+          .filter((part) => part.thought)
+          .map((part) => part.text ?? '')
+          .join(''),
+        text: parts
+          .filter((part) => !part.thought)
+          .map((part) => part.text ?? '')
+          .join(''),
+      };
     }
     case 'ollama': {
       if (!stream) {

@@ -9,7 +9,10 @@ let sdks: Sdks;
 
 beforeAll(async () => {
   t = await startTestGateway({
-    config: (base) => ({ ...base, collections: { ...base.collections, geminiFirst: { members: ['m5', 'm4'], reply: 'route', order: 'listed', timeouts: base.defaults.timeouts } } }),
+    config: (base) => ({
+      ...base,
+      collections: { ...base.collections, geminiFirst: { members: ['m5', 'm4'], reply: 'route', order: 'listed', timeouts: base.defaults.timeouts } },
+    }),
   });
   sdks = sdksFor(t.url);
 });
@@ -20,14 +23,23 @@ const tools = [{ name: 'read', description: 'reads a file', input_schema: { type
 /** Turn 1 goes to the Gemini member, which thinks, signs, and calls a tool; turn 2 sends it all back with the result. */
 async function toolLoop(session: string, secondTurn: () => void): Promise<{ first: any; second: any }> {
   const headers = { 'x-claude-code-session-id': session };
-  t.upstream.script('up-5', { answer: { reasoning: 'Read the file first.', reasoningSignature: 'gem-sig-1', toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
+  t.upstream.script('up-5', {
+    answer: { reasoning: 'Read the file first.', reasoningSignature: 'gem-sig-1', toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] },
+  });
   const ask = { model: 'bench/geminiFirst', max_tokens: 256, tools };
   const user = { role: 'user' as const, content: 'what is in a.txt?' };
   const first = (await sdks.anthropic.messages.create({ ...ask, messages: [user] }, { headers })) as any;
   const call = first.content.find((block: any) => block.type === 'tool_use');
   secondTurn();
   const second = (await sdks.anthropic.messages.create(
-    { ...ask, messages: [user, { role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'hello' }] }] },
+    {
+      ...ask,
+      messages: [
+        user,
+        { role: 'assistant', content: first.content },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: call.id, content: 'hello' }] },
+      ],
+    },
     { headers },
   )) as any;
   return { first, second };

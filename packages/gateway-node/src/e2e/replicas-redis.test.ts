@@ -38,7 +38,22 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
     port = await freePort();
-    execFileSync(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no', '--dir', dir, '--pidfile', join(dir, 'redis.pid')]);
+    execFileSync(REDIS, [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--daemonize',
+      'yes',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--pidfile',
+      join(dir, 'redis.pid'),
+    ]);
     for (let i = 0; i < 50; i += 1) {
       try {
         execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });
@@ -71,7 +86,9 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
   });
 
   it('the reasoning kept for an OpenAI Chat caller on one replica goes back to the member from the other', async () => {
-    a.upstream.script('up-5', { answer: { reasoning: 'Look first.', reasoningSignature: 'gem-sig-r', toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] } });
+    a.upstream.script('up-5', {
+      answer: { reasoning: 'Look first.', reasoningSignature: 'gem-sig-r', toolCalls: [{ name: 'read', arguments: '{"path":"a.txt"}' }] },
+    });
     const tools = [{ type: 'function' as const, function: { name: 'read', parameters: { type: 'object' } } }];
     const headers = { 'x-session-affinity': 'replicas-held' };
     const user = { role: 'user' as const, content: 'read a.txt' };
@@ -79,7 +96,15 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     const message = first.choices[0]!.message;
     const callId = message.tool_calls![0]!.id;
     await sdksFor(b.url).openai.chat.completions.create(
-      { model: 'bench/gems', tools, messages: [user, { role: 'assistant', content: message.content, tool_calls: message.tool_calls }, { role: 'tool', tool_call_id: callId, content: 'hi' }] },
+      {
+        model: 'bench/gems',
+        tools,
+        messages: [
+          user,
+          { role: 'assistant', content: message.content, tool_calls: message.tool_calls },
+          { role: 'tool', tool_call_id: callId, content: 'hi' },
+        ],
+      },
       { headers },
     );
     const sent = JSON.stringify(b.upstream.requestsFor('up-5').at(-1)?.body);
@@ -91,7 +116,11 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     const first = await sdksFor(a.url).openai.responses.create({ model: 'bench/agents', input: 'My name is Ada.' });
     await sdksFor(b.url).openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Who am I?' });
     const messages = (b.upstream.requestsFor('up-1').at(-1)!.body as { messages: Array<{ role: string; content: unknown }> }).messages;
-    expect(messages.map((message) => [message.role, message.content])).toEqual([['user', 'My name is Ada.'], ['assistant', 'Noted, Ada.'], ['user', 'Who am I?']]);
+    expect(messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'My name is Ada.'],
+      ['assistant', 'Noted, Ada.'],
+      ['user', 'Who am I?'],
+    ]);
   });
 
   it('a response kept on one replica is read back on the other, and deleted there for both', async () => {

@@ -32,7 +32,12 @@ describe('what a call cost, in the reply (bench.cost), as the ledger records it'
     expect(await recordedCost(reply.bench.call)).toBeCloseTo(M4_COST, 12);
 
     t().upstream.script('up-4', { answer: { text: 'priced', usage } });
-    const stream = await sdks().anthropic.messages.create({ model: 'm4', max_tokens: 100, stream: true, messages: [{ role: 'user', content: 'and streamed?' }] });
+    const stream = await sdks().anthropic.messages.create({
+      model: 'm4',
+      max_tokens: 100,
+      stream: true,
+      messages: [{ role: 'user', content: 'and streamed?' }],
+    });
     let bench: any;
     for await (const event of stream) if (event.type === 'message_stop') bench = (event as any).bench;
     expect(bench.cost).toBe(M4_COST);
@@ -56,8 +61,11 @@ describe('what a call cost, in the reply (bench.cost), as the ledger records it'
     expect(reply.bench.merger.cost).toBe(M4_COST);
     expect(reply.bench.cost).toBeCloseTo(seats[0]! + seats[1]! + M4_COST, 12);
     const logged = async () => {
-      for (let i = 0; i < 100 && !t().logLines.some((line) => line.msg === 'request' && line.collection === 'priced'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      return t().logLines.filter((line) => line.msg === 'request' && line.collection === 'priced').at(-1);
+      for (let i = 0; i < 100 && !t().logLines.some((line) => line.msg === 'request' && line.collection === 'priced'); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      return t()
+        .logLines.filter((line) => line.msg === 'request' && line.collection === 'priced')
+        .at(-1);
     };
     expect(await logged()).toMatchObject({ reply: 'merged', cost: reply.bench.cost });
     expect(await recordedCost(`${reply.bench.panel}.2`)).toBeCloseTo(seats[1]!, 12);
@@ -65,7 +73,12 @@ describe('what a call cost, in the reply (bench.cost), as the ledger records it'
     t().upstream.script('up-1', { answer: { text: 'one', usage: { inputTokens: 1_000, outputTokens: 100 } } });
     t().upstream.script('up-5', { answer: { text: 'five', usage: { inputTokens: 2_000, outputTokens: 200 } } });
     let last: any;
-    for await (const chunk of await sdks().openai.chat.completions.create({ model: 'bench/priced', stream: true, messages: [{ role: 'user', content: 'panel cost' }] })) last = chunk;
+    for await (const chunk of await sdks().openai.chat.completions.create({
+      model: 'bench/priced',
+      stream: true,
+      messages: [{ role: 'user', content: 'panel cost' }],
+    }))
+      last = chunk;
     expect(last.bench.seats.map((seat: any) => seat.cost)).toEqual(seats);
     expect(last.bench.cost).toBeCloseTo(seats[0]! + seats[1]!, 12);
   });

@@ -9,7 +9,7 @@ const { t } = useTestGateway();
 const geminiCli = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { temperature: 1, topP: 0.95, topK: 64 } };
 const topKLeftOut = { path: 'topK', message: expect.stringContaining('top_k') };
 
-describe("a reply tells the caller what its request lost on the way to the member", () => {
+describe('a reply tells the caller what its request lost on the way to the member', () => {
   it('in the bench object of a JSON reply', async () => {
     t().upstream.script('up-1', { answer: { text: 'hello' } });
     const result = await postJSON(`${t().url}/v1beta/models/agents:generateContent`, geminiCli);

@@ -6,7 +6,11 @@ import type { TestGateway } from './test-gateway';
 let t: TestGateway;
 let sdks: Sdks;
 
-const SCHEMA = { type: 'object', properties: { reasoning: { type: 'string' }, model_choice: { type: 'string', enum: ['flash', 'pro'] } }, required: ['reasoning', 'model_choice'] };
+const SCHEMA = {
+  type: 'object',
+  properties: { reasoning: { type: 'string' }, model_choice: { type: 'string', enum: ['flash', 'pro'] } },
+  required: ['reasoning', 'model_choice'],
+};
 const ANSWER = '{"reasoning":"simple","model_choice":"flash"}';
 
 beforeAll(async () => {

@@ -34,7 +34,7 @@ describe('upstream errors are classified, not just counted', () => {
     expect(t.upstream.requestsFor('up-8')).toHaveLength(0);
   });
 
-  it.each(SDK_PROTOCOLS)('%s: a content-policy refusal is the answer: a 400 carrying the upstream\'s reason, no other member asked', async (protocol) => {
+  it.each(SDK_PROTOCOLS)("%s: a content-policy refusal is the answer: a 400 carrying the upstream's reason, no other member asked", async (protocol) => {
     t.upstream.clearRequests();
     t.upstream.script('up-1', faults.contentPolicy());
     for (const stream of [false, true]) {
@@ -47,10 +47,12 @@ describe('upstream errors are classified, not just counted', () => {
     expect(t.upstream.requestsFor('up-1')).toHaveLength(2);
   });
 
-  it('an upstream 400 the request caused (a bad schema) is the caller\'s 400, not a failover', async () => {
+  it("an upstream 400 the request caused (a bad schema) is the caller's 400, not a failover", async () => {
     t.upstream.clearRequests();
     t.upstream.script('up-1', faults.badRequest('Invalid schema for function get_weather', 'tools[0].parameters'));
-    await expect(sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+    await expect(
+      sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('Invalid schema for function get_weather'),
     });
@@ -58,8 +60,13 @@ describe('upstream errors are classified, not just counted', () => {
     expect(t.upstream.requestsFor('up-1')).toHaveLength(1);
   });
 
-  it('refusals that are not the member\'s fault (content policy, bad request, context length) never cool it down', async () => {
-    const fresh = await startTestGateway({ config: (base) => ({ ...base, collections: { ...base.collections, agents: { ...base.collections.agents, sticky: false, cooldown: { afterFailures: 1, forMs: 60_000 } } } }) });
+  it("refusals that are not the member's fault (content policy, bad request, context length) never cool it down", async () => {
+    const fresh = await startTestGateway({
+      config: (base) => ({
+        ...base,
+        collections: { ...base.collections, agents: { ...base.collections.agents, sticky: false, cooldown: { afterFailures: 1, forMs: 60_000 } } },
+      }),
+    });
     try {
       const freshSdks = sdksFor(fresh.url);
       for (const behaviour of [faults.contentPolicy(), faults.badRequest(), faults.contextLengthExceeded()]) {
@@ -73,14 +80,17 @@ describe('upstream errors are classified, not just counted', () => {
       fresh.upstream.script('up-1', faults.serverError(500));
       await freshSdks.openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'fails over' }] });
       fresh.upstream.script('up-1', { answer: { text: 'cooling' } });
-      const after = (await freshSdks.openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'another question' }] })) as any;
+      const after = (await freshSdks.openai.chat.completions.create({
+        model: 'bench/agents',
+        messages: [{ role: 'user', content: 'another question' }],
+      })) as any;
       expect(after.bench.alias).toBe('m2');
     } finally {
       await fresh.close();
     }
   });
 
-  it('an output budget over the member\'s maximum is cut to it, not refused', async () => {
+  it("an output budget over the member's maximum is cut to it, not refused", async () => {
     t.upstream.script('up-1', { answer: { text: 'short' } });
     const reply = await sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 16000, messages: [{ role: 'user', content: 'x' }] });
     expect(reply.content).toEqual([expect.objectContaining({ text: 'short' })]);
@@ -97,19 +107,25 @@ describe('names and routes beyond collections', () => {
     expect(chat.bench.collection).toBeUndefined();
     const gemini = await sdks.gemini.models.generateContent({ model: 'm2', contents: 'x' });
     expect(gemini.text).toBe('just m2');
-    await expect(sdks.openai.chat.completions.create({ model: 'm2', messages: [{ role: 'user', content: 'x' }], bench: { reply: 'all' } } as never)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      sdks.openai.chat.completions.create({ model: 'm2', messages: [{ role: 'user', content: 'x' }], bench: { reply: 'all' } } as never),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
-  it('a name alias maps an agent\'s own model name (gpt-5.4-nano → m1)', async () => {
+  it("a name alias maps an agent's own model name (gpt-5.4-nano → m1)", async () => {
     t.upstream.script('up-1', { answer: { text: 'nano via m1' } });
     const reply = await sdks.openai.responses.create({ model: 'gpt-5.4-nano', input: 'x' });
     expect(reply.output_text).toBe('nano via m1');
     expect(reply.model).toBe('m1');
   });
 
-  it('bench.reply in the body overrides the suffix and the collection\'s own mode', async () => {
+  it("bench.reply in the body overrides the suffix and the collection's own mode", async () => {
     for (const model of ['up-1', 'up-2', 'up-3']) t.upstream.script(model, { answer: { text: 'routed' } });
-    const reply = (await sdks.openai.chat.completions.create({ model: 'bench/core:merged', messages: [{ role: 'user', content: 'x' }], bench: { reply: 'route' } } as never)) as any;
+    const reply = (await sdks.openai.chat.completions.create({
+      model: 'bench/core:merged',
+      messages: [{ role: 'user', content: 'x' }],
+      bench: { reply: 'route' },
+    } as never)) as any;
     expect(reply.bench).toMatchObject({ reply: 'route', alias: expect.stringMatching(/^m[123]$/), collection: 'core' });
     expect(reply.bench.seats).toBeUndefined();
     expect(reply.choices[0].message.content).toBe('routed');
@@ -117,7 +133,11 @@ describe('names and routes beyond collections', () => {
 
   it('bench.with seats an extra model in a panel', async () => {
     for (const model of ['up-1', 'up-2', 'up-3', 'up-4']) t.upstream.script(model, { answer: { text: `${model} here` } });
-    const reply = (await sdks.openai.chat.completions.create({ model: 'bench/core', messages: [{ role: 'user', content: 'x' }], bench: { with: ['m4'] } } as never)) as any;
+    const reply = (await sdks.openai.chat.completions.create({
+      model: 'bench/core',
+      messages: [{ role: 'user', content: 'x' }],
+      bench: { with: ['m4'] },
+    } as never)) as any;
     expect(reply.bench.seats.map((seat: { alias: string }) => seat.alias)).toContain('m4');
     expect(reply.choices[0].message.content).toContain('up-4 here');
   });
@@ -138,10 +158,15 @@ describe('names and routes beyond collections', () => {
   });
 
   it('count_tokens (Anthropic) and countTokens (Gemini) estimate through the SDKs', async () => {
-    const anthropic = await sdks.anthropic.messages.countTokens({ model: 'claude-opus-4-8', messages: [{ role: 'user', content: 'count these words please' }] });
+    const anthropic = await sdks.anthropic.messages.countTokens({
+      model: 'claude-opus-4-8',
+      messages: [{ role: 'user', content: 'count these words please' }],
+    });
     expect(anthropic.input_tokens).toBeGreaterThan(0);
     const gemini = await sdks.gemini.models.countTokens({ model: 'core', contents: 'count these words please' });
     expect(gemini.totalTokens).toBeGreaterThan(0);
-    await expect(sdks.anthropic.messages.countTokens({ model: 'bench/nope', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
+    await expect(sdks.anthropic.messages.countTokens({ model: 'bench/nope', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

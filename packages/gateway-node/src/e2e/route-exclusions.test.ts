@@ -8,7 +8,13 @@ let sdks: Sdks;
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const tools = [{ type: 'function' as const, function: { name: 'f', parameters: { type: 'object' } } }];
-const image = { role: 'user' as const, content: [{ type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PIXEL}` } }, { type: 'text' as const, text: 'what?' }] };
+const image = {
+  role: 'user' as const,
+  content: [
+    { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${PIXEL}` } },
+    { type: 'text' as const, text: 'what?' },
+  ],
+};
 
 beforeAll(async () => {
   t = await startTestGateway({
@@ -57,7 +63,7 @@ describe('route exclusions, each with its reason', () => {
     expect(reply.choices[0]!.message.content).toBe('called directly');
   });
 
-  it('no member able to take tools is a 400 naming each member\'s reason; an undeclared capability says how to declare it', async () => {
+  it("no member able to take tools is a 400 naming each member's reason; an undeclared capability says how to declare it", async () => {
     const result = await postJSON(`${t.url}/v1/chat/completions`, { model: 'bench/narrow', messages: [{ role: 'user', content: 'x' }], tools });
     expect(result.status).toBe(400);
     const message = errorMessageOf('openai-chat', result.json)!;
@@ -66,7 +72,7 @@ describe('route exclusions, each with its reason', () => {
     expect(message).toMatch(/set "tools": true on models.unknown/);
   });
 
-  it('no member able to see images is a 400 naming each member\'s reason', async () => {
+  it("no member able to see images is a 400 naming each member's reason", async () => {
     const result = await postJSON(`${t.url}/v1/messages`, {
       model: 'bench/narrow',
       max_tokens: 10,

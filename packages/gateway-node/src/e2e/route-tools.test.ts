@@ -31,7 +31,11 @@ describe('route: tool calls and tool results, every protocol', () => {
     const reply = await sdks.openai.chat.completions.create({ model: 'bench/agents', messages, tools });
     const call = reply.choices[0]!.message.tool_calls![0]!;
     expect(reply.choices[0]!.finish_reason).toBe('tool_calls');
-    expect(call.type === 'function' && [call.id, call.function.name, JSON.parse(call.function.arguments)]).toEqual(['call_w1', 'get_weather', { city: 'Paris' }]);
+    expect(call.type === 'function' && [call.id, call.function.name, JSON.parse(call.function.arguments)]).toEqual([
+      'call_w1',
+      'get_weather',
+      { city: 'Paris' },
+    ]);
     expect(t.upstream.requestsFor('up-1').at(-1)!.neutral!.tools).toEqual([expect.objectContaining({ name: 'get_weather', inputSchema: weatherSchema })]);
 
     const stream = await sdks.openai.chat.completions.create({ model: 'bench/agents', messages, tools, stream: true });
@@ -105,11 +109,7 @@ describe('route: tool calls and tool results, every protocol', () => {
     const next = await sdks.openai.responses.create({
       model: 'bench/agents',
       tools,
-      input: [
-        { role: 'user', content: 'weather in Paris?' },
-        item as never,
-        { type: 'function_call_output', call_id: 'call_w1', output: '{"celsius":18}' },
-      ],
+      input: [{ role: 'user', content: 'weather in Paris?' }, item as never, { type: 'function_call_output', call_id: 'call_w1', output: '{"celsius":18}' }],
     });
     expect(next.output_text).toBe('Sunny.');
     expect(toolResultSeen('up-1')).toMatchObject({ callId: 'call_w1' });
@@ -141,7 +141,9 @@ describe('route: tool calls and tool results, every protocol', () => {
     const tools = [{ type: 'function', function: { name: 'get_weather', description: 'weather', parameters: weatherSchema as never } }];
     const messages = [{ role: 'user', content: 'weather in Paris?' }];
     const reply = await sdks.ollama.chat({ model: 'bench/agents', messages, tools, stream: false });
-    expect(reply.message.tool_calls).toEqual([expect.objectContaining({ function: expect.objectContaining({ name: 'get_weather', arguments: { city: 'Paris' } }) })]);
+    expect(reply.message.tool_calls).toEqual([
+      expect.objectContaining({ function: expect.objectContaining({ name: 'get_weather', arguments: { city: 'Paris' } }) }),
+    ]);
 
     t.upstream.script('up-1', { answer: { text: 'Warm.' } });
     const next = await sdks.ollama.chat({
@@ -203,7 +205,11 @@ describe('route: tool-call ids Anthropic would refuse', () => {
             tools,
             messages: [
               { role: 'user', content: 'weather in Paris?' },
-              { role: 'assistant', content: null, tool_calls: [{ id: kimiId, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+              {
+                role: 'assistant',
+                content: null,
+                tool_calls: [{ id: kimiId, type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+              },
               { role: 'tool', tool_call_id: kimiId, content: '{"celsius":18}' },
             ],
           })) as any)
@@ -230,7 +236,15 @@ describe('route: images', () => {
     const reply = await sdks.anthropic.messages.create({
       model: 'claude-opus-4-8',
       max_tokens: 100,
-      messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } }, { type: 'text', text: 'what is this?' }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } },
+            { type: 'text', text: 'what is this?' },
+          ],
+        },
+      ],
     });
     expect(reply.content).toEqual([expect.objectContaining({ text: 'A pixel.' })]);
     const content = (t.upstream.requestsFor('up-1').at(-1)!.body as any).messages.at(-1).content;
@@ -246,15 +260,28 @@ describe('route: images', () => {
       messages: [
         { role: 'user', content: 'what does /tmp/shot.png show?' },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_shot', name: 'Read', input: { file_path: '/tmp/shot.png' } }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_shot', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } }] }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'toolu_shot', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } }] },
+          ],
+        },
       ],
     })) as any;
     expect(reply.bench).toMatchObject({ alias: 'm1' });
-    expect(reply.bench.warnings).toEqual([{ path: 'messages[2].content[0].content[0]', message: 'an image in a tool result is sent in a user message after the tool messages' }]);
+    expect(reply.bench.warnings).toEqual([
+      { path: 'messages[2].content[0].content[0]', message: 'an image in a tool result is sent in a user message after the tool messages' },
+    ]);
     const messages = (t.upstream.requestsFor('up-1').at(-1)!.body as any).messages;
     expect(messages.slice(-2)).toEqual([
       { role: 'tool', tool_call_id: 'toolu_shot', content: '' },
-      { role: 'user', content: [{ type: 'text', text: 'From the result of tool call toolu_shot:' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'From the result of tool call toolu_shot:' },
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+        ],
+      },
     ]);
   });
 
@@ -266,7 +293,15 @@ describe('route: images', () => {
     try {
       const reply = await sdksFor(gateway.url).openai.chat.completions.create({
         model: 'bench/eyes',
-        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } }, { type: 'text', text: 'what?' }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+              { type: 'text', text: 'what?' },
+            ],
+          },
+        ],
       });
       expect(reply.choices[0]!.message.content).toBe('I see a pixel.');
       expect((reply as any).bench).toMatchObject({ alias: 'm2', skipped: [{ alias: 'm3', why: expect.stringMatching(/vision/) }] });
@@ -286,7 +321,11 @@ describe('route: reasoning rendered per protocol', () => {
     expect((reply.choices[0]!.message as any).reasoning_content).toBe('Paris is in France.');
     expect(reply.choices[0]!.message.content).toBe('Paris.');
     let reasoning = '';
-    for await (const chunk of await sdks.openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'think' }], stream: true })) {
+    for await (const chunk of await sdks.openai.chat.completions.create({
+      model: 'bench/agents',
+      messages: [{ role: 'user', content: 'think' }],
+      stream: true,
+    })) {
       reasoning += (chunk.choices[0]?.delta as any)?.reasoning_content ?? '';
     }
     expect(reasoning).toBe('Paris is in France.');
@@ -316,7 +355,12 @@ describe('route: reasoning rendered per protocol', () => {
     t.upstream.script('up-1', thinking);
     const reply = await sdks.gemini.models.generateContent({ model: 'agents', contents: 'think' });
     const parts = reply.candidates![0]!.content!.parts!;
-    expect(parts.filter((part) => part.thought).map((part) => part.text).join('')).toBe('Paris is in France.');
+    expect(
+      parts
+        .filter((part) => part.thought)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe('Paris is in France.');
     expect(reply.text).toBe('Paris.');
   });
 
@@ -326,7 +370,8 @@ describe('route: reasoning rendered per protocol', () => {
     expect(reply.message.thinking).toBe('Paris is in France.');
     expect(reply.message.content).toBe('Paris.');
     let thought = '';
-    for await (const part of await sdks.ollama.chat({ model: 'bench/agents', messages: [{ role: 'user', content: 'think' }], stream: true })) thought += part.message.thinking ?? '';
+    for await (const part of await sdks.ollama.chat({ model: 'bench/agents', messages: [{ role: 'user', content: 'think' }], stream: true }))
+      thought += part.message.thinking ?? '';
     expect(thought).toBe('Paris is in France.');
   });
 });

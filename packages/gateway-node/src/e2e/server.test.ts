@@ -55,7 +55,13 @@ describe('the HTTP server', () => {
     const text = JSON.stringify(body);
     const { status, json } = await new Promise<{ status: number; json: any }>((resolve, reject) => {
       const origin = new URL(t.url);
-      const req = request({ host: origin.hostname, port: origin.port, method: 'POST', path: t.url + path, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } });
+      const req = request({
+        host: origin.hostname,
+        port: origin.port,
+        method: 'POST',
+        path: t.url + path,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+      });
       req.on('response', (response) => {
         let received = '';
         response.setEncoding('utf8');
@@ -71,7 +77,9 @@ describe('the HTTP server', () => {
 
   it('serves a request asking for an upgrade it does not speak (curl --http2 asks for h2c) as the plain request it is', async () => {
     const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${t.url}/v1/models`, { headers: { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA' } });
+      const req = request(`${t.url}/v1/models`, {
+        headers: { connection: 'Upgrade, HTTP2-Settings', upgrade: 'h2c', 'http2-settings': 'AAMAAABkAAQCAAAAAAIAAAAA' },
+      });
       req.on('response', (response) => {
         let received = '';
         response.setEncoding('utf8');
@@ -90,7 +98,8 @@ describe('the HTTP server', () => {
     const { port } = new URL(t.url);
     const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'stream then close', true);
     const text = JSON.stringify(body);
-    const raw = (connection: string) => `POST ${path} HTTP/1.1\r\nhost: x\r\nconnection: ${connection}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+    const raw = (connection: string) =>
+      `POST ${path} HTTP/1.1\r\nhost: x\r\nconnection: ${connection}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
     const open = () => {
       const socket = connect(Number(port), '127.0.0.1');
       let received = '';
@@ -135,7 +144,12 @@ describe('the HTTP server', () => {
     // A client that keeps its idle connections for a minute, as agent CLIs and proxies do.
     const dispatcher = new Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 60_000 });
     const { path, body } = minimalRequest('anthropic', 'bench/agents', 'finish me', true);
-    const response = await undiciFetch(own.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), dispatcher });
+    const response = await undiciFetch(own.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      dispatcher,
+    });
     expect(response.status).toBe(200);
     const closing = own.gateway.close();
     const text = await response.text();

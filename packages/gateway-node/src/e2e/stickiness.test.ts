@@ -58,7 +58,11 @@ describe('stickiness across turns', () => {
     const two = (await ask('an unrelated question')) as any;
     expect(two.bench.conversation).toBe(one.bench.conversation);
     expect(two.bench.turn).toBe(one.bench.turn + 1);
-    const elsewhere = (await sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 64, messages: [{ role: 'user', content: 'first question' }] })) as any;
+    const elsewhere = (await sdks.anthropic.messages.create({
+      model: 'claude-opus-4-8',
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'first question' }],
+    })) as any;
     expect(elsewhere.bench.conversation).not.toBe(one.bench.conversation);
   });
 
@@ -71,9 +75,17 @@ describe('stickiness across turns', () => {
       { type: 'text' as const, text: "You are Claude Code, Anthropic's official CLI for Claude.", cache_control: { type: 'ephemeral' as const } },
     ];
     const first = { role: 'user' as const, content: `fix the flaky test (${JSON.stringify(headers).length})` };
-    const one = (await sdks.anthropic.messages.create({ model: 'bench/spread', max_tokens: 64, system: system('36ee5'), messages: [first] }, { headers })) as any;
+    const one = (await sdks.anthropic.messages.create(
+      { model: 'bench/spread', max_tokens: 64, system: system('36ee5'), messages: [first] },
+      { headers },
+    )) as any;
     const two = (await sdks.anthropic.messages.create(
-      { model: 'bench/spread', max_tokens: 64, system: system('0aaa9'), messages: [first, { role: 'assistant', content: one.content }, { role: 'user', content: 'and the next one' }] },
+      {
+        model: 'bench/spread',
+        max_tokens: 64,
+        system: system('0aaa9'),
+        messages: [first, { role: 'assistant', content: one.content }, { role: 'user', content: 'and the next one' }],
+      },
       { headers },
     )) as any;
     // `spread` sends every new conversation to the member used longest ago: only stickiness keeps turn 2 where turn 1 went.
@@ -83,7 +95,10 @@ describe('stickiness across turns', () => {
   it('a side task with its own system prompt is its own conversation, even within one session', async () => {
     const session = { 'x-claude-code-session-id': '9e1d7c55-0000-4000-8000-00000000abcd' };
     const ask = (system: string, text: string) =>
-      sdks.anthropic.messages.create({ model: 'claude-opus-4-8', max_tokens: 64, system, messages: [{ role: 'user', content: text }] }, { headers: session }) as Promise<any>;
+      sdks.anthropic.messages.create(
+        { model: 'claude-opus-4-8', max_tokens: 64, system, messages: [{ role: 'user', content: text }] },
+        { headers: session },
+      ) as Promise<any>;
     const main = await ask('You are Claude Code.', 'fix the bug');
     const title = await ask('Write a 5-word title for this conversation.', 'fix the bug');
     const mainAgain = await ask('You are Claude Code.', 'and the tests');
@@ -115,7 +130,10 @@ describe('stickiness across turns', () => {
     const opening = `Switching modes mid-task (${how}).`;
     if (role === 'system') {
       const ask = (messages: any[]) => sdks.openai.chat.completions.create({ model: 'bench/spread', messages }) as Promise<any>;
-      const one = await ask([{ role: 'system', content: 'be brief' }, { role: 'user', content: opening }]);
+      const one = await ask([
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: opening },
+      ]);
       const two = await ask([
         { role: 'system', content: 'be brief' },
         { role: 'user', content: opening },
@@ -128,7 +146,11 @@ describe('stickiness across turns', () => {
     }
     const developer = (text: string) => ({ type: 'message' as const, role: 'developer' as const, content: [{ type: 'input_text' as const, text }] });
     const user = (text: string) => ({ type: 'message' as const, role: 'user' as const, content: [{ type: 'input_text' as const, text }] });
-    const one = (await sdks.openai.responses.create({ model: 'bench/spread', instructions: 'be brief', input: [developer('sandbox: workspace-write'), user(opening)] })) as any;
+    const one = (await sdks.openai.responses.create({
+      model: 'bench/spread',
+      instructions: 'be brief',
+      input: [developer('sandbox: workspace-write'), user(opening)],
+    })) as any;
     const two = (await sdks.openai.responses.create({
       model: 'bench/spread',
       instructions: 'be brief',

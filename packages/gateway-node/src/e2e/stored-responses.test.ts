@@ -6,15 +6,44 @@ import { useTestGateway } from './test-gateway';
 // OpenAI's Responses API keeps what it answered (unless `store: false`): `GET /v1/responses/{id}` reads it back,
 // `DELETE` forgets it. The gateway keeps it too, whichever member answered.
 const { t, sdks } = useTestGateway();
-const tools = [{ type: 'function' as const, name: 'read', description: 'Reads a file.', parameters: { type: 'object', properties: { path: { type: 'string' } } }, strict: false }];
+const tools = [
+  {
+    type: 'function' as const,
+    name: 'read',
+    description: 'Reads a file.',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    strict: false,
+  },
+];
 
 describe('GET /v1/responses/{id}', () => {
   it('answers a response as it was created: output, usage, model, and the request fields a response echoes', async () => {
     t().upstream.script('up-1', { answer: { text: 'Hello Ada.', usage: { inputTokens: 11, outputTokens: 3 } } });
-    const created = await sdks().openai.responses.create({ model: 'bench/agents', instructions: 'Be brief.', input: 'My name is Ada.', temperature: 0.2, max_output_tokens: 300, tools });
+    const created = await sdks().openai.responses.create({
+      model: 'bench/agents',
+      instructions: 'Be brief.',
+      input: 'My name is Ada.',
+      temperature: 0.2,
+      max_output_tokens: 300,
+      tools,
+    });
     const retrieved = await sdks().openai.responses.retrieve(created.id);
     expect(retrieved.output_text).toBe('Hello Ada.');
-    for (const field of ['id', 'object', 'created_at', 'status', 'model', 'output', 'usage', 'instructions', 'temperature', 'max_output_tokens', 'tools', 'tool_choice', 'previous_response_id'] as const) {
+    for (const field of [
+      'id',
+      'object',
+      'created_at',
+      'status',
+      'model',
+      'output',
+      'usage',
+      'instructions',
+      'temperature',
+      'max_output_tokens',
+      'tools',
+      'tool_choice',
+      'previous_response_id',
+    ] as const) {
       expect(retrieved[field], field).toEqual(created[field]);
     }
     expect(retrieved).toMatchObject({ instructions: 'Be brief.', temperature: 0.2, max_output_tokens: 300, usage: { input_tokens: 11, output_tokens: 3 } });
@@ -50,7 +79,10 @@ describe('GET /v1/responses/{id}', () => {
     t().upstream.script('up-1', { answer: { text: 'not kept' } });
     const unkept = await sdks().openai.responses.create({ model: 'bench/agents', input: 'Do not keep this.', store: false });
     for (const id of ['resp_nowhere', unkept.id, 'r'.repeat(5000), 'compact']) {
-      await expect(sdks().openai.responses.retrieve(id)).rejects.toMatchObject({ status: 404, message: expect.stringContaining('bench keeps a response for 24 h') });
+      await expect(sdks().openai.responses.retrieve(id)).rejects.toMatchObject({
+        status: 404,
+        message: expect.stringContaining('bench keeps a response for 24 h'),
+      });
     }
     const raw = await fetch(`${t().url}/v1/responses/resp_nowhere`);
     expect(raw.status).toBe(404);
@@ -75,7 +107,10 @@ describe('DELETE /v1/responses/{id}', () => {
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ id: first.id, object: 'response', deleted: true });
     await expect(sdks().openai.responses.retrieve(first.id)).rejects.toMatchObject({ status: 404 });
-    await expect(sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Go on.' })).rejects.toMatchObject({ status: 400, param: 'previous_response_id' });
+    await expect(sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: first.id, input: 'Go on.' })).rejects.toMatchObject({
+      status: 400,
+      param: 'previous_response_id',
+    });
     await expect(sdks().openai.responses.create({ model: 'bench/agents', previous_response_id: second.id, input: 'Go on.' })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining(`continues "${first.id}", which is no longer here`),

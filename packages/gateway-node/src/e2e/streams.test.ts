@@ -16,9 +16,22 @@ beforeAll(async () => {
         ...base.collections,
         // Seats get no second chance after a 5xx here, so that a panel whose seats all fail fails fast.
         core: { ...base.collections.core, retry: { serverErrorRetries: 0 } },
-        slow: { members: ['m1', 'm2'], reply: 'route', order: 'listed', sticky: false, timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 } },
+        slow: {
+          members: ['m1', 'm2'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 },
+        },
         // `slow` without mid-stream recovery (with it, m2 would finish a stream that went silent: see continuation.test.ts).
-        quiet: { members: ['m1', 'm2'], reply: 'route', order: 'listed', sticky: false, continue: false, timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 } },
+        quiet: {
+          members: ['m1', 'm2'],
+          reply: 'route',
+          order: 'listed',
+          sticky: false,
+          continue: false,
+          timeouts: { firstTokenMs: 3000, idleMs: 400, totalMs: 8000, graceMs: 100 },
+        },
       },
     }),
   });
@@ -26,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('keep-alives in each protocol\'s own form', () => {
+describe("keep-alives in each protocol's own form", () => {
   it.each([
     ['openai-chat', /^: /m],
     ['openai-responses', /^: /m],
@@ -73,19 +86,22 @@ describe('a route whose member answers after the grace period', () => {
 });
 
 describe('upstream stream faults', () => {
-  it.each(SDK_PROTOCOLS)('%s: with "continue": false, a stream that goes silent past idleMs ends with an error, never as a finished answer', async (protocol) => {
-    t.upstream.clearRequests();
-    t.upstream.script('up-1', { answer: { text: ['starts ', 'then ', 'stops'] }, stall: { afterPieces: 1, ms: 2000 } });
-    const { path, body } = minimalRequest(protocol, 'bench/quiet', 'go quiet', true);
-    const raw = await postJSON(t.url + path, body);
-    expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
-    expect(raw.status).toBe(200);
-    expect(raw.text).toContain('starts');
-    expect(raw.text).not.toContain('stops');
-    expect(raw.text).toMatch(/error/i);
-    expect(raw.text).not.toMatch(/"done":\s*true|message_stop|response\.completed|\[DONE\]|"finishReason"|"finish_reason":\s*"stop"/);
-    await expect(ask(sdks, protocol, 'bench/quiet', 'go quiet', true)).rejects.toThrow();
-  });
+  it.each(SDK_PROTOCOLS)(
+    '%s: with "continue": false, a stream that goes silent past idleMs ends with an error, never as a finished answer',
+    async (protocol) => {
+      t.upstream.clearRequests();
+      t.upstream.script('up-1', { answer: { text: ['starts ', 'then ', 'stops'] }, stall: { afterPieces: 1, ms: 2000 } });
+      const { path, body } = minimalRequest(protocol, 'bench/quiet', 'go quiet', true);
+      const raw = await postJSON(t.url + path, body);
+      expect(t.upstream.requestsFor('up-2')).toHaveLength(0); // not continued by the next member
+      expect(raw.status).toBe(200);
+      expect(raw.text).toContain('starts');
+      expect(raw.text).not.toContain('stops');
+      expect(raw.text).toMatch(/error/i);
+      expect(raw.text).not.toMatch(/"done":\s*true|message_stop|response\.completed|\[DONE\]|"finishReason"|"finish_reason":\s*"stop"/);
+      await expect(ask(sdks, protocol, 'bench/quiet', 'go quiet', true)).rejects.toThrow();
+    },
+  );
 
   it('a malformed upstream event is skipped, the stream goes on, and the call carries a warning in the ledger', async () => {
     t.upstream.script('up-1', { answer: { text: ['one ', 'two ', 'three'] }, malformedAfterPieces: 1 });

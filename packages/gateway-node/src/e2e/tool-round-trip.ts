@@ -22,7 +22,11 @@ export async function toolTurn(sdks: Sdks, protocol: SdkProtocol, model: string,
         text: message.content ?? '',
         call: call?.type === 'function' ? { id: call.id, name: call.function.name, args: JSON.parse(call.function.arguments) } : undefined,
         answer: async (result) => {
-          const next = await sdks.openai.chat.completions.create({ model, tools, messages: [...messages, message, { role: 'tool', tool_call_id: call!.id, content: result }] });
+          const next = await sdks.openai.chat.completions.create({
+            model,
+            tools,
+            messages: [...messages, message, { role: 'tool', tool_call_id: call!.id, content: result }],
+          });
           return next.choices[0]!.message.content ?? '';
         },
       };
@@ -35,7 +39,11 @@ export async function toolTurn(sdks: Sdks, protocol: SdkProtocol, model: string,
         text: reply.output_text,
         call: item ? { id: item.call_id, name: item.name, args: JSON.parse(item.arguments) } : undefined,
         answer: async (result) => {
-          const input = [{ role: 'user' as const, content: question }, ...reply.output, { type: 'function_call_output' as const, call_id: item!.call_id, output: result }];
+          const input = [
+            { role: 'user' as const, content: question },
+            ...reply.output,
+            { type: 'function_call_output' as const, call_id: item!.call_id, output: result },
+          ];
           const next = await sdks.openai.responses.create({ model, tools, input: input as never });
           return next.output_text;
         },
@@ -55,7 +63,11 @@ export async function toolTurn(sdks: Sdks, protocol: SdkProtocol, model: string,
             model,
             max_tokens: 1024,
             tools,
-            messages: [...messages, { role: 'assistant', content: reply.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: use!.id, content: result }] }],
+            messages: [
+              ...messages,
+              { role: 'assistant', content: reply.content },
+              { role: 'user', content: [{ type: 'tool_result', tool_use_id: use!.id, content: result }] },
+            ],
           });
           return next.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
         },
@@ -92,7 +104,12 @@ export async function toolTurn(sdks: Sdks, protocol: SdkProtocol, model: string,
         text: reply.message.content,
         call: call ? { id: undefined, name: call.function.name, args: call.function.arguments } : undefined,
         answer: async (result) => {
-          const next = await sdks.ollama.chat({ model, tools, stream: false, messages: [...messages, reply.message, { role: 'tool', content: result, tool_name: 'get_weather' } as never] });
+          const next = await sdks.ollama.chat({
+            model,
+            tools,
+            stream: false,
+            messages: [...messages, reply.message, { role: 'tool', content: result, tool_name: 'get_weather' } as never],
+          });
           return next.message.content;
         },
       };

@@ -23,7 +23,10 @@ beforeAll(async () => {
       models: {
         ...base.models,
         ...Object.fromEntries(
-          Object.values(UPSTREAMS).map(({ alias, provider }) => [alias, { provider, model: `up-${alias}`, contextWindow: 100000, maxOutput: 4000, tools: true, vision: true }]),
+          Object.values(UPSTREAMS).map(({ alias, provider }) => [
+            alias,
+            { provider, model: `up-${alias}`, contextWindow: 100000, maxOutput: 4000, tools: true, vision: true },
+          ]),
         ),
       },
     }),

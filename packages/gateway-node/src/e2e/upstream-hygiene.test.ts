@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('what reaches the upstream', () => {
-  it.each(SDK_PROTOCOLS)('%s: the provider key goes up; the caller\'s gateway key, its session headers and the bench field never do', async (protocol) => {
+  it.each(SDK_PROTOCOLS)("%s: the provider key goes up; the caller's gateway key, its session headers and the bench field never do", async (protocol) => {
     t.upstream.clearRequests();
     const reply = await ask(root, protocol, 'bench/everywhere', 'who am I talking to?', false);
     expect(reply.bench).toMatchObject({ reply: 'all' });
@@ -32,7 +32,11 @@ describe('what reaches the upstream', () => {
   it('a body bench field steering the gateway is taken out before the request goes up', async () => {
     t.upstream.clearRequests();
     t.upstream.script('up-1', { answer: { text: 'steered' } });
-    const reply = (await root.openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'x' }], bench: { reply: 'route' } } as never)) as any;
+    const reply = (await root.openai.chat.completions.create({
+      model: 'bench/agents',
+      messages: [{ role: 'user', content: 'x' }],
+      bench: { reply: 'route' },
+    } as never)) as any;
     expect(reply.choices[0].message.content).toBe('steered');
     expect(JSON.stringify(t.upstream.requests.map((request) => request.body))).not.toContain('"bench"');
   });

@@ -7,7 +7,6 @@ import type { TestGateway } from './test-gateway';
 
 let t: TestGateway;
 
-
 beforeAll(async () => {
   t = await startEveryUpstreamGateway();
 });

@@ -36,7 +36,7 @@ describe('POST /bench/verdict', () => {
     expect((await statsOf('m1'))!.verdicts).toBeGreaterThanOrEqual(1);
   });
 
-  it('a verdict on a panel seat\'s call (from bench.seats) counts for that seat\'s model', async () => {
+  it("a verdict on a panel seat's call (from bench.seats) counts for that seat's model", async () => {
     t.upstream.script('up-2', { answer: { text: 'seat two' } });
     const reply = (await root.openai.chat.completions.create({ model: 'bench/core', messages: [{ role: 'user', content: 'panel' }] })) as any;
     const seat = reply.bench.seats.find((entry: { alias: string }) => entry.alias === 'm2');
@@ -85,7 +85,7 @@ describe('POST /bench/verdict', () => {
     expect(result.json.error.message).toMatch(/not valid JSON/);
   });
 
-  it('a key may not judge another key\'s call in a collection it may not call (403); it may judge its own', async () => {
+  it("a key may not judge another key's call in a collection it may not call (403); it may judge its own", async () => {
     const call = await routeCall('root only');
     await t.gateway.ledger.flush();
     const refused = await verdict({ call, useful: false }, KEYS.alice);

@@ -7,7 +7,11 @@ export interface HttpError {
   headers: Record<string, string>;
 }
 
-const INTERNAL: NeutralError = { kind: 'internal', status: 500, message: 'the gateway failed to handle this request; it is logged, and the gateway keeps serving' };
+const INTERNAL: NeutralError = {
+  kind: 'internal',
+  status: 500,
+  message: 'the gateway failed to handle this request; it is logged, and the gateway keeps serving',
+};
 
 /** The one place anything thrown becomes an answer: bench's errors keep their meaning, the rest is a 500 without internals. */
 export function toHttpError(thrown: unknown): HttpError {

@@ -35,7 +35,11 @@ export async function handleGenerate(state: RequestState, engine: Engine): Promi
 
   const form = streamFormOf(state);
   const head = await turn.open();
-  const writer = state.reply.stream(200, { 'content-type': form.streamContentType, ...head.headers }, { flush: head.flush, keepAlive: form.keepAlive, keepAliveMs: engine.config.server.keepAliveMs });
+  const writer = state.reply.stream(
+    200,
+    { 'content-type': form.streamContentType, ...head.headers },
+    { flush: head.flush, keepAlive: form.keepAlive, keepAliveMs: engine.config.server.keepAliveMs },
+  );
   const encoder = form.createStreamEncoder({ request, id: head.id, model: head.model, ...endpoint });
   const sink: TurnSink = {
     write: (event: StreamEvent) => writer.write(encoder.encode(event)),

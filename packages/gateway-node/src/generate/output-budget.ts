@@ -6,5 +6,10 @@ export function checkOutputBudget(request: NeutralRequest, protocol: Protocol, b
   const budget = request.maxOutputTokens;
   if (budget === undefined || budget >= 1) return;
   const field = getCodec(protocol).wire.outputBudgetField(body);
-  throw new EngineError(400, 'invalid-request', `${field}: ${budget} leaves no room for an answer; give at least 1, or leave it out for the model's own limit`, { param: field });
+  throw new EngineError(
+    400,
+    'invalid-request',
+    `${field}: ${budget} leaves no room for an answer; give at least 1, or leave it out for the model's own limit`,
+    { param: field },
+  );
 }

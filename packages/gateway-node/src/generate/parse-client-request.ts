@@ -35,7 +35,8 @@ export async function parseClientRequest(state: RequestState, engine: Engine): P
   });
   checkOutputBudget(request, state.protocol, body);
   const requestedModel = route.pathModel ?? request.model;
-  if (!requestedModel) throw new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
+  if (!requestedModel)
+    throw new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' });
   const parsed: ClientRequest = { request, requestedModel };
   if (compaction) parsed.compaction = compaction;
   if (references?.size) parsed.references = references;

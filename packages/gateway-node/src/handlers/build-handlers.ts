@@ -41,7 +41,9 @@ export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRou
       // listener on the server, Node hands upgrade requests to the routes as plain requests: curl's h2c too.)
       const upgrade = request.headers.upgrade;
       if (typeof upgrade === 'string' && upgrade.toLowerCase() === 'websocket') {
-        throw new EngineError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', { headers: { connection: 'close' } });
+        throw new EngineError(426, 'invalid-request', 'WebSockets are not served on /v1/responses; POST /v1/responses instead', {
+          headers: { connection: 'close' },
+        });
       }
       throw new EngineError(405, 'invalid-request', 'GET /v1/responses (WebSocket) is not served; POST /v1/responses instead');
     },

@@ -27,7 +27,10 @@ export async function handleOllamaShow(state: RequestState, engine: Engine): Pro
     parameters: '',
     template: '',
     details: { parent_model: '', format: 'bench', family: target.kind, families: [target.kind], parameter_size: '', quantization_level: '' },
-    model_info: contextLength < Number.MAX_SAFE_INTEGER ? { 'general.architecture': 'bench', 'bench.context_length': contextLength } : { 'general.architecture': 'bench' },
+    model_info:
+      contextLength < Number.MAX_SAFE_INTEGER
+        ? { 'general.architecture': 'bench', 'bench.context_length': contextLength }
+        : { 'general.architecture': 'bench' },
     capabilities,
     description: listed?.description,
     modified_at: new Date(0).toISOString(),

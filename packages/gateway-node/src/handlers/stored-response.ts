@@ -1,14 +1,13 @@
 import { EngineError, WHAT_IS_KEPT, type Engine } from '@bench/engine';
 import type { RequestState } from '../request-state';
 
-
-
-
 /** `GET /v1/responses/{id}`: a stored response as its request was answered (not streamed), for the key that made it. */
 export async function handleRetrieveResponse(state: RequestState, engine: Engine): Promise<void> {
   const id = state.route.responseId ?? '';
   if (state.url.searchParams.get('stream') === 'true') {
-    throw new EngineError(400, 'invalid-request', 'stream: bench keeps finished responses only, so there is no stream to resume; retrieve it without stream', { param: 'stream' });
+    throw new EngineError(400, 'invalid-request', 'stream: bench keeps finished responses only, so there is no stream to resume; retrieve it without stream', {
+      param: 'stream',
+    });
   }
   const response = await engine.responses.retrieve(id, state.caller);
   if (!response) throw notFound(id);

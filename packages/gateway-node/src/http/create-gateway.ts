@@ -56,7 +56,14 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     handlers: buildHandlers(engine),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
-      logger.error({ route: request.url.pathname, err: error.error.message, cause: ((cause as Error | undefined)?.cause as Error | undefined)?.message ?? (cause as Error | undefined)?.message }, 'server error'),
+      logger.error(
+        {
+          route: request.url.pathname,
+          err: error.error.message,
+          cause: ((cause as Error | undefined)?.cause as Error | undefined)?.message ?? (cause as Error | undefined)?.message,
+        },
+        'server error',
+      ),
   });
 
   const servers = new Set<Server>();
@@ -69,7 +76,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const host = listenOptions.host ?? config.server.host;
       const port = listenOptions.port ?? config.server.port;
       if (!engine.keysEnabled && !isLoopbackAddress(host) && host !== 'localhost') {
-        throw new ConfigError([{ path: 'server.host', message: `"${host}" is not a loopback address, and no keys are configured: add keys, or listen on 127.0.0.1` }]);
+        throw new ConfigError([
+          { path: 'server.host', message: `"${host}" is not a loopback address, and no keys are configured: add keys, or listen on 127.0.0.1` },
+        ]);
       }
       const server = createServer({ requestTimeout: config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
       await new Promise<void>((resolve, reject) => {

@@ -12,7 +12,9 @@ describe('nestingTooDeepAt', () => {
 
   it('counts no bracket inside a string, escaped quotes and backslashes included', () => {
     expect(nestingTooDeepAt(JSON.stringify({ a: '[[[[{{{{', b: 'say \\"[[[[\\" \\\\', c: ['x'] }), 2)).toBe(-1);
-    expect(nestingTooDeepAt(JSON.stringify({ a: 'ends in a backslash \\', b: [[1]] }), 2)).toBe(JSON.stringify({ a: 'ends in a backslash \\', b: [[1]] }).indexOf('[[') + 1);
+    expect(nestingTooDeepAt(JSON.stringify({ a: 'ends in a backslash \\', b: [[1]] }), 2)).toBe(
+      JSON.stringify({ a: 'ends in a backslash \\', b: [[1]] }).indexOf('[[') + 1,
+    );
   });
 
   it('agrees with the depth check on the parsed value at every limit', () => {

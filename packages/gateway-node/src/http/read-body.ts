@@ -93,5 +93,9 @@ function tooDeep(where: string, param?: string): EngineError {
 }
 
 function tooLarge(limit: number): EngineError {
-  return new EngineError(413, 'request-too-large', `the request body is larger than ${limit} bytes, the gateway's limit (server.bodyLimitBytes); send a smaller request`);
+  return new EngineError(
+    413,
+    'request-too-large',
+    `the request body is larger than ${limit} bytes, the gateway's limit (server.bodyLimitBytes); send a smaller request`,
+  );
 }

@@ -14,5 +14,10 @@ export function streamFormOf(state: RequestState): StreamForm {
   if (alt === 'sse') return codec;
   if (alt === null || alt === 'json') return geminiArrayStream;
   // The value itself is not echoed: error messages reach the access log, which never carries the query string.
-  throw new EngineError(400, 'invalid-request', 'alt: only "sse" (server-sent events) or "json" (a JSON array, the default) is served; use ?alt=sse or leave alt out', { param: 'alt' });
+  throw new EngineError(
+    400,
+    'invalid-request',
+    'alt: only "sse" (server-sent events) or "json" (a JSON array, the default) is served; use ?alt=sse or leave alt out',
+    { param: 'alt' },
+  );
 }

@@ -1,9 +1,30 @@
 import type { CallRecord } from '../call-record';
 
 const COLUMNS = [
-  'id', 'time', 'purpose', 'collection', 'keyName', 'alias', 'provider', 'status', 'errorClass', 'errorMessage',
-  'inputTokens', 'outputTokens', 'reasoningTokens', 'cachedTokens', 'cost', 'seconds', 'firstPieceSeconds',
-  'finishReason', 'toolCalls', 'warnings', 'unit', 'cacheWriteTokens', 'cacheWrite1hTokens', 'shape',
+  'id',
+  'time',
+  'purpose',
+  'collection',
+  'keyName',
+  'alias',
+  'provider',
+  'status',
+  'errorClass',
+  'errorMessage',
+  'inputTokens',
+  'outputTokens',
+  'reasoningTokens',
+  'cachedTokens',
+  'cost',
+  'seconds',
+  'firstPieceSeconds',
+  'finishReason',
+  'toolCalls',
+  'warnings',
+  'unit',
+  'cacheWriteTokens',
+  'cacheWrite1hTokens',
+  'shape',
 ] as const satisfies readonly (keyof CallRecord)[];
 
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;

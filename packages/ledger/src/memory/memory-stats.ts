@@ -2,7 +2,17 @@ import type { ModelStats } from '../model-stats';
 import type { StatsDelta } from '../stats-delta';
 
 export function emptyStats(alias: string, collection: string | null): ModelStats {
-  return { alias, collection, useful: 0, verdicts: 0, calls: 0, failures: 0, lastUsed: null, tokens: { input: 0, output: 0, reasoning: 0, cached: 0, cacheWrite: 0 }, cost: 0 };
+  return {
+    alias,
+    collection,
+    useful: 0,
+    verdicts: 0,
+    calls: 0,
+    failures: 0,
+    lastUsed: null,
+    tokens: { input: 0, output: 0, reasoning: 0, cached: 0, cacheWrite: 0 },
+    cost: 0,
+  };
 }
 
 export function addDelta(stats: ModelStats, delta: StatsDelta): ModelStats {

@@ -88,7 +88,10 @@ export class MemoryStore implements LedgerStore {
     if (source.table === 'totals') return this.#totals.stats(source).sort(byAlias);
     const rows = [...this.#stats.values()];
     if (query.collection !== undefined) {
-      return rows.filter((row) => row.collection === query.collection).map((row) => structuredClone(row)).sort(byAlias);
+      return rows
+        .filter((row) => row.collection === query.collection)
+        .map((row) => structuredClone(row))
+        .sort(byAlias);
     }
     return sumStats(rows).sort(byAlias);
   }

@@ -38,7 +38,8 @@ export class MemoryTotals {
   stats(source: Extract<StatsSource, { table: 'totals' }>): ModelStats[] {
     const rows = [...this.#rows.values()].filter(
       (row) =>
-        row.hour >= source.from && row.hour < source.to &&
+        row.hour >= source.from &&
+        row.hour < source.to &&
         (source.collection === undefined || row.collection === source.collection) &&
         (source.key === undefined || row.keyName === source.key),
     );
@@ -51,7 +52,20 @@ export class MemoryTotals {
       if (query.collection !== undefined && row.collection !== query.collection) continue;
       if (query.alias !== undefined && row.alias !== query.alias) continue;
       const id = `${row.alias}\u0000${row.shape}`;
-      const sum = shapes.get(id) ?? { alias: row.alias, shape: row.shape, calls: 0, useful: 0, verdicts: 0, failures: 0, cost: 0, seconds_sum: 0, seconds_count: 0, first_sum: 0, first_count: 0, last_used: null };
+      const sum = shapes.get(id) ?? {
+        alias: row.alias,
+        shape: row.shape,
+        calls: 0,
+        useful: 0,
+        verdicts: 0,
+        failures: 0,
+        cost: 0,
+        seconds_sum: 0,
+        seconds_count: 0,
+        first_sum: 0,
+        first_count: 0,
+        last_used: null,
+      };
       sum.calls = Number(sum.calls) + row.sums.calls;
       sum.useful = Number(sum.useful) + row.useful;
       sum.verdicts = Number(sum.verdicts) + row.verdicts;
@@ -80,7 +94,12 @@ function rowId(key: TotalsKey): string {
 function toStats(row: Row): ModelStats {
   const s = row.sums;
   return {
-    alias: row.alias, collection: row.collection, useful: row.useful, verdicts: row.verdicts, calls: s.calls, failures: s.failures,
+    alias: row.alias,
+    collection: row.collection,
+    useful: row.useful,
+    verdicts: row.verdicts,
+    calls: s.calls,
+    failures: s.failures,
     lastUsed: s.lastUsed,
     tokens: { input: s.inputTokens, output: s.outputTokens, reasoning: s.reasoningTokens, cached: s.cachedTokens, cacheWrite: s.cacheWriteTokens },
     cost: s.cost,

@@ -7,7 +7,6 @@ import { type PostgresServer, postgresAvailable, startPostgres } from '../test-s
 const available = postgresAvailable();
 let server: PostgresServer | undefined;
 
-
 describe.skipIf(!available)('closing a Postgres ledger whose database has gone', () => {
   it('rejects saying how many records were not written, and still closes', async () => {
     server = await startPostgres();

@@ -77,12 +77,17 @@ describe.skipIf(!available)('postgres', () => {
       `INSERT INTO calls (id, time, purpose, collection, alias, status, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cost, tool_calls, unit)
        VALUES ('p1.1', 7, 'seat', 'core', 'm1', 'ok', 10, 2, 0, 4, 0.5, 0, 'p1')`,
     );
-    await client.query("INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)");
+    await client.query(
+      "INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)",
+    );
     const ledger = await createLedger(url);
     expect(await ledger.getCall('p1.1')).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0, cost: 0.5 });
     ledger.recordCall(call('p2.1', { usage: { inputTokens: 10, cacheWriteTokens: 6 } }));
     await ledger.flush();
-    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({ calls: 2, tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 } });
+    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({
+      calls: 2,
+      tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 },
+    });
     const version = await client.query<{ version: number }>('SELECT version FROM ledger_schema');
     await client.end();
     expect(version.rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }]);

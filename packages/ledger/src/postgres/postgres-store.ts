@@ -141,7 +141,10 @@ export class PostgresStore implements LedgerStore {
 
   async records(query: RecordsQuery): Promise<ModelRecord[]> {
     const sql = recordsSql(query.collection !== undefined, query.alias !== undefined, (n) => `$${n}`);
-    const { rows } = await this.#pool.query<ShapeRow>(sql, [query.collection, query.alias].filter((value) => value !== undefined));
+    const { rows } = await this.#pool.query<ShapeRow>(
+      sql,
+      [query.collection, query.alias].filter((value) => value !== undefined),
+    );
     return toModelRecords(rows, query.collection ?? null);
   }
 

@@ -40,7 +40,18 @@ export function rowToStats(row: StatsRow): ModelStats {
 /** The SELECT list and source for stats, one collection or summed over all (shared by both SQL stores). */
 export function statsSql(byCollection: boolean, param: string): string {
   const sum = (column: string) => (byCollection ? column : `SUM(${column}) AS ${column}`);
-  const columns = ['useful', 'verdicts', 'calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
+  const columns = [
+    'useful',
+    'verdicts',
+    'calls',
+    'failures',
+    'input_tokens',
+    'output_tokens',
+    'reasoning_tokens',
+    'cached_tokens',
+    'cache_write_tokens',
+    'cost',
+  ];
   const select = [
     'alias',
     byCollection ? 'collection' : 'NULL AS collection',

@@ -1,9 +1,7 @@
 import type { StatsQuery } from '../model-stats';
 
 /** Where stats come from: the all-time summary per model, or the hourly totals when a key or a time window narrows them. */
-export type StatsSource =
-  | { table: 'summary'; collection?: string }
-  | { table: 'totals'; from: number; to: number; collection?: string; key?: string };
+export type StatsSource = { table: 'summary'; collection?: string } | { table: 'totals'; from: number; to: number; collection?: string; key?: string };
 
 export function statsSource(query: StatsQuery): StatsSource {
   if (query.key === undefined && query.from === undefined && query.to === undefined) {

@@ -3,14 +3,34 @@ import type { Sums } from '../totals';
 
 /** The summed columns of `call_totals` and `shape_totals` (both stores), in the order `sumsValues` gives. */
 export const SUM_COLUMNS = [
-  'calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens',
-  'cost', 'seconds_sum', 'seconds_count', 'first_sum', 'first_count',
+  'calls',
+  'failures',
+  'input_tokens',
+  'output_tokens',
+  'reasoning_tokens',
+  'cached_tokens',
+  'cache_write_tokens',
+  'cost',
+  'seconds_sum',
+  'seconds_count',
+  'first_sum',
+  'first_count',
 ] as const;
 
 export function sumsValues(s: Sums): number[] {
   return [
-    s.calls, s.failures, s.inputTokens, s.outputTokens, s.reasoningTokens, s.cachedTokens, s.cacheWriteTokens,
-    s.cost, s.secondsSum, s.secondsCount, s.firstSum, s.firstCount,
+    s.calls,
+    s.failures,
+    s.inputTokens,
+    s.outputTokens,
+    s.reasoningTokens,
+    s.cachedTokens,
+    s.cacheWriteTokens,
+    s.cost,
+    s.secondsSum,
+    s.secondsCount,
+    s.firstSum,
+    s.firstCount,
   ];
 }
 

@@ -3,7 +3,18 @@ import { SUM_COLUMNS } from './totals-row';
 /** A placeholder for the n-th parameter (1-based): `?` for SQLite, `$n` for Postgres. */
 export type Placeholder = (n: number) => string;
 
-const STATS_SUMS = ['useful', 'verdicts', 'calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
+const STATS_SUMS = [
+  'useful',
+  'verdicts',
+  'calls',
+  'failures',
+  'input_tokens',
+  'output_tokens',
+  'reasoning_tokens',
+  'cached_tokens',
+  'cache_write_tokens',
+  'cost',
+];
 
 /**
  * Stats from the hourly totals: parameters are from-hour, to-hour, then the
@@ -14,7 +25,7 @@ export function statsFromTotalsSql(byCollection: boolean, byKey: boolean, p: Pla
   let n = 2;
   if (byCollection) where.push(`collection = ${p(++n)}`);
   if (byKey) where.push(`key_name = ${p(++n)}`);
-  return `SELECT alias, ${byCollection ? "MAX(collection)" : "NULL"} AS collection, ${STATS_SUMS.map((c) => `SUM(${c}) AS ${c}`).join(', ')},
+  return `SELECT alias, ${byCollection ? 'MAX(collection)' : 'NULL'} AS collection, ${STATS_SUMS.map((c) => `SUM(${c}) AS ${c}`).join(', ')},
     MAX(last_used) AS last_used FROM call_totals WHERE ${where.join(' AND ')} GROUP BY alias ORDER BY alias`;
 }
 

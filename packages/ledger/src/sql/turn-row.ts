@@ -23,7 +23,10 @@ export interface TurnRow {
 
 /** `col = excluded.col` for every column but the key: a stored turn replaced by a new record (see turn-replacement.ts). */
 export function turnReplacementSet(columns: readonly (keyof TurnRow)[]): string {
-  return columns.filter((c) => c !== 'conversation' && c !== 'turn').map((c) => `${c} = excluded.${c}`).join(', ');
+  return columns
+    .filter((c) => c !== 'conversation' && c !== 'turn')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
 }
 
 export function turnToRow(turn: TurnRecord): TurnRow {

@@ -28,9 +28,23 @@ function upsertTurn(): string {
 }
 
 type StatementName =
-  | 'insertCall' | 'insertTurn' | 'addStats' | 'callOwner' | 'getCall' | 'getVerdict' | 'putVerdict'
-  | 'addUnit' | 'addVerdictStats' | 'getTurns' | 'pageFirst' | 'pageAfter' | 'shadowCalls'
-  | 'addTotals' | 'addShapeTotals' | 'addVerdictTotals' | 'addVerdictShapeTotals';
+  | 'insertCall'
+  | 'insertTurn'
+  | 'addStats'
+  | 'callOwner'
+  | 'getCall'
+  | 'getVerdict'
+  | 'putVerdict'
+  | 'addUnit'
+  | 'addVerdictStats'
+  | 'getTurns'
+  | 'pageFirst'
+  | 'pageAfter'
+  | 'shadowCalls'
+  | 'addTotals'
+  | 'addShapeTotals'
+  | 'addVerdictTotals'
+  | 'addVerdictShapeTotals';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -69,9 +83,6 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     shadowCalls: db.prepare("SELECT * FROM calls WHERE id >= ? AND id < ? AND purpose = 'shadow' ORDER BY id"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
-    pageAfter: db.prepare(
-      'SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?',
-    ),
+    pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),
   };
 }
-

@@ -51,14 +51,19 @@ describe('sqlite store on disk', () => {
       `INSERT INTO turns (conversation, turn, time, collection, alias, status, input_tokens, output_tokens, reasoning_tokens, cached_tokens, tool_calls, tried)
        VALUES ('c1', 1, 7, 'core', 'm1', 'ok', 10, 2, 0, 4, 0, '[]')`,
     ).run();
-    db.prepare("INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)").run();
+    db.prepare(
+      "INSERT INTO model_stats (collection, alias, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES ('core', 'm1', 1, 10, 2, 4, 0.5)",
+    ).run();
     db.close();
     const ledger = await createLedger(`sqlite:${path}`);
     expect(await ledger.getCall('p1.1')).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0, cost: 0.5 });
     expect((await ledger.getTurns('c1'))[0]).toMatchObject({ cachedTokens: 4, cacheWriteTokens: 0 });
     ledger.recordCall(call('p2.1', { usage: { inputTokens: 10, cacheWriteTokens: 6 } }));
     await ledger.flush();
-    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({ calls: 2, tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 } });
+    expect((await ledger.stats({ collection: 'core' }))[0]).toMatchObject({
+      calls: 2,
+      tokens: { input: 20, output: 2, reasoning: 0, cached: 4, cacheWrite: 6 },
+    });
     await ledger.close();
     const reopened = new Database(path, { readonly: true });
     expect(reopened.prepare('SELECT version FROM ledger_schema').all()).toEqual([{ version: SQLITE_MIGRATIONS.length }]);
@@ -84,7 +89,9 @@ describe('sqlite store on disk', () => {
     const db = new Database(path);
     db.prepare('UPDATE ledger_schema SET version = 99').run();
     db.close();
-    await expect(createLedger(`sqlite:${path}`)).rejects.toThrow(`ledger schema version 99 is newer than this @bench/ledger knows (${SQLITE_MIGRATIONS.length})`);
+    await expect(createLedger(`sqlite:${path}`)).rejects.toThrow(
+      `ledger schema version 99 is newer than this @bench/ledger knows (${SQLITE_MIGRATIONS.length})`,
+    );
   });
 });
 
@@ -105,7 +112,10 @@ describe('sqlite with separate processes', () => {
     expect(committed).toBeGreaterThanOrEqual(20_000);
     const db = new Database(path);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const stored = db.prepare("SELECT count(*) AS n, max(CAST(substr(id, 3) AS INTEGER)) AS top FROM calls WHERE id LIKE 'k.%'").get() as { n: number; top: number };
+    const stored = db.prepare("SELECT count(*) AS n, max(CAST(substr(id, 3) AS INTEGER)) AS top FROM calls WHERE id LIKE 'k.%'").get() as {
+      n: number;
+      top: number;
+    };
     // Every id below the last reported count is there, with no gaps: ids are written in order.
     expect(stored.n).toBeGreaterThanOrEqual(committed);
     expect(stored.top).toBe(stored.n - 1);

@@ -45,51 +45,67 @@ export class SqliteStore implements LedgerStore {
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const sql = this.#sql;
-    this.#db.transaction(() => {
-      const added: CallRecord[] = [];
-      for (const item of batch) {
-        if (item.kind === 'call') {
-          if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
-        } else {
-          sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
+    this.#db
+      .transaction(() => {
+        const added: CallRecord[] = [];
+        for (const item of batch) {
+          if (item.kind === 'call') {
+            if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
+          } else {
+            sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
+          }
         }
-      }
-      for (const d of totalsDeltas(added)) {
-        const sums = sumsValues(d.sums);
-        sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
-        sql.addShapeTotals.run(d.collection, d.alias, d.shape, ...sums, d.sums.lastUsed);
-      }
-      for (const d of statsDeltas(added)) {
-        sql.addStats.run({
-          collection: d.collection, alias: d.alias, last_used: d.lastUsed, calls: d.calls, failures: d.failures,
-          input_tokens: d.inputTokens, output_tokens: d.outputTokens, reasoning_tokens: d.reasoningTokens,
-          cached_tokens: d.cachedTokens, cache_write_tokens: d.cacheWriteTokens, cost: d.cost,
-        });
-      }
-    }).immediate();
+        for (const d of totalsDeltas(added)) {
+          const sums = sumsValues(d.sums);
+          sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
+          sql.addShapeTotals.run(d.collection, d.alias, d.shape, ...sums, d.sums.lastUsed);
+        }
+        for (const d of statsDeltas(added)) {
+          sql.addStats.run({
+            collection: d.collection,
+            alias: d.alias,
+            last_used: d.lastUsed,
+            calls: d.calls,
+            failures: d.failures,
+            input_tokens: d.inputTokens,
+            output_tokens: d.outputTokens,
+            reasoning_tokens: d.reasoningTokens,
+            cached_tokens: d.cachedTokens,
+            cache_write_tokens: d.cacheWriteTokens,
+            cost: d.cost,
+          });
+        }
+      })
+      .immediate();
   }
 
   async putVerdict(verdict: Verdict): Promise<void> {
     const sql = this.#sql;
-    this.#db.transaction(() => {
-      const call = sql.callOwner.get(verdict.call) as
-        | { alias: string; collection: string; unit: string; time: number; key_name: string | null; shape: string }
-        | undefined;
-      if (!call) throw new UnknownCallError(verdict.call);
-      const previous = sql.getVerdict.get(verdict.call) as { useful: number } | undefined;
-      const delta = unitDelta(previous === undefined ? undefined : previous.useful === 1, verdict.useful);
-      sql.putVerdict.run({ call: verdict.call, useful: verdict.useful ? 1 : 0, note: verdict.note, time: verdict.time });
-      // A new unit is kept where this call is (its hour, key and shape); a unit's later verdicts count there too.
-      const unit = sql.addUnit.get(
-        call.collection, call.alias, call.unit, delta.useful, delta.total, hourOf(call.time), call.key_name ?? '', call.shape,
-      ) as { useful: number; total: number; hour: number; key_name: string; shape: string };
-      const useful = crossing(unit.useful, delta.useful);
-      const verdicts = crossing(unit.total, delta.total);
-      if (useful === 0 && verdicts === 0) return;
-      sql.addVerdictStats.run(useful, verdicts, call.collection, call.alias);
-      sql.addVerdictShapeTotals.run(useful, verdicts, call.collection, call.alias, unit.shape);
-      sql.addVerdictTotals.run(useful, verdicts, unit.hour, call.collection, unit.key_name, call.alias, unit.shape);
-    }).immediate();
+    this.#db
+      .transaction(() => {
+        const call = sql.callOwner.get(verdict.call) as
+          | { alias: string; collection: string; unit: string; time: number; key_name: string | null; shape: string }
+          | undefined;
+        if (!call) throw new UnknownCallError(verdict.call);
+        const previous = sql.getVerdict.get(verdict.call) as { useful: number } | undefined;
+        const delta = unitDelta(previous === undefined ? undefined : previous.useful === 1, verdict.useful);
+        sql.putVerdict.run({ call: verdict.call, useful: verdict.useful ? 1 : 0, note: verdict.note, time: verdict.time });
+        // A new unit is kept where this call is (its hour, key and shape); a unit's later verdicts count there too.
+        const unit = sql.addUnit.get(call.collection, call.alias, call.unit, delta.useful, delta.total, hourOf(call.time), call.key_name ?? '', call.shape) as {
+          useful: number;
+          total: number;
+          hour: number;
+          key_name: string;
+          shape: string;
+        };
+        const useful = crossing(unit.useful, delta.useful);
+        const verdicts = crossing(unit.total, delta.total);
+        if (useful === 0 && verdicts === 0) return;
+        sql.addVerdictStats.run(useful, verdicts, call.collection, call.alias);
+        sql.addVerdictShapeTotals.run(useful, verdicts, call.collection, call.alias, unit.shape);
+        sql.addVerdictTotals.run(useful, verdicts, unit.hour, call.collection, unit.key_name, call.alias, unit.shape);
+      })
+      .immediate();
   }
 
   async getCall(id: string): Promise<CallRecord | undefined> {

@@ -16,5 +16,7 @@ export function sqliteWorkerScript(): URL {
   if (!import.meta.url.endsWith('.ts')) return beside;
   const built = new URL('../../dist/sqlite-worker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
-  throw new Error(`the SQLite ledger's worker entry ${fileURLToPath(built)} is missing: build @bench/ledger first (pnpm --filter @bench/ledger build), or open the ledger with sqliteWorker: false`);
+  throw new Error(
+    `the SQLite ledger's worker entry ${fileURLToPath(built)} is missing: build @bench/ledger first (pnpm --filter @bench/ledger build), or open the ledger with sqliteWorker: false`,
+  );
 }

@@ -2,7 +2,18 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { LedgerStore } from '../ledger-store';
 
 /** The store methods the worker answers, by name. */
-export type WorkerOp = 'writeBatch' | 'putVerdict' | 'getCall' | 'getVerdict' | 'getTurns' | 'shadowCalls' | 'stats' | 'records' | 'pageCalls' | 'ping' | 'close';
+export type WorkerOp =
+  | 'writeBatch'
+  | 'putVerdict'
+  | 'getCall'
+  | 'getVerdict'
+  | 'getTurns'
+  | 'shadowCalls'
+  | 'stats'
+  | 'records'
+  | 'pageCalls'
+  | 'ping'
+  | 'close';
 
 export interface WorkerRequest {
   id: number;

@@ -26,30 +26,70 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       const image = `data:image/png;base64,${'A'.repeat(3000)}`;
       expect(
         l.recordCall({
-          id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
-          status: 'error', errorClass: 'UpstreamError', errorMessage: `bad image ${image} in request`,
+          id: 'p1.1',
+          time: 1000,
+          purpose: 'seat',
+          collection: 'core',
+          keyName: 'alice',
+          alias: 'm1',
+          provider: 'local',
+          status: 'error',
+          errorClass: 'UpstreamError',
+          errorMessage: `bad image ${image} in request`,
           usage: { inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedInputTokens: 7, cacheWriteTokens: 3, cacheWrite1hTokens: 2 },
-          price: { input: 0.1, output: 0.4 }, seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2,
+          price: { input: 0.1, output: 0.4 },
+          seconds: 1.5,
+          firstPieceSeconds: 0.25,
+          finishReason: 'stop',
+          toolCalls: 2,
           warnings: ['skipped 1 malformed event'],
         }),
       ).toBe(true);
       await l.flush();
       const stored = await l.getCall('p1.1');
       expect(stored).toEqual({
-        id: 'p1.1', time: 1000, purpose: 'seat', collection: 'core', keyName: 'alice', alias: 'm1', provider: 'local',
-        status: 'error', errorClass: 'UpstreamError', errorMessage: 'bad image data:image/png;base64,[redacted 3022 chars] in request',
-        inputTokens: 1_000_000, outputTokens: 500_000, reasoningTokens: 100, cachedTokens: 7, cacheWriteTokens: 3, cacheWrite1hTokens: 2, cost: expect.closeTo(0.3, 10),
-        seconds: 1.5, firstPieceSeconds: 0.25, finishReason: 'stop', toolCalls: 2, warnings: ['skipped 1 malformed event'], unit: 'p1', shape: 'general',
+        id: 'p1.1',
+        time: 1000,
+        purpose: 'seat',
+        collection: 'core',
+        keyName: 'alice',
+        alias: 'm1',
+        provider: 'local',
+        status: 'error',
+        errorClass: 'UpstreamError',
+        errorMessage: 'bad image data:image/png;base64,[redacted 3022 chars] in request',
+        inputTokens: 1_000_000,
+        outputTokens: 500_000,
+        reasoningTokens: 100,
+        cachedTokens: 7,
+        cacheWriteTokens: 3,
+        cacheWrite1hTokens: 2,
+        cost: expect.closeTo(0.3, 10),
+        seconds: 1.5,
+        firstPieceSeconds: 0.25,
+        finishReason: 'stop',
+        toolCalls: 2,
+        warnings: ['skipped 1 malformed event'],
+        unit: 'p1',
+        shape: 'general',
       });
     });
 
-    it('prices prompt-cache reads and writes at the price\'s cacheRead, cacheWrite and cacheWrite1h', async () => {
+    it("prices prompt-cache reads and writes at the price's cacheRead, cacheWrite and cacheWrite1h", async () => {
       const l = await ledger();
       const price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 };
-      l.recordCall(call('p1.1', { usage: { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000 }, price }));
+      l.recordCall(
+        call('p1.1', {
+          usage: { inputTokens: 100_000, outputTokens: 1_000, cachedInputTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000 },
+          price,
+        }),
+      );
       await l.flush();
       expect(await l.getCall('p1.1')).toMatchObject({
-        inputTokens: 100_000, cachedTokens: 95_000, cacheWriteTokens: 3_000, cacheWrite1hTokens: 1_000,
+        inputTokens: 100_000,
+        cachedTokens: 95_000,
+        cacheWriteTokens: 3_000,
+        cacheWrite1hTokens: 1_000,
         cost: expect.closeTo((2_000 * 5 + 95_000 * 0.5 + 2_000 * 6.25 + 1_000 * 10 + 1_000 * 25) / 1e6, 12),
       });
     });
@@ -70,18 +110,48 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect((await l.health()).queued).toBe(1);
     });
 
-    it('returns a conversation\'s turns in order, keeping the first of a duplicate that answered', async () => {
+    it("returns a conversation's turns in order, keeping the first of a duplicate that answered", async () => {
       const l = await ledger();
       l.recordTurn({ conversation: 'c9', turn: 2, alias: 'm2', status: 'ok', tried: [{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }] });
-      l.recordTurn({ conversation: 'c9', turn: 1, time: 5, alias: 'm1', status: 'ok', seconds: 2, firstTokenSeconds: 0.5, usage: { inputTokens: 3, outputTokens: 4, cacheWriteTokens: 2 }, toolCalls: 1, finishReason: 'tool-calls', call: 'c9.1' });
+      l.recordTurn({
+        conversation: 'c9',
+        turn: 1,
+        time: 5,
+        alias: 'm1',
+        status: 'ok',
+        seconds: 2,
+        firstTokenSeconds: 0.5,
+        usage: { inputTokens: 3, outputTokens: 4, cacheWriteTokens: 2 },
+        toolCalls: 1,
+        finishReason: 'tool-calls',
+        call: 'c9.1',
+      });
       l.recordTurn({ conversation: 'c9', turn: 1, alias: 'dup', status: 'error' });
       l.recordTurn({ conversation: 'c9', turn: 1, alias: 'dup', status: 'ok' });
       l.recordTurn({ conversation: 'other', turn: 1, alias: 'm1', status: 'ok' });
       const turns = await l.getTurns('c9');
-      expect(turns.map((t) => [t.turn, t.alias])).toEqual([[1, 'm1'], [2, 'm2']]);
+      expect(turns.map((t) => [t.turn, t.alias])).toEqual([
+        [1, 'm1'],
+        [2, 'm2'],
+      ]);
       expect(turns[0]).toEqual({
-        conversation: 'c9', turn: 1, time: 5, collection: null, call: 'c9.1', alias: 'm1', status: 'ok', seconds: 2, firstTokenSeconds: 0.5,
-        inputTokens: 3, outputTokens: 4, reasoningTokens: 0, cachedTokens: 0, cacheWriteTokens: 2, toolCalls: 1, finishReason: 'tool-calls', tried: [],
+        conversation: 'c9',
+        turn: 1,
+        time: 5,
+        collection: null,
+        call: 'c9.1',
+        alias: 'm1',
+        status: 'ok',
+        seconds: 2,
+        firstTokenSeconds: 0.5,
+        inputTokens: 3,
+        outputTokens: 4,
+        reasoningTokens: 0,
+        cachedTokens: 0,
+        cacheWriteTokens: 2,
+        toolCalls: 1,
+        finishReason: 'tool-calls',
+        tried: [],
       });
       expect(turns[1]?.tried).toEqual([{ alias: 'm1', error: 'rate limited' }, { alias: 'm2' }]);
     });
@@ -124,7 +194,13 @@ export function ledgerContract(name: string, open: OpenLedger): void {
 
     it('keeps stats per collection and over all, from aggregates', async () => {
       const l = await ledger();
-      l.recordCall(call('p1.1', { time: 10, usage: { inputTokens: 100, outputTokens: 10, reasoningTokens: 4, cachedInputTokens: 50, cacheWriteTokens: 20 }, price: { input: 1, output: 1 } }));
+      l.recordCall(
+        call('p1.1', {
+          time: 10,
+          usage: { inputTokens: 100, outputTokens: 10, reasoningTokens: 4, cachedInputTokens: 50, cacheWriteTokens: 20 },
+          price: { input: 1, output: 1 },
+        }),
+      );
       l.recordCall(call('p1.2', { time: 30, status: 'error' }));
       l.recordCall(call('p1.3', { time: 20, status: 'aborted' }));
       l.recordCall(call('x.1', { time: 40, collection: 'other', status: 'timeout', usage: { inputTokens: 1 } }));
@@ -134,8 +210,28 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await l.flush();
       const core = await l.stats({ collection: 'core' });
       expect(core).toEqual([
-        { alias: 'm1', collection: 'core', useful: 0, verdicts: 0, calls: 3, failures: 1, lastUsed: 30, tokens: { input: 100, output: 10, reasoning: 4, cached: 50, cacheWrite: 20 }, cost: expect.closeTo(0.00011, 12) },
-        { alias: 'm2', collection: 'core', useful: 0, verdicts: 0, calls: 1, failures: 0, lastUsed: 15, tokens: { input: 0, output: 0, reasoning: 0, cached: 0, cacheWrite: 0 }, cost: 0 },
+        {
+          alias: 'm1',
+          collection: 'core',
+          useful: 0,
+          verdicts: 0,
+          calls: 3,
+          failures: 1,
+          lastUsed: 30,
+          tokens: { input: 100, output: 10, reasoning: 4, cached: 50, cacheWrite: 20 },
+          cost: expect.closeTo(0.00011, 12),
+        },
+        {
+          alias: 'm2',
+          collection: 'core',
+          useful: 0,
+          verdicts: 0,
+          calls: 1,
+          failures: 0,
+          lastUsed: 15,
+          tokens: { input: 0, output: 0, reasoning: 0, cached: 0, cacheWrite: 0 },
+          cost: 0,
+        },
       ]);
       const all = await l.stats();
       expect(all.map((s) => [s.alias, s.collection, s.calls, s.failures, s.lastUsed, s.tokens.input, s.tokens.cacheWrite])).toEqual([
@@ -233,7 +329,9 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect(() => l.recordCall(call('p1.1', { usage: { inputTokens: -1 } }))).toThrow('call.usage.inputTokens: must be a whole number ≥ 0');
       expect(() => l.recordCall(call('p1.1', { usage: { cacheWriteTokens: 1.5 } }))).toThrow('call.usage.cacheWriteTokens: must be a whole number ≥ 0');
       expect(() => l.recordCall(call('p1.1', { price: { input: 1, output: 1, cacheRead: -0.1 } }))).toThrow('call.price.cacheRead:');
-      expect(() => l.recordCall(call('p1.1', { purpose: 'chat' as 'seat' }))).toThrow('call.purpose: must be one of seat, merger, route, shape, shadow, got "chat"');
+      expect(() => l.recordCall(call('p1.1', { purpose: 'chat' as 'seat' }))).toThrow(
+        'call.purpose: must be one of seat, merger, route, shape, shadow, got "chat"',
+      );
       await l.flush();
       expect(await l.getCall('p1.1')).toBeUndefined();
     });

@@ -22,7 +22,7 @@ function mixedCalls(): CallInput[] {
     calls.push(
       call(`u${unit}.${i % 3}`, {
         time: H0 + (unit % 3) * HOUR + i * 1000,
-        alias: `m${(i % 3) % 2 + 1}`,
+        alias: `m${((i % 3) % 2) + 1}`,
         shape: shapes[unit % 3],
         collection: collections[Math.floor(unit / 3) % 3],
         keyName: keys[unit % 2 === 0 ? 0 : (unit % 3) + 0] ?? undefined,
@@ -39,13 +39,31 @@ function mixedCalls(): CallInput[] {
 
 /** Verdicts, in order: two calls of one unit on one model, a verdict changed, not-useful units. */
 const VERDICTS: Array<[string, boolean]> = [
-  ['u0.0', true], ['u0.2', true], ['u1.0', false], ['u2.1', true], ['u3.0', true], ['u3.0', false],
-  ['u4.0', false], ['u4.1', false], ['u5.0', true], ['u7.2', false], ['u7.2', true], ['u9.1', true],
+  ['u0.0', true],
+  ['u0.2', true],
+  ['u1.0', false],
+  ['u2.1', true],
+  ['u3.0', true],
+  ['u3.0', false],
+  ['u4.0', false],
+  ['u4.1', false],
+  ['u5.0', true],
+  ['u7.2', false],
+  ['u7.2', true],
+  ['u9.1', true],
 ];
 
 interface Scan {
-  calls: number; failures: number; cost: number; seconds: number[]; first: number[]; lastUsed: number | null;
-  input: number; output: number; useful: Set<string>; judged: Set<string>;
+  calls: number;
+  failures: number;
+  cost: number;
+  seconds: number[];
+  first: number[];
+  lastUsed: number | null;
+  input: number;
+  output: number;
+  useful: Set<string>;
+  judged: Set<string>;
 }
 
 /** The reference: the figures computed by walking the calls and the final verdicts, no totals involved. */
@@ -55,7 +73,18 @@ function scan(calls: CallInput[], filter: (c: CallInput) => boolean, group: (c: 
   for (const c of calls) {
     if (!filter(c)) continue;
     const key = group(c);
-    const s = out.get(key) ?? { calls: 0, failures: 0, cost: 0, seconds: [], first: [], lastUsed: null, input: 0, output: 0, useful: new Set(), judged: new Set() };
+    const s = out.get(key) ?? {
+      calls: 0,
+      failures: 0,
+      cost: 0,
+      seconds: [],
+      first: [],
+      lastUsed: null,
+      input: 0,
+      output: 0,
+      useful: new Set(),
+      judged: new Set(),
+    };
     out.set(key, s);
     s.calls += 1;
     if (c.status !== 'ok' && c.status !== 'aborted') s.failures += 1;
@@ -76,8 +105,15 @@ const mean = (values: number[]) => (values.length > 0 ? values.reduce((a, b) => 
 
 function expectedRecord(shape: string | null, s: Scan): ShapeRecord {
   return {
-    shape, calls: s.calls, useful: s.useful.size, notUseful: s.judged.size - s.useful.size, failures: s.failures,
-    firstTokenSeconds: mean(s.first), seconds: mean(s.seconds), cost: s.cost, lastUsed: s.lastUsed,
+    shape,
+    calls: s.calls,
+    useful: s.useful.size,
+    notUseful: s.judged.size - s.useful.size,
+    failures: s.failures,
+    firstTokenSeconds: mean(s.first),
+    seconds: mean(s.seconds),
+    cost: s.cost,
+    lastUsed: s.lastUsed,
   };
 }
 
@@ -89,7 +125,10 @@ function expectedRecords(calls: CallInput[], filter: (c: CallInput) => boolean):
       alias,
       {
         whole: expectedRecord(null, whole.get(alias) as Scan),
-        shapes: [...shapes.keys()].filter((k) => k.startsWith(`${alias}|`)).sort().map((k) => expectedRecord(k.split('|')[1] ?? '', shapes.get(k) as Scan)),
+        shapes: [...shapes.keys()]
+          .filter((k) => k.startsWith(`${alias}|`))
+          .sort()
+          .map((k) => expectedRecord(k.split('|')[1] ?? '', shapes.get(k) as Scan)),
       },
     ]),
   );

@@ -32,7 +32,10 @@ export async function expectSchemaV2Totals(ledger: Ledger): Promise<void> {
     ['m2', 1, 0, 0, 2, ['general']],
   ]);
   const byKey = async (key: string) => (await ledger.stats({ key })).map((s) => [s.alias, s.calls, s.useful, s.verdicts]);
-  expect(await byKey('alice')).toEqual([['m1', 1, 1, 1], ['m2', 1, 0, 0]]);
+  expect(await byKey('alice')).toEqual([
+    ['m1', 1, 1, 1],
+    ['m2', 1, 0, 0],
+  ]);
   expect(await byKey('bob')).toEqual([['m1', 2, 0, 1]]);
   expect((await ledger.stats({ from: 6 * H, to: 7 * H })).map((s) => [s.alias, s.calls, s.verdicts])).toEqual([['m1', 1, 1]]);
   await ledger.recordVerdict({ call: 'p2.1', useful: true }); // a unit from before the upgrade moves where it was put

@@ -17,9 +17,15 @@ describe('validateCall and validateTurn', () => {
     [{ ...good, time: -5 }, 'call.time: must be a finite number ≥ 0 when present, got number -5'],
     [{ ...good, usage: { outputTokens: 1.5 } }, 'call.usage.outputTokens: must be a whole number ≥ 0 when present, got number 1.5'],
     [{ ...good, price: { input: 1 } }, 'call.price.output: is required in a price'],
-    [{ ...good, price: { input: 1, output: 2, longContext: { input: 2, output: 4 } } }, 'call.price.longContext.above: is required: the input tokens past which the tier applies'],
+    [
+      { ...good, price: { input: 1, output: 2, longContext: { input: 2, output: 4 } } },
+      'call.price.longContext.above: is required: the input tokens past which the tier applies',
+    ],
     [{ ...good, price: { input: 1, output: 2, longContext: { above: 200_000, input: 2 } } }, 'call.price.longContext.output: is required in a price'],
-    [{ ...good, price: { input: 1, output: 2, longContext: { above: 2.5e5, input: 2, output: 4, cacheRead: -1 } } }, 'call.price.longContext.cacheRead: must be a finite number ≥ 0 when present, got number -1'],
+    [
+      { ...good, price: { input: 1, output: 2, longContext: { above: 2.5e5, input: 2, output: 4, cacheRead: -1 } } },
+      'call.price.longContext.cacheRead: must be a finite number ≥ 0 when present, got number -1',
+    ],
     [{ ...good, warnings: ['ok', 3] }, 'call.warnings[1]: must be a non-empty string, got number 3'],
     [{ ...good, collection: 7 }, 'call.collection: must be a string when present, got number 7'],
   ])('refuses a bad call field: %j', (input, message) => {

@@ -50,9 +50,11 @@ function toNeutral(protocol: string, body: Json): NeutralRequest {
     request.tools = declared.map((tool) => ({ name: String(tool.name), inputSchema: {} }));
     for (const content of body.contents as Json[]) {
       const parts = (content.parts as Json[]).map((part) =>
-        part.functionCall ? { type: 'tool_use', id: 'call', name: 'f', input: part.functionCall }
-        : part.functionResponse ? { type: 'tool_result', tool_use_id: 'call', content: JSON.stringify(part.functionResponse) }
-        : { type: 'text', text: part.text },
+        part.functionCall
+          ? { type: 'tool_use', id: 'call', name: 'f', input: part.functionCall }
+          : part.functionResponse
+            ? { type: 'tool_result', tool_use_id: 'call', content: JSON.stringify(part.functionResponse) }
+            : { type: 'text', text: part.text },
       );
       push(request, content.role === 'model' ? 'assistant' : 'user', parts);
     }

@@ -2,24 +2,22 @@ import type { NeutralRequest } from '@bench/formats';
 import type { Member } from '../member';
 
 /** A plain request: a system prompt and one user message (or several turns when `turns` > 1). */
-export function chatRequest(options: {
-  system?: string;
-  user?: string;
-  turns?: number;
-  tools?: boolean;
-  image?: boolean;
-  maxOutputTokens?: number;
-  sessionKey?: string;
-} = {}): NeutralRequest {
+export function chatRequest(
+  options: { system?: string; user?: string; turns?: number; tools?: boolean; image?: boolean; maxOutputTokens?: number; sessionKey?: string } = {},
+): NeutralRequest {
   const messages: NeutralRequest['messages'] = [];
   const turns = options.turns ?? 1;
   for (let turn = 1; turn <= turns; turn += 1) {
     const text = turn === 1 ? (options.user ?? 'hello') : `turn ${turn}`;
     messages.push({
       role: 'user',
-      content: options.image && turn === 1
-        ? [{ type: 'text', text }, { type: 'image', source: { kind: 'url', url: 'https://example.test/cat.png' } }]
-        : [{ type: 'text', text }],
+      content:
+        options.image && turn === 1
+          ? [
+              { type: 'text', text },
+              { type: 'image', source: { kind: 'url', url: 'https://example.test/cat.png' } },
+            ]
+          : [{ type: 'text', text }],
     });
     if (turn < turns) messages.push({ role: 'assistant', content: [{ type: 'text', text: `answer ${turn}` }] });
   }
@@ -46,5 +44,10 @@ export { seededRandom } from '@bench/testkit';
 /** A clock the test moves by hand. */
 export function manualClock(start = 1_800_000_000_000): { now: () => number; advance: (ms: number) => void } {
   let at = start;
-  return { now: () => at, advance: (ms) => { at += ms; } };
+  return {
+    now: () => at,
+    advance: (ms) => {
+      at += ms;
+    },
+  };
 }

@@ -20,10 +20,7 @@ describe('createMemoryConversationStore', () => {
   it('lets the first of two simultaneous claims win', async () => {
     const store = createMemoryConversationStore();
     const timing = { ttlMs: HOUR, now: 0 };
-    const [a, b] = await Promise.all([
-      store.claim('c1', { alias: 'm1', turn: 1 }, timing),
-      store.claim('c1', { alias: 'm2', turn: 1 }, timing),
-    ]);
+    const [a, b] = await Promise.all([store.claim('c1', { alias: 'm1', turn: 1 }, timing), store.claim('c1', { alias: 'm2', turn: 1 }, timing)]);
     expect(a.created).toBe(true);
     expect(b).toEqual({ conversation: { alias: 'm1', turn: 1 }, created: false });
   });

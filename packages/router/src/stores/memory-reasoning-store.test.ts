@@ -4,7 +4,10 @@ import { createMemoryReasoningStore } from './memory-reasoning-store';
 
 const held = (signature: string): HeldReasoning => ({
   calls: ['t1'],
-  parts: [{ type: 'reasoning', text: 'think', signature, signatureFrom: 'anthropic' }, { type: 'call', id: 't1' }],
+  parts: [
+    { type: 'reasoning', text: 'think', signature, signatureFrom: 'anthropic' },
+    { type: 'call', id: 't1' },
+  ],
 });
 const at = (now: number) => ({ ttlMs: 1000, now });
 

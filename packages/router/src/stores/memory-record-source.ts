@@ -18,7 +18,12 @@ const EMPTY_SHAPE: ShapeRecord = Object.freeze({ calls: 0, useful: 0, notUseful:
 /** Records held in this process: for tests, demos, benchmarks, and until a ledger provides them. */
 export function createMemoryRecordSource(initial: Readonly<Record<string, MemberRecord>> = {}): MemoryRecordSource {
   const records = new Map<string, MemberRecord>(Object.entries(initial));
-  const update = (alias: string, whole: (record: MemberRecord) => Partial<MemberRecord>, shape?: string, onShape?: (record: ShapeRecord) => Partial<ShapeRecord>): void => {
+  const update = (
+    alias: string,
+    whole: (record: MemberRecord) => Partial<MemberRecord>,
+    shape?: string,
+    onShape?: (record: ShapeRecord) => Partial<ShapeRecord>,
+  ): void => {
     const record = records.get(alias) ?? { useful: 0 };
     const next: MemberRecord = { ...record, ...whole(record) };
     if (shape !== undefined && onShape !== undefined) {
@@ -38,12 +43,16 @@ export function createMemoryRecordSource(initial: Readonly<Record<string, Member
       update(alias, (record) => ({ useful: record.useful + count }));
     },
     addVerdict(alias: string, useful: boolean, shape?: string): void {
-      const add = (record: { useful: number; notUseful?: number }) =>
-        useful ? { useful: record.useful + 1 } : { notUseful: (record.notUseful ?? 0) + 1 };
+      const add = (record: { useful: number; notUseful?: number }) => (useful ? { useful: record.useful + 1 } : { notUseful: (record.notUseful ?? 0) + 1 });
       update(alias, add, shape, add);
     },
     noteUse(alias: string, at: number, shape?: string): void {
-      update(alias, () => ({ lastUsedAt: at }), shape, () => ({ lastUsedAt: at }));
+      update(
+        alias,
+        () => ({ lastUsedAt: at }),
+        shape,
+        () => ({ lastUsedAt: at }),
+      );
     },
   };
 }

@@ -122,7 +122,13 @@ describe.skipIf(!redisAvailable)('Redis stores against a real redis-server', () 
   });
 
   it('keeps held reasoning for every replica, restarting its idle expiry on a read', async () => {
-    const held = { calls: ['t1'], parts: [{ type: 'reasoning' as const, text: 'think', signature: 'sig', signatureFrom: 'gemini' as const }, { type: 'call' as const, id: 't1' }] };
+    const held = {
+      calls: ['t1'],
+      parts: [
+        { type: 'reasoning' as const, text: 'think', signature: 'sig', signatureFrom: 'gemini' as const },
+        { type: 'call' as const, id: 't1' },
+      ],
+    };
     await createRedisReasoningStore(a, { prefix: 'r1:' }).put('conv:k1', held, { ttlMs: 5000, now: 0 });
     await b.pexpire('r1:reasoning:conv:k1', 100);
     const other = createRedisReasoningStore(b, { prefix: 'r1:' });

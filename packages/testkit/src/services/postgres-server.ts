@@ -24,7 +24,10 @@ export interface PostgresServiceOptions {
 /** Whether the PostgreSQL server binaries are installed; when not, says so loudly (CI installs them). */
 export function postgresServerAvailable(): boolean {
   const found = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
-  if (!found) console.warn(`\n!!! PostgreSQL is not installed (no initdb in ${BIN}): tests that need it are SKIPPED here (apt-get install postgresql; CI installs it) !!!\n`);
+  if (!found)
+    console.warn(
+      `\n!!! PostgreSQL is not installed (no initdb in ${BIN}): tests that need it are SKIPPED here (apt-get install postgresql; CI installs it) !!!\n`,
+    );
   return found;
 }
 

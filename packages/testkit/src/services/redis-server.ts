@@ -23,10 +23,28 @@ export async function startRedisServer(): Promise<RedisService> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
   execFileSync('redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--save', '', '--appendonly', 'no',
-    '--dir', dir, '--pidfile', join(dir, 'redis.pid'),
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--daemonize',
+    'yes',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--pidfile',
+    join(dir, 'redis.pid'),
   ]);
-  for (let attempt = 0; spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().trim() !== 'PONG'; attempt += 1) {
+  for (
+    let attempt = 0;
+    spawnSync('redis-cli', ['-p', String(port), 'ping'])
+      .stdout?.toString()
+      .trim() !== 'PONG';
+    attempt += 1
+  ) {
     if (attempt > 200) throw new Error(`redis-server did not start on port ${port}`);
     await sleep(20);
   }

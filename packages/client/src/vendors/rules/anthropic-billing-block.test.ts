@@ -19,16 +19,19 @@ const systemSentTo = (baseURL: string) => {
 };
 
 describe("Claude Code's billing block toward Anthropic Messages upstreams", () => {
-  it('goes, first and unchanged, to Anthropic\'s own API', () => {
+  it("goes, first and unchanged, to Anthropic's own API", () => {
     expect(systemSentTo('https://api.anthropic.com/v1')).toEqual([billing, identity]);
   });
 
-  it.each(['https://api.deepseek.com/anthropic', 'https://api.moonshot.ai/anthropic', 'https://openrouter.ai/api/v1', 'http://127.0.0.1:8080/v1', 'https://notanthropic.com/v1'])(
-    'is left out for %s, whose prefix cache it would defeat; the rest of the system goes as sent',
-    (baseURL) => {
-      expect(systemSentTo(baseURL)).toEqual([identity]);
-    },
-  );
+  it.each([
+    'https://api.deepseek.com/anthropic',
+    'https://api.moonshot.ai/anthropic',
+    'https://openrouter.ai/api/v1',
+    'http://127.0.0.1:8080/v1',
+    'https://notanthropic.com/v1',
+  ])('is left out for %s, whose prefix cache it would defeat; the rest of the system goes as sent', (baseURL) => {
+    expect(systemSentTo(baseURL)).toEqual([identity]);
+  });
 
   it('leaves the parsed request as it was (it may go to Anthropic next, after a failover)', () => {
     systemSentTo('https://api.deepseek.com/anthropic');

@@ -30,14 +30,14 @@ const sentCall = (baseURL: string) => {
 };
 
 describe("Google's thought signatures toward OpenAI Chat upstreams", () => {
-  it.each(['https://generativelanguage.googleapis.com/v1beta/openai', 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi'])(
-    'go to %s on the call they signed',
-    (baseURL) => {
-      const { call, warnings } = sentCall(baseURL);
-      expect(call?.extra_content).toEqual({ google: { thought_signature: 'SIG-A' } });
-      expect(warnings).toEqual([]);
-    },
-  );
+  it.each([
+    'https://generativelanguage.googleapis.com/v1beta/openai',
+    'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/endpoints/openapi',
+  ])('go to %s on the call they signed', (baseURL) => {
+    const { call, warnings } = sentCall(baseURL);
+    expect(call?.extra_content).toEqual({ google: { thought_signature: 'SIG-A' } });
+    expect(warnings).toEqual([]);
+  });
 
   it.each(['https://api.openai.com/v1', 'https://openrouter.ai/api/v1', 'http://127.0.0.1:8000/v1', 'https://googleapis.com.example.org/v1'])(
     'are left out for %s, with a warning',

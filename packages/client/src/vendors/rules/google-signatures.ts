@@ -24,7 +24,11 @@ export function leaveOutGoogleSignatures(target: ModelTarget, _vendor: Vendor, b
     for (const call of message.tool_calls as Wire[]) if (withoutGoogle(call)) left += 1;
   }
   if (left > 0) {
-    warnings.push({ code: 'dropped', path: 'messages', message: `extra_content.google (Gemini's thought signatures) left out of ${left} place(s): only Google's endpoints read it, and ${target.alias} is not one` });
+    warnings.push({
+      code: 'dropped',
+      path: 'messages',
+      message: `extra_content.google (Gemini's thought signatures) left out of ${left} place(s): only Google's endpoints read it, and ${target.alias} is not one`,
+    });
   }
 }
 

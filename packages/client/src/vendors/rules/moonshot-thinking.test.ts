@@ -26,7 +26,10 @@ describe('thinking and an effort toward Moonshot (which refuses both in one requ
   });
 
   it('sends both to any other server, and the effort alone to Moonshot when the model sets no thinking', () => {
-    expect(sent(kimi('https://api.deepseek.com', { type: 'enabled' })).body).toMatchObject({ thinking: { type: 'enabled' }, reasoning_effort: expect.any(String) });
+    expect(sent(kimi('https://api.deepseek.com', { type: 'enabled' })).body).toMatchObject({
+      thinking: { type: 'enabled' },
+      reasoning_effort: expect.any(String),
+    });
     const plain: ModelTarget = { alias: 'kimi', api: 'openai-chat', baseURL: 'https://api.moonshot.cn/v1', model: 'kimi-k2.6' };
     expect(sent(plain).body).toMatchObject({ reasoning_effort: expect.any(String) });
   });

@@ -13,5 +13,9 @@ import type { Vendor } from '../registry';
 export function fitMoonshotThinking(target: ModelTarget, _vendor: Vendor, body: Record<string, unknown>, warnings: Warning[]): void {
   if (target.api !== 'openai-chat' || body.thinking === undefined || body.reasoning_effort === undefined) return;
   delete body.reasoning_effort;
-  warnings.push({ code: 'dropped', path: 'reasoning', message: `reasoning_effort left out: ${target.alias} sets thinking, and Moonshot refuses both in one request` });
+  warnings.push({
+    code: 'dropped',
+    path: 'reasoning',
+    message: `reasoning_effort left out: ${target.alias} sets thinking, and Moonshot refuses both in one request`,
+  });
 }

@@ -4,7 +4,12 @@ import { buildUpstreamRequest } from '../../build-upstream-request';
 import type { ModelTarget } from '../../model-target';
 
 const OPENAI = 'https://api.openai.com/v1';
-const fromClaudeCode = anthropicCodec.parseRequest({ model: 'claude-opus-4-8', max_tokens: 1000, system: 'You are Claude Code.', messages: [{ role: 'user', content: 'fix it' }] });
+const fromClaudeCode = anthropicCodec.parseRequest({
+  model: 'claude-opus-4-8',
+  max_tokens: 1000,
+  system: 'You are Claude Code.',
+  messages: [{ role: 'user', content: 'fix it' }],
+});
 const fromCodex = openaiResponsesCodec.parseRequest({ model: 'gpt-5.4', input: 'fix it', prompt_cache_key: 'codex-session-1' });
 const routeTurn = (request: NeutralRequest): NeutralRequest => ({ ...request, promptCache: { conversation: 'conv-abc' } });
 const codecs: Record<string, Codec> = { 'openai-chat': openaiChatCodec, 'openai-responses': openaiResponsesCodec };
@@ -23,7 +28,7 @@ describe('prompt_cache_key for OpenAI upstreams', () => {
     expect(keySent('openai-responses', routeTurn(fromCodex))).toBe('codex-session-1');
   });
 
-  it('none for a request that will not come back (a panel seat), nor for servers other than OpenAI\'s own', () => {
+  it("none for a request that will not come back (a panel seat), nor for servers other than OpenAI's own", () => {
     expect(keySent('openai-chat', fromClaudeCode)).toBeUndefined();
     expect(keySent('openai-chat', routeTurn(fromClaudeCode), 'http://127.0.0.1:8000/v1')).toBeUndefined();
     expect(keySent('openai-responses', routeTurn(fromClaudeCode), 'https://openrouter.ai/api/v1')).toBeUndefined();

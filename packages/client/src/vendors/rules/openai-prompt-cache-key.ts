@@ -11,7 +11,13 @@ import type { Vendor } from '../registry';
  * (a rule of ../openai.ts), in its two protocols: other servers may refuse a
  * field they do not know.
  */
-export function useOpenAIPromptCacheKey(target: ModelTarget, _vendor: Vendor, body: Record<string, unknown>, _warnings: Warning[], upstream: NeutralRequest): void {
+export function useOpenAIPromptCacheKey(
+  target: ModelTarget,
+  _vendor: Vendor,
+  body: Record<string, unknown>,
+  _warnings: Warning[],
+  upstream: NeutralRequest,
+): void {
   if ((target.api !== 'openai-chat' && target.api !== 'openai-responses') || upstream.promptCache === undefined || body.prompt_cache_key !== undefined) return;
   body.prompt_cache_key = upstream.promptCache.conversation;
 }

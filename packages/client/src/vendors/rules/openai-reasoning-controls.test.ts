@@ -6,13 +6,37 @@ import type { ModelTarget } from '../../model-target';
 const OPENAI = 'https://api.openai.com/v1';
 // What real clients send with every request (../shared/clients): Gemini CLI's sampling, opencode's, Claude Code's effort.
 const geminiCli = geminiCodec.parseRequest(
-  { contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { temperature: 1, topP: 0.95, topK: 64, thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' } } },
+  {
+    contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+    generationConfig: { temperature: 1, topP: 0.95, topK: 64, thinkingConfig: { includeThoughts: true, thinkingLevel: 'HIGH' } },
+  },
   { model: 'gemini-3.8-flash' },
 );
-const opencode = (effort: string) => openaiResponsesCodec.parseRequest({ model: 'gpt-5.4-nano', input: 'hi', temperature: 0.5, reasoning: { effort, summary: 'auto' } });
-const claudeCode = anthropicCodec.parseRequest({ model: 'claude-opus-4-8', max_tokens: 64000, thinking: { type: 'adaptive' }, output_config: { effort: 'high' }, messages: [{ role: 'user', content: 'hi' }] });
-const codex = openaiResponsesCodec.parseRequest({ model: 'gpt-5.4', input: 'hi', store: false, reasoning: { summary: 'auto' }, include: ['reasoning.encrypted_content'] });
-const openaiChat = openaiChatCodec.parseRequest({ model: 'x', messages: [{ role: 'user', content: 'hi' }], temperature: 0.2, top_p: 0.9, presence_penalty: 0.5, frequency_penalty: 0.5, logit_bias: { '42': 1 } });
+const opencode = (effort: string) =>
+  openaiResponsesCodec.parseRequest({ model: 'gpt-5.4-nano', input: 'hi', temperature: 0.5, reasoning: { effort, summary: 'auto' } });
+const claudeCode = anthropicCodec.parseRequest({
+  model: 'claude-opus-4-8',
+  max_tokens: 64000,
+  thinking: { type: 'adaptive' },
+  output_config: { effort: 'high' },
+  messages: [{ role: 'user', content: 'hi' }],
+});
+const codex = openaiResponsesCodec.parseRequest({
+  model: 'gpt-5.4',
+  input: 'hi',
+  store: false,
+  reasoning: { summary: 'auto' },
+  include: ['reasoning.encrypted_content'],
+});
+const openaiChat = openaiChatCodec.parseRequest({
+  model: 'x',
+  messages: [{ role: 'user', content: 'hi' }],
+  temperature: 0.2,
+  top_p: 0.9,
+  presence_penalty: 0.5,
+  frequency_penalty: 0.5,
+  logit_bias: { '42': 1 },
+});
 
 const codecs: Record<string, Codec> = { 'openai-chat': openaiChatCodec, 'openai-responses': openaiResponsesCodec };
 
@@ -29,7 +53,7 @@ describe('sampling controls for OpenAI reasoning models', () => {
     ['openai-chat', 'o3'],
     ['openai-responses', 'o4-mini'],
     ['openai-chat', 'gpt-5.4-codex'],
-  ] as const)('%s %s: Gemini CLI\'s temperature and topP are left out, with a warning; the effort stays', (api, model) => {
+  ] as const)("%s %s: Gemini CLI's temperature and topP are left out, with a warning; the effort stays", (api, model) => {
     const { body, warnings } = build(api, model, geminiCli);
     expect(body).not.toHaveProperty('temperature');
     expect(body).not.toHaveProperty('top_p');
@@ -53,20 +77,23 @@ describe('sampling controls for OpenAI reasoning models', () => {
     expect(warnings).not.toMatch(/left out/);
   });
 
-  it.each(['http://127.0.0.1:8000/v1', 'https://openrouter.ai/api/v1'])('sends them as written to %s, which is not OpenAI\'s own API', (baseURL) => {
+  it.each(['http://127.0.0.1:8000/v1', 'https://openrouter.ai/api/v1'])("sends them as written to %s, which is not OpenAI's own API", (baseURL) => {
     expect(build('openai-chat', 'gpt-5.4', geminiCli, baseURL).body).toMatchObject({ temperature: 1, top_p: 0.95 });
   });
 });
 
 describe('reasoning controls for OpenAI models that do not reason', () => {
-  it.each(['gpt-4.1', 'gpt-4o-mini', 'chatgpt-4o-latest', 'gpt-5-chat-latest', 'ft:gpt-4o-mini-2024-07-18:org::abc'])('%s: Claude Code\'s effort is left out, Chat and Responses', (model) => {
-    const chat = build('openai-chat', model, claudeCode);
-    expect(chat.body).not.toHaveProperty('reasoning_effort');
-    expect(chat.warnings).toMatch(/reasoning_effort left out: .* does not reason/);
-    expect(build('openai-responses', model, claudeCode).body).not.toHaveProperty('reasoning');
-  });
+  it.each(['gpt-4.1', 'gpt-4o-mini', 'chatgpt-4o-latest', 'gpt-5-chat-latest', 'ft:gpt-4o-mini-2024-07-18:org::abc'])(
+    "%s: Claude Code's effort is left out, Chat and Responses",
+    (model) => {
+      const chat = build('openai-chat', model, claudeCode);
+      expect(chat.body).not.toHaveProperty('reasoning_effort');
+      expect(chat.warnings).toMatch(/reasoning_effort left out: .* does not reason/);
+      expect(build('openai-responses', model, claudeCode).body).not.toHaveProperty('reasoning');
+    },
+  );
 
-  it('Codex\'s request for encrypted reasoning is left out too, other includes stay', () => {
+  it("Codex's request for encrypted reasoning is left out too, other includes stay", () => {
     expect(build('openai-responses', 'gpt-4.1', codex).body).not.toHaveProperty('include');
     const more = openaiResponsesCodec.parseRequest({ model: 'gpt-5.4', input: 'hi', include: ['reasoning.encrypted_content', 'message.output_text.logprobs'] });
     expect(build('openai-responses', 'gpt-4.1', more).body.include).toEqual(['message.output_text.logprobs']);

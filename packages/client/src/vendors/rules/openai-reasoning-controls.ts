@@ -36,12 +36,20 @@ export function fitOpenAIReasoningControls(target: ModelTarget, _vendor: Vendor,
     const refused = SAMPLING[target.api].filter((key) => body[key] !== undefined);
     for (const key of refused) delete body[key];
     if (refused.length > 0) {
-      warnings.push({ code: 'dropped', path: refused.join(', '), message: `${refused.join(', ')} left out: ${target.model} reasons, and OpenAI takes no sampling controls for a reasoning model unless its reasoning effort is "none"` });
+      warnings.push({
+        code: 'dropped',
+        path: refused.join(', '),
+        message: `${refused.join(', ')} left out: ${target.model} reasons, and OpenAI takes no sampling controls for a reasoning model unless its reasoning effort is "none"`,
+      });
     }
   } else if (reasons === false) {
     const refused = takeOutReasoningControls(target.api, body);
     if (refused.length > 0) {
-      warnings.push({ code: 'dropped', path: 'reasoning', message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it` });
+      warnings.push({
+        code: 'dropped',
+        path: 'reasoning',
+        message: `${refused.join(', ')} left out: ${target.model} does not reason, and OpenAI refuses reasoning controls for it`,
+      });
     }
   }
 }

@@ -32,12 +32,15 @@ const sent = (baseURL: string, vendor?: ModelTarget['vendor']) => {
 };
 
 describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
-  it.each(['https://openrouter.ai/api/v1', 'https://api.minimax.io/v1', 'https://api.minimaxi.com/v1'])('go to %s as they came, without reasoning_content', (baseURL) => {
-    const { assistant, warnings } = sent(baseURL);
-    expect(assistant?.reasoning_details).toEqual(details);
-    expect(assistant).not.toHaveProperty('reasoning_content');
-    expect(warnings).toEqual([]);
-  });
+  it.each(['https://openrouter.ai/api/v1', 'https://api.minimax.io/v1', 'https://api.minimaxi.com/v1'])(
+    'go to %s as they came, without reasoning_content',
+    (baseURL) => {
+      const { assistant, warnings } = sent(baseURL);
+      expect(assistant?.reasoning_details).toEqual(details);
+      expect(assistant).not.toHaveProperty('reasoning_content');
+      expect(warnings).toEqual([]);
+    },
+  );
 
   it.each(['https://api.mistral.ai/v1', 'https://api.deepseek.com', 'http://127.0.0.1:8000/v1', 'https://openrouter.ai.example.org/v1'])(
     'are left out for %s, their text sent as reasoning_content, with a warning',
@@ -45,7 +48,13 @@ describe("OpenRouter's reasoning_details toward OpenAI Chat upstreams", () => {
       const { assistant, warnings } = sent(baseURL);
       expect(assistant).not.toHaveProperty('reasoning_details');
       expect(assistant?.reasoning_content).toBe('Read the file.');
-      expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringMatching(/left out of 1 message\(s\).*the text of 1 went as reasoning_content/) })]);
+      expect(warnings).toEqual([
+        expect.objectContaining({
+          code: 'dropped',
+          path: 'messages',
+          message: expect.stringMatching(/left out of 1 message\(s\).*the text of 1 went as reasoning_content/),
+        }),
+      ]);
     },
   );
 

@@ -31,6 +31,10 @@ export function leaveOutOpenRouterDetails(target: ModelTarget, _vendor: Vendor, 
   }
   if (left > 0) {
     const text = kept > 0 ? `; the text of ${kept} went as reasoning_content` : '';
-    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter and MiniMax read them, and ${target.alias} is neither${text}` });
+    warnings.push({
+      code: 'dropped',
+      path: 'messages',
+      message: `reasoning_details (OpenRouter's reasoning signatures) left out of ${left} message(s): only OpenRouter and MiniMax read them, and ${target.alias} is neither${text}`,
+    });
   }
 }

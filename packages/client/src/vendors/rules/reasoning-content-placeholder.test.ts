@@ -10,9 +10,21 @@ const request: NeutralRequest = {
   system: [],
   messages: [
     { role: 'user', content: [{ type: 'text', text: 'weather in Paris and Rome?' }] },
-    { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }, { type: 'tool-call', id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Checking.' },
+        { type: 'tool-call', id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' },
+      ],
+    },
     { role: 'tool', content: [{ type: 'tool-result', callId: 'call_1', content: [{ type: 'text', text: 'sunny' }] }] },
-    { role: 'assistant', content: [{ type: 'reasoning', text: 'Now Rome.' }, { type: 'tool-call', id: 'call_2', name: 'weather', arguments: '{"city":"Rome"}' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Now Rome.' },
+        { type: 'tool-call', id: 'call_2', name: 'weather', arguments: '{"city":"Rome"}' },
+      ],
+    },
     { role: 'tool', content: [{ type: 'tool-result', callId: 'call_2', content: [{ type: 'text', text: 'rain' }] }] },
     { role: 'assistant', content: [{ type: 'text', text: 'Sunny in Paris, rain in Rome.' }] },
     { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
@@ -20,7 +32,13 @@ const request: NeutralRequest = {
   stream: false,
   extra: {},
 };
-const target = (baseURL: string, more: Partial<ModelTarget> = {}): ModelTarget => ({ alias: 'deep', api: 'openai-chat', baseURL, model: 'deepseek-v4-pro', ...more });
+const target = (baseURL: string, more: Partial<ModelTarget> = {}): ModelTarget => ({
+  alias: 'deep',
+  api: 'openai-chat',
+  baseURL,
+  model: 'deepseek-v4-pro',
+  ...more,
+});
 const sent = (t: ModelTarget) => {
   const built = buildUpstreamRequest(openaiChatCodec, t, request);
   const body = JSON.parse(built.body) as { messages: Array<Record<string, unknown>> };
@@ -28,11 +46,16 @@ const sent = (t: ModelTarget) => {
 };
 
 describe('reasoning_content toward DeepSeek and Moonshot (thinking mode refuses an assistant message without it)', () => {
-  it.each(['https://api.deepseek.com', 'https://api.moonshot.ai/v1', 'https://api.moonshot.cn/v1'])('gives every assistant message without it an empty one at %s, and says how many tool steps lost their reasoning', (baseURL) => {
-    const { assistants, warnings } = sent(target(baseURL));
-    expect(assistants.map((message) => message.reasoning_content)).toEqual(['', 'Now Rome.', '']);
-    expect(warnings).toEqual([expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringContaining('1 tool step(s) reached deep without their reasoning') })]);
-  });
+  it.each(['https://api.deepseek.com', 'https://api.moonshot.ai/v1', 'https://api.moonshot.cn/v1'])(
+    'gives every assistant message without it an empty one at %s, and says how many tool steps lost their reasoning',
+    (baseURL) => {
+      const { assistants, warnings } = sent(target(baseURL));
+      expect(assistants.map((message) => message.reasoning_content)).toEqual(['', 'Now Rome.', '']);
+      expect(warnings).toEqual([
+        expect.objectContaining({ code: 'dropped', path: 'messages', message: expect.stringContaining('1 tool step(s) reached deep without their reasoning') }),
+      ]);
+    },
+  );
 
   it.each([
     ['another OpenAI Chat server', target('https://openrouter.ai/api/v1')],

@@ -28,6 +28,10 @@ export function fillReasoningContent(target: ModelTarget, _vendor: Vendor, body:
     if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) steps += 1;
   }
   if (steps > 0) {
-    warnings.push({ code: 'dropped', path: 'messages', message: `${steps} tool step(s) reached ${target.alias} without their reasoning (written by another member, or not sent back): sent with an empty reasoning_content, as its thinking mode requires` });
+    warnings.push({
+      code: 'dropped',
+      path: 'messages',
+      message: `${steps} tool step(s) reached ${target.alias} without their reasoning (written by another member, or not sent back): sent with an empty reasoning_content, as its thinking mode requires`,
+    });
   }
 }

@@ -9,7 +9,13 @@ const request: NeutralRequest = {
   system: [],
   messages: [
     { role: 'user', content: [{ type: 'text', text: 'what is in a.txt?' }] },
-    { role: 'assistant', content: [{ type: 'reasoning', text: 'Read it.' }, { type: 'tool-call', id: 'call_1', name: 'read', arguments: '{}' }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Read it.' },
+        { type: 'tool-call', id: 'call_1', name: 'read', arguments: '{}' },
+      ],
+    },
     { role: 'tool', content: [{ type: 'tool-result', callId: 'call_1', content: [{ type: 'text', text: 'hello' }] }] },
   ],
   stream: false,
@@ -21,11 +27,16 @@ const sent = (baseURL: string, vendor?: ModelTarget['vendor']) => {
 };
 
 describe('reasoning_content toward OpenAI Chat upstreams', () => {
-  it.each(['https://api.openai.com/v1', 'https://my-team.openai.azure.com/openai/v1', 'https://api.groq.com/openai/v1', 'https://api.cerebras.ai/v1'])('is left out for %s, which has no such field, with a warning', (baseURL) => {
-    const { assistant, warnings } = sent(baseURL);
-    expect(assistant).not.toHaveProperty('reasoning_content');
-    expect(warnings).toContainEqual(expect.objectContaining({ code: 'dropped', message: expect.stringContaining('reasoning_content left out of 1 message(s)') }));
-  });
+  it.each(['https://api.openai.com/v1', 'https://my-team.openai.azure.com/openai/v1', 'https://api.groq.com/openai/v1', 'https://api.cerebras.ai/v1'])(
+    'is left out for %s, which has no such field, with a warning',
+    (baseURL) => {
+      const { assistant, warnings } = sent(baseURL);
+      expect(assistant).not.toHaveProperty('reasoning_content');
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ code: 'dropped', message: expect.stringContaining('reasoning_content left out of 1 message(s)') }),
+      );
+    },
+  );
 
   it('goes to other OpenAI-compatible servers, and to OpenAI’s host said to be another vendor', () => {
     expect(sent('http://127.0.0.1:8000/v1').assistant?.reasoning_content).toBe('Read it.');

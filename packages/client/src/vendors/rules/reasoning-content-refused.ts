@@ -21,5 +21,6 @@ export function leaveOutRefusedReasoningContent(target: ModelTarget, _vendor: Ve
     delete message.reasoning_content;
     left += 1;
   }
-  if (left > 0) warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_content left out of ${left} message(s): ${target.alias}'s API has no such field` });
+  if (left > 0)
+    warnings.push({ code: 'dropped', path: 'messages', message: `reasoning_content left out of ${left} message(s): ${target.alias}'s API has no such field` });
 }

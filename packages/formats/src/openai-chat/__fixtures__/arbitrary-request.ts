@@ -9,7 +9,10 @@ const imagePart = fc.record({
   type: fc.constant('image_url'),
   image_url: fc.record(
     {
-      url: fc.oneof(fc.constant('https://example.com/cat.png'), fc.constantFrom('image/png', 'image/jpeg', 'image/webp').map((type) => `data:${type};base64,${PNG}`)),
+      url: fc.oneof(
+        fc.constant('https://example.com/cat.png'),
+        fc.constantFrom('image/png', 'image/jpeg', 'image/webp').map((type) => `data:${type};base64,${PNG}`),
+      ),
       detail: fc.constantFrom('auto', 'low', 'high'),
     },
     { requiredKeys: ['url'] },
@@ -19,7 +22,13 @@ const audioPart = fc.constant({ type: 'input_audio', input_audio: { data: 'UklGR
 const filePart = fc.record({
   type: fc.constant('file'),
   file: fc.oneof(
-    fc.record({ file_data: fc.constantFrom('application/pdf', 'text/plain').map((type) => `data:${type};base64,JVBERi0xLjQK`), filename: fc.constantFrom('report.pdf', 'notes.txt') }, { requiredKeys: ['file_data'] }),
+    fc.record(
+      {
+        file_data: fc.constantFrom('application/pdf', 'text/plain').map((type) => `data:${type};base64,JVBERi0xLjQK`),
+        filename: fc.constantFrom('report.pdf', 'notes.txt'),
+      },
+      { requiredKeys: ['file_data'] },
+    ),
     fc.record({ file_id: fc.stringMatching(/^file-[a-zA-Z0-9]{1,8}$/), filename: fc.constant('report.pdf') }, { requiredKeys: ['file_id'] }),
     fc.record({ file_data: fc.constant('JVBERi0xLjQK'), filename: fc.constant('raw.pdf') }),
   ),
@@ -79,35 +88,37 @@ const responseFormat = fc.oneof(
 const number = fc.double({ noNaN: true, noDefaultInfinity: true, min: -2, max: 2 });
 
 /** Valid Chat Completions request bodies, with the shapes clients really vary on. */
-export const arbitraryRequest = fc.record(
-  {
-    model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
-    messages: fc.array(fc.oneof(system, user, assistant, tool), { minLength: 1, maxLength: 8 }),
-    tools: fc.array(toolDefinition, { maxLength: 2 }),
-    tool_choice: fc.oneof(fc.constantFrom('auto', 'none', 'required'), fc.constant({ type: 'function', function: { name: 'f' } })),
-    parallel_tool_calls: fc.boolean(),
-    response_format: responseFormat,
-    max_tokens: fc.nat(),
-    max_completion_tokens: fc.nat(),
-    temperature: number,
-    top_p: number,
-    stop: fc.oneof(text, fc.array(text, { maxLength: 4 })),
-    seed: fc.integer(),
-    stream: fc.boolean(),
-    stream_options: fc.record({ include_usage: fc.boolean(), include_obfuscation: fc.boolean() }, { requiredKeys: [] }),
-    reasoning_effort: fc.constantFrom('none', 'minimal', 'low', 'medium', 'high', 'xhigh'),
-    prompt_cache_key: text,
-    n: fc.constant(1),
-    user: text,
-    metadata: fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), text, { maxKeys: 2 }),
-    logprobs: fc.constant(null),
-    frequency_penalty: fc.oneof(number, fc.constant(null)),
-  },
-  { requiredKeys: ['model', 'messages'] },
-).map((body) =>
-  dropDanglingToolChoice(
-    body,
-    (choice) => (choice.function as { name?: unknown } | undefined)?.name,
-    (tool) => (tool.function as { name?: unknown } | undefined)?.name,
-  ),
-);
+export const arbitraryRequest = fc
+  .record(
+    {
+      model: fc.stringMatching(/^[a-z0-9.-]{1,12}$/),
+      messages: fc.array(fc.oneof(system, user, assistant, tool), { minLength: 1, maxLength: 8 }),
+      tools: fc.array(toolDefinition, { maxLength: 2 }),
+      tool_choice: fc.oneof(fc.constantFrom('auto', 'none', 'required'), fc.constant({ type: 'function', function: { name: 'f' } })),
+      parallel_tool_calls: fc.boolean(),
+      response_format: responseFormat,
+      max_tokens: fc.nat(),
+      max_completion_tokens: fc.nat(),
+      temperature: number,
+      top_p: number,
+      stop: fc.oneof(text, fc.array(text, { maxLength: 4 })),
+      seed: fc.integer(),
+      stream: fc.boolean(),
+      stream_options: fc.record({ include_usage: fc.boolean(), include_obfuscation: fc.boolean() }, { requiredKeys: [] }),
+      reasoning_effort: fc.constantFrom('none', 'minimal', 'low', 'medium', 'high', 'xhigh'),
+      prompt_cache_key: text,
+      n: fc.constant(1),
+      user: text,
+      metadata: fc.dictionary(fc.stringMatching(/^[a-z]{1,5}$/), text, { maxKeys: 2 }),
+      logprobs: fc.constant(null),
+      frequency_penalty: fc.oneof(number, fc.constant(null)),
+    },
+    { requiredKeys: ['model', 'messages'] },
+  )
+  .map((body) =>
+    dropDanglingToolChoice(
+      body,
+      (choice) => (choice.function as { name?: unknown } | undefined)?.name,
+      (tool) => (tool.function as { name?: unknown } | undefined)?.name,
+    ),
+  );

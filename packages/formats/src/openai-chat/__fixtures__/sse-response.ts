@@ -12,6 +12,5 @@ export function encodeAll(events: readonly StreamEvent[], options?: FormatStream
 
 /** A `fetch` that answers every call with this body, as an SDK's custom fetch. */
 export function fetchReturning(body: string, init: { status?: number; contentType?: string } = {}): typeof fetch {
-  return async () =>
-    new Response(body, { status: init.status ?? 200, headers: { 'content-type': init.contentType ?? openaiChatCodec.streamContentType } });
+  return async () => new Response(body, { status: init.status ?? 200, headers: { 'content-type': init.contentType ?? openaiChatCodec.streamContentType } });
 }
