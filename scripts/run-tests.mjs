@@ -27,7 +27,11 @@ const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1',
 const typecheck = spawnSync('pnpm', ['exec', 'turbo', 'run', 'typecheck', '--continue'], { cwd: root, stdio: 'inherit', env: turboEnv });
 // One package's tests at a time: on a 2-core machine, packages running side by side made tests with short
 // upstream timeouts (500 ms first token) fail for want of CPU, not for what they test.
-const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=1', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: turboEnv });
+const turbo = spawnSync('pnpm', ['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=1', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: turboEnv,
+});
 
 let passed = 0;
 let failed = 0;
