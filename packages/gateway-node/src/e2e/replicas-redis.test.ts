@@ -1,27 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { faults } from '@bench/testkit';
+import { faults, redisServerAvailable, startRedisServer, type RedisService } from '@bench/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdksFor } from './sdk-clients';
 import { startTestGateway, type TestGateway } from './test-gateway';
 
-const REDIS = '/usr/bin/redis-server';
-const haveRedis = existsSync(REDIS);
-if (!haveRedis) console.warn('\n!!! redis-server is not installed: the replica tests are SKIPPED (apt-get install -y redis-server) !!!\n');
+const haveRedis = redisServerAvailable();
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-let dir: string;
-let port: number;
+let redis: RedisService;
 let a: TestGateway;
 let b: TestGateway;
 
@@ -29,49 +13,19 @@ const replica = () =>
   startTestGateway({
     config: (base) => ({
       ...base,
-      state: `redis://127.0.0.1:${port}`,
+      state: redis.url,
       collections: { ...base.collections, agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' }, gems: { members: ['m5'], reply: 'route' } },
     }),
   });
 
 describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'bench-redis-'));
-    port = await freePort();
-    execFileSync(REDIS, [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--daemonize',
-      'yes',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
-      '--pidfile',
-      join(dir, 'redis.pid'),
-    ]);
-    for (let i = 0; i < 50; i += 1) {
-      try {
-        execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+    redis = await startRedisServer();
     [a, b] = await Promise.all([replica(), replica()]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
-    try {
-      execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave'], { stdio: 'ignore' });
-    } catch {
-      // already gone
-    }
-    rmSync(dir, { recursive: true, force: true });
+    redis?.stop();
   });
 
   it('a conversation continues on the other replica with its member and its turn count', async () => {
