@@ -2,7 +2,8 @@
 // BENCH_UPSTREAM: the fast upstream's URL; BENCH_LEDGER: the ledger URL;
 // BENCH_LOG: "silent" (a pino logger at level silent) or "default" (the gateway's own info-level access log on stdout);
 // BENCH_UPSTREAM_CONNECTIONS: when set, the gateway gets a client (public createClient option) whose undici
-// Agent allows that many connections per upstream origin (the gateway's own client has no cap).
+// Agent allows that many connections per upstream origin (the gateway's own client has no cap);
+// BENCH_SQLITE_WORKER=off: the SQLite ledger writes on the serving thread (the ledger's sqliteWorker: false).
 import { createRequire } from 'node:module';
 import { createGateway } from '../../packages/gateway-node/dist/index.js';
 import { serveIpc } from './ipc.mjs';
@@ -32,6 +33,10 @@ if (process.env.BENCH_UPSTREAM_CONNECTIONS) {
   const { createClient } = await import('../../packages/client/dist/index.js');
   const { Agent } = clientRequire('undici');
   options.client = createClient({ dispatcher: new Agent({ keepAliveTimeout: 30_000, connections: Number(process.env.BENCH_UPSTREAM_CONNECTIONS) }) });
+}
+if (process.env.BENCH_SQLITE_WORKER === 'off') {
+  const { createLedger } = await import('../../packages/ledger/dist/index.js');
+  options.ledger = await createLedger(config.ledger, { sqliteWorker: false });
 }
 const gateway = await createGateway(options);
 const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });

@@ -7,6 +7,7 @@ import { startFakeUpstream, type FakeUpstream } from '@bench/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from './create-engine';
 import type { Engine } from './engine';
+import type { EngineEvent } from './events/engine-events';
 import { EngineError } from './errors/engine-error';
 
 let upstream: FakeUpstream;
@@ -95,6 +96,24 @@ describe('createEngine: turns with no wire', () => {
     ]);
     expect(headers['x-bench-seats']).toBe('a,b');
     expect(reply.model).toBe('bench/panel'); // an OpenAI Chat caller by default: a panel names its collection
+  });
+
+  it('tells its listeners every call, turn and verdict it hands the ledger, and stops when one unsubscribes', async () => {
+    const seen: EngineEvent[] = [];
+    const stop = engine.events.on((event) => seen.push(event));
+    engine.events.on(() => {
+      throw new Error('a faulty observer');
+    });
+    const { reply } = await engine.turn(ask('count me', false), { model: 'bench/agents' }).reply();
+    const call = (reply.extra as { bench: { call: string } }).bench.call;
+    await engine.verdict({ call, useful: true });
+    expect(seen.map((event) => event.type)).toEqual(['call', 'call', 'turn', 'verdict']);
+    expect(seen[1]).toMatchObject({ type: 'call', call: { id: call, alias: 'a', purpose: 'route' } });
+    expect(seen[0]).toMatchObject({ type: 'call', call: { alias: 'down' } });
+    expect(seen[3]).toMatchObject({ type: 'verdict', verdict: { call, useful: true } });
+    stop();
+    await engine.turn(ask('unheard', false), { model: 'bench/only' }).reply();
+    expect(seen).toHaveLength(4);
   });
 
   it('names the member in the protocol the caller speaks: an Anthropic caller gets the name it asked for', async () => {

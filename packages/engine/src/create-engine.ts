@@ -7,6 +7,8 @@ import { parseConfig } from './config/parse-config';
 import type { GatewayConfig } from './config/resolved-config';
 import type { Engine, EngineHealth } from './engine';
 import { EngineError } from './errors/engine-error';
+import { EngineEvents } from './events/engine-events';
+import { observedLedger } from './events/observed-ledger';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { listedModels } from './listings/listed-models';
@@ -47,7 +49,11 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   const env = options.env ?? process.env;
   const keys = new KeyRing(keyEntriesFrom(config, env));
   const logger = options.logger ?? silentLogger;
-  const ledger = options.ledger ?? (await createLedger(config.ledger, { onError: (error) => logger.error({ err: error.message }, 'ledger write failed') }));
+  const events = new EngineEvents();
+  const ledger = observedLedger(
+    options.ledger ?? (await createLedger(config.ledger, { onError: (error) => logger.error({ err: error.message }, 'ledger write failed') })),
+    events,
+  );
   const state = openState(config.state);
   const now = options.now ?? Date.now;
   const client = options.client ?? createClient({ now, health: routerOwnedHealth, ...(options.random ? { random: options.random } : {}) });
@@ -87,6 +93,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   return {
     config,
     ledger,
+    events,
     keysEnabled: keys.enabled,
     authenticate: (secret) => keys.find(secret),
     turn(request, turnOptions = {}) {

@@ -1,6 +1,7 @@
 import type { Ledger, Verdict } from '@bench/ledger';
 import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
+import type { EngineEvents } from './events/engine-events';
 import type { ListedModel } from './listings/listed-models';
 import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
@@ -31,6 +32,8 @@ export interface StoredResponses {
 export interface Engine {
   readonly config: GatewayConfig;
   readonly ledger: Ledger;
+  /** Every call, turn and verdict the engine hands its ledger, as it does (`engine.events.on(listener)`). */
+  readonly events: EngineEvents;
   /** Whether keys are configured (without them, a server should serve loopback only). */
   readonly keysEnabled: boolean;
   /** The caller a presented key belongs to, or undefined for a wrong key (compared in constant time). */

@@ -351,6 +351,10 @@ export const keySchema = z.strictObject({
     .array(z.string())
     .optional()
     .meta(about('The collections and model aliases this key may call; without it, everything.', { examples: [['core']] })),
+  admin: z
+    .boolean()
+    .optional()
+    .meta(about('Whether this key opens the admin surfaces (the dashboard, `/metrics`); other keys get 403 there.', { default: false })),
 });
 
 export const serverSchema = z.strictObject({

@@ -12,7 +12,7 @@ export function keyEntriesFrom(config: GatewayConfig, env: NodeJS.ProcessEnv): K
       issues.push({ path: `keys.${name}.keyEnv`, message: `the environment variable ${key.keyEnv} is not set; set it to the key's secret` });
       continue;
     }
-    entries.push({ name, secret, ...(key.collections ? { collections: key.collections } : {}) });
+    entries.push({ name, secret, ...(key.collections ? { collections: key.collections } : {}), ...(key.admin ? { admin: true } : {}) });
   }
   if (issues.length) throw new ConfigError(issues);
   return entries;

@@ -5,6 +5,8 @@ export interface KeyEntry {
   name: string;
   secret: string;
   collections?: readonly string[];
+  /** Opens the admin surfaces (dashboard, metrics). */
+  admin?: boolean;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -20,7 +22,7 @@ export class KeyRing {
   constructor(keys: readonly KeyEntry[]) {
     this.entries = keys.map((key) => ({
       digest: digest(key.secret),
-      caller: { keyName: key.name, ...(key.collections ? { allowed: key.collections } : {}) },
+      caller: { keyName: key.name, ...(key.collections ? { allowed: key.collections } : {}), ...(key.admin ? { admin: true } : {}) },
     }));
   }
 

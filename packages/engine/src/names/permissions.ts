@@ -5,6 +5,8 @@ import type { Target } from './resolve-target';
 export interface Caller {
   keyName: string;
   allowed?: readonly string[];
+  /** A key marked `admin`: it opens the admin surfaces (dashboard, metrics), which without keys are loopback-only like the rest. */
+  admin?: boolean;
 }
 
 export function mayCall(caller: Caller, target: Target): boolean {

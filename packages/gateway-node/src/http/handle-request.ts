@@ -69,6 +69,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
       throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }
     state.caller = authenticate(req, url, options.engine, route.open === true);
+    if (route.admin && options.engine.keysEnabled && !state.caller.admin) {
+      throw new EngineError(
+        403,
+        'permission',
+        `${url.pathname} needs a key marked "admin": true in the gateway's keys; this key (${state.caller.keyName}) is not one`,
+      );
+    }
     if (route.name === 'mcp') await options.nodeHandlers.mcp(req, res, state);
     else await options.handlers[route.name](state);
   } catch (thrown) {

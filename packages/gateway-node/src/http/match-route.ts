@@ -30,6 +30,8 @@ export interface MatchedRoute {
   endpoint?: 'chat' | 'generate';
   /** Routes that need no key. */
   open?: boolean;
+  /** Routes that need a key marked `admin` when keys are configured (dashboard, metrics). */
+  admin?: boolean;
   /** Codex's `/responses/compact`: compact the conversation instead of answering it. */
   compact?: boolean;
   /** The stored response named in the path (`/v1/responses/{id}`). */

@@ -1,0 +1,33 @@
+import type { CallInput, Ledger, TurnInput, VerdictInput } from '@bench/ledger';
+import type { EngineEvents } from './engine-events';
+
+/** The ledger as the engine writes to it: every call, turn and verdict it takes is also an event. */
+export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
+  return {
+    recordCall(call: CallInput) {
+      const taken = ledger.recordCall(call);
+      if (taken && events.listened) events.emit({ type: 'call', call });
+      return taken;
+    },
+    recordTurn(turn: TurnInput) {
+      const taken = ledger.recordTurn(turn);
+      if (taken && events.listened) events.emit({ type: 'turn', turn });
+      return taken;
+    },
+    async recordVerdict(input: VerdictInput | Record<string, unknown>) {
+      const verdict = await ledger.recordVerdict(input);
+      if (events.listened) events.emit({ type: 'verdict', verdict });
+      return verdict;
+    },
+    getCall: (id) => ledger.getCall(id),
+    getVerdict: (call) => ledger.getVerdict(call),
+    getTurns: (conversation) => ledger.getTurns(conversation),
+    turnWithShadows: (call) => ledger.turnWithShadows(call),
+    stats: (query) => ledger.stats(query),
+    records: (query) => ledger.records(query),
+    exportCalls: (options) => ledger.exportCalls(options),
+    flush: () => ledger.flush(),
+    health: () => ledger.health(),
+    close: () => ledger.close(),
+  };
+}
