@@ -43,6 +43,9 @@ export async function createRemoteMcpServer(options: RemoteMcpOptions): Promise<
           : {}),
       },
     );
+    // The result in a write of its own, after the steps forwarded: a stdio client reading both in one chunk could
+    // drop the last step (see progress-reporter).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return result as CallToolResult;
   });
   return {
