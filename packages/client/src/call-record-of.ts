@@ -25,6 +25,8 @@ export interface CallEnding {
   firstPieceSeconds?: number;
   finishReason?: string;
   toolCalls?: number;
+  /** Characters of text the call gave the caller's answer (its part, when another member finished the stream). */
+  textChars?: number;
   warnings?: readonly string[];
 }
 
@@ -46,6 +48,7 @@ export function callRecordOf(filing: CallFiling, ending: CallEnding): CallInput 
   if (ending.firstPieceSeconds !== undefined) record.firstPieceSeconds = ending.firstPieceSeconds;
   if (ending.finishReason !== undefined) record.finishReason = ending.finishReason;
   if (ending.toolCalls !== undefined) record.toolCalls = ending.toolCalls;
+  if (ending.textChars !== undefined) record.textChars = ending.textChars;
   if (ending.warnings !== undefined && ending.warnings.length > 0) record.warnings = [...ending.warnings];
   return record;
 }

@@ -31,6 +31,8 @@ export interface CallInput {
   firstPieceSeconds?: number;
   finishReason?: string;
   toolCalls?: number;
+  /** Characters of text the call gave the caller's answer: a stream finished by another member counts the part before its cut, the continuation the part after the splice. */
+  textChars?: number;
   /** E.g. malformed upstream events skipped. */
   warnings?: string[];
   /** The panel or conversation the call belongs to; derived from the id (before its last `.`) when absent. */

@@ -32,6 +32,8 @@ export interface CallRecord {
   firstPieceSeconds: number | null;
   finishReason: string | null;
   toolCalls: number;
+  /** Characters of text the call gave the caller's answer, when the writer counted them (its part, for a stream finished by another member). */
+  textChars: number | null;
   warnings: string[];
   unit: string;
   /** The kind of task; `general` unless the gateway said otherwise. */

@@ -32,6 +32,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     firstPieceSeconds: input.firstPieceSeconds ?? null,
     finishReason: input.finishReason ?? null,
     toolCalls: input.toolCalls ?? 0,
+    textChars: input.textChars ?? null,
     warnings: input.warnings ? input.warnings.map(redactImages) : [],
     unit: input.unit ?? callUnit(input.id),
     shape: input.shape ?? DEFAULT_SHAPE,

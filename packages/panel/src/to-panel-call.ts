@@ -39,6 +39,7 @@ export function toPanelCall(context: PanelCallContext, result: CallResult): Pane
       firstPieceSeconds: result.firstPieceSeconds,
       finishReason: result.finishReason,
       toolCalls: result.toolCalls.length,
+      textChars: result.text.length,
       warnings,
     },
   );

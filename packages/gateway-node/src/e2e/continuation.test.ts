@@ -127,8 +127,9 @@ describe("a member cut after its first pieces is finished by the next one, throu
     const turn = await turnOf(conversation);
     expect(turn).toMatchObject({ call, alias: 'm2', status: 'ok', inputTokens: 30, outputTokens: 12 });
     expect(turn.tried).toEqual([{ alias: 'm1', error: expect.any(String) }, { alias: 'm2' }]);
-    expect(await t.gateway.ledger.getCall(call)).toMatchObject({ alias: 'm2', purpose: 'route', status: 'ok' });
-    expect(await t.gateway.ledger.getCall(`${call}-1`)).toMatchObject({ alias: 'm1', purpose: 'route', status: 'connection' });
+    // Each call's part of the text: the cut one what it sent, the continuation what it added after the splice.
+    expect(await t.gateway.ledger.getCall(call)).toMatchObject({ alias: 'm2', purpose: 'route', status: 'ok', textChars: WHOLE.length - SENT.length });
+    expect(await t.gateway.ledger.getCall(`${call}-1`)).toMatchObject({ alias: 'm1', purpose: 'route', status: 'connection', textChars: SENT.length });
   });
 });
 

@@ -25,6 +25,7 @@ const COLUMNS = [
   'cacheWriteTokens',
   'cacheWrite1hTokens',
   'shape',
+  'textChars',
 ] as const satisfies readonly (keyof CallRecord)[];
 
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;

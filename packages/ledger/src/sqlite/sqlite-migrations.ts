@@ -165,4 +165,8 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE calls ADD COLUMN via TEXT;
   `,
+  // 5: the characters of text each call gave the caller's answer (its part, when another member finished the stream).
+  `
+  ALTER TABLE calls ADD COLUMN text_chars INTEGER;
+  `,
 ];

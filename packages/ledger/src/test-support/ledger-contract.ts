@@ -42,6 +42,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
           firstPieceSeconds: 0.25,
           finishReason: 'stop',
           toolCalls: 2,
+          textChars: 812,
           warnings: ['skipped 1 malformed event'],
         }),
       ).toBe(true);
@@ -69,6 +70,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
         firstPieceSeconds: 0.25,
         finishReason: 'stop',
         toolCalls: 2,
+        textChars: 812,
         warnings: ['skipped 1 malformed event'],
         unit: 'p1',
         shape: 'general',
@@ -329,6 +331,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect(() => l.recordCall(call('p1.1', { usage: { inputTokens: -1 } }))).toThrow('call.usage.inputTokens: must be a whole number ≥ 0');
       expect(() => l.recordCall(call('p1.1', { usage: { cacheWriteTokens: 1.5 } }))).toThrow('call.usage.cacheWriteTokens: must be a whole number ≥ 0');
       expect(() => l.recordCall(call('p1.1', { price: { input: 1, output: 1, cacheRead: -0.1 } }))).toThrow('call.price.cacheRead:');
+      expect(() => l.recordCall(call('p1.1', { textChars: 2.5 }))).toThrow('call.textChars: must be a whole number ≥ 0');
       expect(() => l.recordCall(call('p1.1', { purpose: 'chat' as 'seat' }))).toThrow(
         'call.purpose: must be one of seat, merger, route, shape, shadow, got "chat"',
       );
@@ -339,7 +342,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
     it('exports a time range as JSONL and CSV, in time order', async () => {
       const l = await ledger();
       l.recordCall(call('p1.2', { time: 2000, errorMessage: 'said "no", twice' }));
-      l.recordCall(call('p1.1', { time: 1000, warnings: ['w'] }));
+      l.recordCall(call('p1.1', { time: 1000, warnings: ['w'], textChars: 42 }));
       l.recordCall(call('p1.3', { time: 3000 }));
       await l.flush();
       const jsonl = (await collect(l.exportCalls({ format: 'jsonl', from: 1000, to: new Date(3000) }))).split('\n').filter(Boolean);
@@ -349,7 +352,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       ]);
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
       expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
-      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general');
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general,42');
       expect(csv[2]).toContain(',"said ""no"", twice",');
       expect(csv.filter(Boolean)).toHaveLength(4);
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');

@@ -23,6 +23,7 @@ export function validateCall(value: unknown): CallInput {
   optionalAmount(call.seconds, 'call.seconds');
   optionalAmount(call.firstPieceSeconds, 'call.firstPieceSeconds');
   optionalCount(call.toolCalls, 'call.toolCalls');
+  optionalCount(call.textChars, 'call.textChars');
   if (call.warnings !== undefined) {
     if (!Array.isArray(call.warnings)) throw new LedgerInputError('call.warnings', `must be an array of strings, got ${describe(call.warnings)}`);
     call.warnings.forEach((warning, i) => requireString(warning, `call.warnings[${i}]`));
