@@ -18,7 +18,12 @@ export function shadowCallRecord(filing: ShadowFiling, result: CallResult): Call
   const file: CallFiling = { id: filing.id, purpose: 'shadow', collection: filing.collection, keyName: filing.keyName, alias: filing.alias, unit: filing.unit };
   if (model) file.provider = model.provider;
   if (model?.price) file.price = model.price;
-  const ending: CallEnding = { status: result.ok ? 'ok' : (result.error?.kind ?? 'error'), seconds: result.seconds, toolCalls: result.toolCalls.length, textChars: result.text.length };
+  const ending: CallEnding = {
+    status: result.ok ? 'ok' : (result.error?.kind ?? 'error'),
+    seconds: result.seconds,
+    toolCalls: result.toolCalls.length,
+    textChars: result.text.length,
+  };
   if (result.error) {
     ending.errorClass = result.error.name;
     ending.errorMessage = result.error.message;
