@@ -18,12 +18,15 @@ const config = {
   ledger: process.env.BENCH_LEDGER,
   state: 'memory:',
   providers: { up: { baseURL: `${upstream}/v1`, api: 'openai-chat' } },
-  models: { m1: model('fast'), m2: model('fast'), m3: model('fast'), h1: model('hold') },
+  models: { m1: model('fast'), m2: model('fast'), m3: model('fast'), h1: model('hold'), f1: model('flaky') },
   collections: {
     // Route mode with every other setting at its default (order by record, sticky).
     agents: { members: ['m1'], reply: 'route', description: 'route, one OpenAI Chat member' },
     core: { members: ['m1', 'm2', 'm3'], reply: 'all', description: 'a panel of three seats' },
     hold: { members: ['h1'], reply: 'route', description: 'streams the upstream holds open' },
+    // For the soak: a member that fails every 4th call (500s, streams cut part way) before healthy ones.
+    flakyRoute: { members: ['f1', 'm1'], reply: 'route', order: 'listed', description: 'route whose first member fails at times' },
+    flakyPanel: { members: ['f1', 'm2', 'm3'], reply: 'all', description: 'a panel with a seat that fails at times' },
   },
 };
 

@@ -1,5 +1,6 @@
 // A minimal OpenAI Chat upstream on raw node:http, fast enough not to be the bottleneck.
 // Model "hold" streams one piece a second until the caller goes away (for the open-streams test);
+// Model "flaky" fails every 4th request (a 500, or a streamed answer cut after its first piece);
 // any other model answers at once, as JSON or as SSE when the body asks for `stream: true`.
 import { createServer } from 'node:http';
 import { serveIpc } from './ipc.mjs';
@@ -40,6 +41,7 @@ const server = createServer((req, res) => {
     const body = Buffer.concat(parts).toString();
     const stream = /"stream"\s*:\s*true/.test(body);
     if (/"model"\s*:\s*"hold"/.test(body)) return hold(res);
+    if (/"model"\s*:\s*"flaky"/.test(body) && ++flaky % 4 === 0) return fail(res, stream);
     if (!stream) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': jsonReply.length }).end(jsonReply);
       return;
@@ -47,6 +49,13 @@ const server = createServer((req, res) => {
     res.writeHead(200, SSE_HEAD).end(sseReply);
   });
 });
+
+let flaky = 0;
+function fail(res, stream) {
+  if (!stream) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"flaky upstream"}}');
+  res.writeHead(200, SSE_HEAD);
+  res.write(ROLE + chunk({ content: FIRST }), () => res.destroy());
+}
 
 function hold(res) {
   res.writeHead(200, SSE_HEAD);
