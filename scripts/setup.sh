@@ -9,9 +9,10 @@ if ! pnpm --version 2>/dev/null | grep -qx '12.4.2'; then
 fi
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  if ! command -v redis-server >/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
+  # The real servers the tests use: Redis, PostgreSQL, and Chromium for the dashboard's browser tests.
+  if ! command -v redis-server >/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ] || [ ! -x /usr/bin/chromium ]; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql chromium >/dev/null
   fi
 fi
 
