@@ -15,10 +15,13 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 16);
 const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 15);
 const WARM_SECONDS = Math.min(60, SECONDS / 2);
+// Responses callers' `store` (the API's default is true: each reply is kept, up to the state store's 64 MiB bound,
+// for a later previous_response_id); BENCH_SOAK_STORE=false asks as Codex does, keeping nothing.
+const STORE = process.env.BENCH_SOAK_STORE !== 'false';
 
 const ask = 'Say hello.';
 const chat = (model, stream) => ({ path: '/v1/chat/completions', body: { model, messages: [{ role: 'user', content: ask }], max_tokens: 32, stream } });
-const responses = (model, stream) => ({ path: '/v1/responses', body: { model, input: ask, max_output_tokens: 32, stream } });
+const responses = (model, stream) => ({ path: '/v1/responses', body: { model, input: ask, max_output_tokens: 32, stream, store: STORE } });
 const anthropic = (model, stream) => ({ path: '/v1/messages', body: { model, messages: [{ role: 'user', content: ask }], max_tokens: 32, stream } });
 const gemini = (model, stream) => ({
   path: `/v1beta/models/${encodeURIComponent(model)}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`,
@@ -73,7 +76,9 @@ async function caller(offset) {
   }
 }
 
-console.log(`soak: ${SECONDS} s, ${CONNECTIONS} callers, ${mix.length} kinds of request, memory read every ${SAMPLE_SECONDS} s after a full GC`);
+console.log(
+  `soak: ${SECONDS} s, ${CONNECTIONS} callers, ${mix.length} kinds of request (Responses store: ${STORE}), memory read every ${SAMPLE_SECONDS} s after a full GC`,
+);
 const idle = await gateway.usage({ gc: true });
 const started = Date.now();
 const callers = Array.from({ length: CONNECTIONS }, (_, i) => caller(i));
