@@ -1,11 +1,10 @@
 import { rankMembers, type MemberRecord, type Ranking, type ShapeRecord } from '@bench/router';
-import { isPromise } from '@bench/contracts';
+import { isPromise, quoteValue } from '@bench/contracts';
 import type { GatewayConfig } from '../config/resolved-config';
 import { EngineError } from '../errors/engine-error';
 import { callableNames, type Caller } from '../names/permissions';
 import type { EngineRuntime } from '../runtime/engine-runtime';
 import { routerCollectionOf } from '../runtime/router-collection';
-import { quoteValue } from '@bench/contracts';
 
 /** One member's record as every choice reads it: the whole, and per shape. */
 export interface MemberRecords {
