@@ -5,5 +5,6 @@ export { CALL_PURPOSES, type CallInput, type CallPurpose, type CallRecorder } fr
 export { BenchError, statusOfError } from './errors/bench-error';
 export { STATUS_BY_KIND, type ErrorKind } from './errors/error-kind';
 export type { NeutralError } from './errors/neutral-error';
+export { cutValue, MAX_QUOTED_CHARS, quoteValue } from './errors/quote-value';
 export { afterFailure, HEALTHY, healthState, type CooldownSettings, type HealthState, type HealthStore, type MemberHealth } from './health/health-store';
 export { createMemoryHealthStore } from './health/memory-health-store';

@@ -28,6 +28,7 @@ import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
+import { quoteValue } from '@bench/contracts';
 
 export interface EngineOptions {
   /** Where keys and provider secrets are read from (default `process.env`). */
@@ -130,10 +131,10 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       const callId = typeof fields.call === 'string' ? fields.call : undefined;
       if (callId) {
         const call = await ledger.getCall(callId);
-        if (!call) throw new EngineError(404, 'not-found', `unknown call "${callId}": use a call id from a reply's bench object`, { param: 'call' });
+        if (!call) throw new EngineError(404, 'not-found', `unknown call ${quoteValue(callId)}: use a call id from a reply's bench object`, { param: 'call' });
         const allowed = key.allowed;
         const permitted = !allowed || call.keyName === key.keyName || allowed.includes(call.collection ?? call.alias);
-        if (!permitted) throw new EngineError(403, 'permission', `this key may not judge call "${callId}"`, { param: 'call' });
+        if (!permitted) throw new EngineError(403, 'permission', `this key may not judge call ${quoteValue(callId)}`, { param: 'call' });
       }
       // An unknown call is a 404 naming `call`, a bad field a 400 naming it: the ledger's errors say so themselves.
       const verdict = await ledger.recordVerdict(fields as never);

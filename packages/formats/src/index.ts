@@ -24,6 +24,7 @@ export { openaiResponsesCodec } from './openai-responses/openai-responses-codec'
 export { benchCompactionContent } from './openai-responses/bench-compaction';
 export { decodeStream, encodeStream } from './stream-transforms';
 export { estimateTokens } from './estimate-tokens';
+export { issueMessage } from './shared/issue-message';
 export { ReplyAccumulator } from './reply-accumulator';
 export { InvalidRequestError, type FieldIssue } from './errors/invalid-request-error';
 export { InvalidReplyError } from './errors/invalid-reply-error';

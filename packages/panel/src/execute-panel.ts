@@ -14,6 +14,7 @@ import type { PanelInput } from './panel-input';
 import type { PanelMember } from './panel-member';
 import type { PanelStop } from './panel-stop';
 import { runSeat } from './run-seat';
+import { SeatAnswerStream } from './seat-answer-stream';
 
 export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | 'newId'> {
   id: string;
@@ -31,12 +32,14 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
   // Object.assign, not a spread followed by keys the request may lack (slow in Node 20: see runPanel).
   const request: NeutralRequest = Object.assign({}, run.request, { stream: true, streamUsage: true });
   emit({ type: 'seated', panel: id, seats: [...run.seated], skipped: [...run.skipped] });
+  const streamed = run.mode === 'all' ? new SeatAnswerStream(emit) : undefined;
 
   const seats: BenchSeat[] = await Promise.all(
     run.seats.map(async (member, i) => {
       const ran = await runSeat(context, member, `${id}.${i + 1}`, request);
       const seat: BenchSeat = run.seated[i]?.explorer ? { ...ran, explorer: true } : ran;
       emit({ type: 'seat-done', seat });
+      if (!stop.stopped) streamed?.add(seat);
       return seat;
     }),
   );
@@ -49,9 +52,10 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
   if (!seats.some((s) => s.status === 'ok')) return fail(new PanelFailedError(buildPanelBench(bench)));
 
   let result: PanelResult | undefined;
-  if (run.mode === 'all') {
+  if (streamed) {
+    streamed.end(run.skipped);
+    // The result's text (a reply that is not streamed) is in seat order; the stream sent the same blocks as the seats ended.
     const text = formatAllAnswers(seats, run.skipped);
-    emit({ type: 'text-delta', text });
     result = { panel: id, text, finishReason: 'stop', usage: addUsage(seats.map((s) => s.usage)), bench: buildPanelBench(bench) };
   } else {
     result = await mergeAnswers(run, context, request, seats);

@@ -14,7 +14,7 @@ export interface SeatedSeat {
 /** What a finished panel answers with. */
 export interface PanelResult {
   panel: string;
-  /** The reply's text: the merged answer, or every labelled answer. */
+  /** The reply's text: the merged answer, or every labelled answer in seat order (streamed, the same blocks went as the seats ended). */
   text: string;
   finishReason: FinishReason;
   /** Every call's usage added up (seats and merger). */
@@ -24,8 +24,10 @@ export interface PanelResult {
 
 /**
  * A panel's progress, in order: `seated` (send the 200 here), one `seat-done`
- * per seat as each ends, the answer as `text-delta`s, then `done` — or `error`
- * (every seat failed: 502; cancelled: 499) after which nothing follows.
+ * per seat as each ends, the answer as `text-delta`s (`all`: each seat's
+ * labelled answer right after its `seat-done`, a failed seat's once one seat
+ * answered; `merged`: the merger's text after every seat), then `done` — or
+ * `error` (every seat failed: 502; cancelled: 499) after which nothing follows.
  */
 export type PanelEvent =
   | { type: 'seated'; panel: string; seats: SeatedSeat[]; skipped: SkippedMember[] }

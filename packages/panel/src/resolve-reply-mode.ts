@@ -1,4 +1,5 @@
 import { PanelInputError } from './errors/panel-input-error';
+import { cutValue, quoteValue } from '@bench/contracts';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -28,12 +29,12 @@ export function resolveReplyMode(input: ReplyModeInput): ReplyMode {
     const reply = (body as Record<string, unknown>).reply;
     if (reply !== undefined) {
       if (isMode(reply)) return reply;
-      throw new PanelInputError('bench.reply', `must be one of ${REPLY_MODES.join(', ')}, got ${JSON.stringify(reply)}`);
+      throw new PanelInputError('bench.reply', `must be one of ${REPLY_MODES.join(', ')}, got ${cutValue(JSON.stringify(reply))}`);
     }
   }
   if (suffix !== undefined && suffix !== '') {
     if (isMode(suffix)) return suffix;
-    throw new PanelInputError('model', `unknown reply suffix ":${suffix}": use :${REPLY_MODES.join(', :')}`, 404);
+    throw new PanelInputError('model', `unknown reply suffix ${quoteValue(`:${suffix}`)}: use :${REPLY_MODES.join(', :')}`, 404);
   }
   return input.collection;
 }

@@ -5,6 +5,7 @@ import { PanelFailedError } from './errors/panel-failed-error';
 import { PanelInputError } from './errors/panel-input-error';
 import { PanelToolsError } from './errors/panel-tools-error';
 import { newPanelId } from './panel-id';
+import type { PanelEvent } from './panel-event';
 import type { PanelMember } from './panel-member';
 import type { PanelInput } from './panel-input';
 import { runPanel } from './run-panel';
@@ -45,7 +46,13 @@ describe('a panel, reply all', () => {
     bed.upstream.script('m3', { answer: { text: 'Four.', usage: { inputTokens: 11, outputTokens: 1 } } });
     const run = runPanel(input());
     const events = await readEvents(run);
-    expect(events.map((e) => e.type)).toEqual(['seated', 'seat-done', 'seat-done', 'text-delta', 'done']);
+    // Each seat's labelled answer right after it ended, whichever ended first; then who was not asked.
+    expect(events.map((e) => e.type)).toEqual(['seated', 'seat-done', 'text-delta', 'seat-done', 'text-delta', 'text-delta', 'done']);
+    for (const at of [1, 3]) {
+      const done = events[at] as Extract<PanelEvent, { type: 'seat-done' }>;
+      expect(events[at + 1]).toEqual({ type: 'text-delta', text: `### ${done.seat.alias} · call ${done.seat.call}\n\n${done.seat.answer}\n\n` });
+    }
+    expect(events[5]).toEqual({ type: 'text-delta', text: '---\n\n*Not asked:* m2 (retired since 2026-01-01: too slow).\n' });
     expect(events[0]).toEqual({
       type: 'seated',
       panel: 'p1',

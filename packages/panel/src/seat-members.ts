@@ -7,6 +7,7 @@ import { lookupMember, type MemberLookup, type PanelCollection, type PanelMember
 import type { UsefulRecords } from './panel-record';
 import { pickSeats } from './pick-seats';
 import { type VisualNeeds, visualNeedsOf, whyCannotRead } from './why-cannot-read';
+import { quoteValue } from '@bench/contracts';
 
 export interface SeatingInput {
   collection: PanelCollection;
@@ -94,7 +95,7 @@ function checkWith(value: readonly string[] | undefined, models: MemberLookup): 
   if (!Array.isArray(value)) throw new PanelInputError('bench.with', 'must be an array of model aliases');
   value.forEach((alias: unknown, i) => {
     if (typeof alias !== 'string' || alias === '') throw new PanelInputError(`bench.with[${i}]`, 'must be a model alias (a non-empty string)');
-    if (!lookupMember(models, alias)) throw new PanelInputError(`bench.with[${i}]`, `unknown model "${alias}"`);
+    if (!lookupMember(models, alias)) throw new PanelInputError(`bench.with[${i}]`, `unknown model ${quoteValue(alias)}`);
   });
   return value;
 }

@@ -27,6 +27,18 @@ describe('orderMembers', () => {
     expect(aliases({ eligible: members, records, cooling: new Set(), settings: record, random: never })).toEqual(['c', 'a', 'b']);
   });
 
+  it('breaks a tie on useful verdicts by fewer not-useful ones, before score', () => {
+    const eligible = [member('a', { score: 0.9 }), member('b'), member('c')];
+    const records = new Map<string, MemberRecord>([
+      ['a', { useful: 0, notUseful: 3 }],
+      ['b', { useful: 0, notUseful: 1 }],
+      ['c', { useful: 1, notUseful: 5 }],
+    ]);
+    const ordered = orderMembers({ eligible, records, cooling: new Set(), settings: record, random: never });
+    expect(ordered.members.map((m) => m.alias)).toEqual(['c', 'b', 'a']);
+    expect(ordered.why('a')).toBe('0 useful verdicts and 3 not useful overall (no record on general), score 0.9');
+  });
+
   it('breaks ties by score (record score over catalog score), then paid', () => {
     const eligible = [member('a', { paid: true }), member('b', { score: 0.5 }), member('c', { score: 0.9 }), member('d')];
     const records = new Map<string, MemberRecord>([['c', { useful: 0, score: 0.1 }]]);

@@ -37,7 +37,7 @@ interface Keyed {
 
 /**
  * The order for a new conversation: by record on the shape (useful verdicts,
- * then score, then paid, then as listed), by Thompson sampling (`learned`), or
+ * then fewer not-useful ones, then score, then paid, then as listed), by Thompson sampling (`learned`), or
  * as listed; with probability `rotate` (record order only) the least recently
  * used member goes first; cooling members last.
  */
@@ -84,7 +84,8 @@ export function orderMembers(input: OrderInput): Ordered {
 }
 
 function byRecord(a: Keyed, b: Keyed): number {
-  return b.read.useful - a.read.useful || compareScore(a.score, b.score) || b.paid - a.paid || a.index - b.index;
+  // Fewer not-useful verdicts break a tie on useful ones: a person who marks a member's answers not useful sees it move down.
+  return b.read.useful - a.read.useful || a.read.notUseful - b.read.notUseful || compareScore(a.score, b.score) || b.paid - a.paid || a.index - b.index;
 }
 
 function compareScore(a: number, b: number): number {
@@ -123,7 +124,7 @@ function explain(
     const mean = (1 + read.useful) / (2 + read.useful + read.notUseful);
     why = `drew ${(entry.sample as number).toFixed(3)} from Beta(${1 + read.useful}, ${1 + read.notUseful}) ${where}, mean ${mean.toFixed(3)}`;
   } else {
-    why = `${read.useful} useful verdict${read.useful === 1 ? '' : 's'} ${where}`;
+    why = `${read.useful} useful verdict${read.useful === 1 ? '' : 's'}${read.notUseful > 0 ? ` and ${read.notUseful} not useful` : ''} ${where}`;
     if (Number.isFinite(entry.score)) why += `, score ${entry.score}`;
     if (entry.paid === 1) why += ', paid';
     if (alias === rotatedAlias) {

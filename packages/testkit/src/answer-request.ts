@@ -4,6 +4,7 @@ import { answerReply } from './answer-reply';
 import { planAnswer } from './answer-pieces';
 import { answerPrefill, PREFILL_REFUSAL, prefillOf } from './prefill-answer';
 import type { Answer, Behaviour } from './behaviour';
+import { hold } from './hold';
 import { sleep } from './sleep';
 import { writeErrorReply } from './write-error-reply';
 import { writeJsonReply } from './write-json-reply';
@@ -31,6 +32,7 @@ export async function answerRequest(res: ServerResponse, ctx: AnswerContext): Pr
     return;
   }
   if (behaviour.hang) return;
+  if (behaviour.holdUntil && !(await hold(behaviour.holdUntil, signal))) return;
   if (!(await sleep(behaviour.headersDelayMs ?? 0, signal))) return;
   if (behaviour.error) return writeErrorReply(res, ctx.codec, behaviour.error);
   if (behaviour.prefill === 'refuse' && prefillOf(ctx.request) !== undefined) return writeErrorReply(res, ctx.codec, PREFILL_REFUSAL);

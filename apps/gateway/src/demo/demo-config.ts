@@ -31,11 +31,13 @@ export function demoConfig(upstream: Pick<DemoUpstream, 'baseURL'>): Record<stri
     collections: {
       panel: { members: ['sage', 'scout', 'slowpoke', 'flaky'], reply: 'all', description: 'every member answers' },
       council: { members: ['sage', 'scout', 'flaky'], reply: 'merged', merger: 'sage', description: 'the panel, merged by sage' },
+      // Ranked by record with no rotation, so that the demo is predictable: flaky first until a person's verdicts move it.
       agents: {
         members: ['flaky', 'scout', 'sage'],
         reply: 'route',
-        order: 'listed',
-        description: 'one member per conversation, failover before the first token',
+        order: 'record',
+        rotate: 0,
+        description: 'one member per conversation, failover before the first token; your verdicts rank its members',
       },
     },
     aliases: { 'claude-*': 'bench/agents', 'gpt-*': 'bench/agents', 'gemini-*': 'bench/agents' },

@@ -286,7 +286,7 @@ export const collectionSchema = z.strictObject({
     .optional()
     .meta(
       about(
-        '`record`: ranked by useful verdicts on the shape, with rotation; `listed`: a fixed fallback chain in the order written; `learned`: drawn by Thompson sampling on useful and not-useful verdicts.',
+        '`record`: ranked by useful verdicts on the shape (a tie by fewer not-useful ones), with rotation; `listed`: a fixed fallback chain in the order written; `learned`: drawn by Thompson sampling on useful and not-useful verdicts.',
         { default: 'record' },
       ),
     ),

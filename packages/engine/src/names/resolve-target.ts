@@ -2,6 +2,7 @@ import type { ReplyMode } from '../config/config-schema';
 import type { GatewayConfig, ResolvedCollection, ResolvedModel } from '../config/resolved-config';
 import { isGlob, matchesGlob } from './glob-pattern';
 import { parseCollectionName, parseModelName } from './parse-model-name';
+import { quoteValue } from '@bench/contracts';
 
 export type Target =
   | { kind: 'collection'; collection: ResolvedCollection; mode: ReplyMode; requested: string }
@@ -34,7 +35,7 @@ export function resolveTarget(config: GatewayConfig, requested: string, options:
     const viaAlias = resolveDirect(config, aliasTarget, requested, {});
     if (viaAlias) return viaAlias;
   }
-  return { found: false, reason: 'unknown-model', message: `unknown model "${requested}"` };
+  return { found: false, reason: 'unknown-model', message: `unknown model ${quoteValue(requested)}` };
 }
 
 function resolveDirect(config: GatewayConfig, name: string, requested: string, options: ResolveOptions): TargetLookup | undefined {
@@ -51,9 +52,9 @@ function resolveDirect(config: GatewayConfig, name: string, requested: string, o
 
 function collectionLookup(config: GatewayConfig, parsed: { collection: string; mode?: ReplyMode; badSuffix?: string }, requested: string): TargetLookup {
   const collection = config.collections[parsed.collection];
-  if (!collection) return { found: false, reason: 'unknown-collection', message: `unknown collection "${parsed.collection}"` };
+  if (!collection) return { found: false, reason: 'unknown-collection', message: `unknown collection ${quoteValue(parsed.collection)}` };
   if (parsed.badSuffix !== undefined) {
-    return { found: false, reason: 'unknown-mode', message: `unknown reply mode ":${parsed.badSuffix}" in "${requested}" (use :all, :merged or :route)` };
+    return { found: false, reason: 'unknown-mode', message: `unknown reply mode ${quoteValue(`:${parsed.badSuffix}`)} in ${quoteValue(requested)} (use :all, :merged or :route)` };
   }
   return { found: true, target: { kind: 'collection', collection, mode: parsed.mode ?? collection.reply, requested } };
 }

@@ -1,5 +1,5 @@
 import { rankMembers, type MemberRecord, type Ranking, type ShapeRecord } from '@bench/router';
-import { isPromise } from '@bench/contracts';
+import { isPromise, quoteValue } from '@bench/contracts';
 import type { GatewayConfig } from '../config/resolved-config';
 import { EngineError } from '../errors/engine-error';
 import { callableNames, type Caller } from '../names/permissions';
@@ -29,12 +29,12 @@ export interface CollectionRecords {
 export async function collectionRecords(runtime: EngineRuntime, caller: Caller, only?: { collection?: string; shape?: string }): Promise<CollectionRecords[]> {
   const { config } = runtime;
   if (only?.shape !== undefined && !config.shapes.includes(only.shape)) {
-    throw new EngineError(400, 'invalid-request', `shape: unknown shape "${only.shape}"; the config's shapes are ${config.shapes.join(', ')}`, {
+    throw new EngineError(400, 'invalid-request', `shape: unknown shape ${quoteValue(only.shape)}; the config's shapes are ${config.shapes.join(', ')}`, {
       param: 'shape',
     });
   }
   if (only?.collection !== undefined && !callableNames(config, caller).collections.includes(only.collection)) {
-    throw new EngineError(404, 'not-found', `collection: no collection "${only.collection}" this key may call; leave it out for every one`, {
+    throw new EngineError(404, 'not-found', `collection: no collection ${quoteValue(only.collection)} this key may call; leave it out for every one`, {
       param: 'collection',
     });
   }

@@ -1,3 +1,4 @@
+import { issueMessage } from '@bench/formats';
 import { z } from 'zod';
 import { EngineError } from '../errors/engine-error';
 
@@ -21,7 +22,7 @@ export function takeBenchOptions(extra: Record<string, unknown>): BenchOptions {
     throw new EngineError(
       400,
       'invalid-request',
-      `${path}: ${issue.message}; "bench" takes {"reply": "all" | "merged" | "route", "with": ["<model alias>", …]}`,
+      `${path}: ${issueMessage(issue)}; "bench" takes {"reply": "all" | "merged" | "route", "with": ["<model alias>", …]}`,
       { param: path },
     );
   }

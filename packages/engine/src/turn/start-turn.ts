@@ -15,6 +15,7 @@ import { takeBenchOptions } from './bench-options';
 import type { TurnContext } from './turn-context';
 import type { TurnOptions } from './turn-options';
 import type { TurnRunner } from './turn-runner';
+import { quoteValue } from '@bench/contracts';
 
 /** Resolves the model name, checks the key, then starts a panel or a route turn. */
 export async function startTurn(runtime: EngineRuntime, request: NeutralRequest, options: TurnOptions, context: TurnContext): Promise<TurnRunner> {
@@ -48,7 +49,7 @@ function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: rea
       throw new EngineError(
         403,
         'permission',
-        `bench.with: key "${caller.keyName}" may not call model "${alias}"; leave it out, or ask for a key that may call it`,
+        `bench.with: key "${caller.keyName}" may not call model ${quoteValue(alias)}; leave it out, or ask for a key that may call it`,
         { param: 'bench.with' },
       );
     }
@@ -58,7 +59,7 @@ function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: rea
 /** Body `bench.reply` over the model suffix over the collection's own; a model alias is a route. */
 function replyModeOf(target: Target, reply: string | undefined): ReplyMode {
   if (reply !== undefined && !(REPLY_MODES as readonly string[]).includes(reply)) {
-    throw new EngineError(400, 'invalid-request', `bench.reply: unknown reply mode "${reply}"; use "all", "merged" or "route"`, { param: 'bench.reply' });
+    throw new EngineError(400, 'invalid-request', `bench.reply: unknown reply mode ${quoteValue(reply)}; use "all", "merged" or "route"`, { param: 'bench.reply' });
   }
   if (target.kind === 'model') {
     if (reply && reply !== 'route') {

@@ -1,4 +1,4 @@
-import { BenchError, type NeutralError } from '@bench/contracts';
+import { BenchError, cutValue, type NeutralError } from '@bench/contracts';
 const marker = Symbol.for('bench.formats.InvalidRequestError');
 
 export interface FieldIssue {
@@ -13,9 +13,11 @@ export class InvalidRequestError extends BenchError {
   readonly issues: FieldIssue[];
 
   constructor(issues: FieldIssue[], options?: { cause?: unknown }) {
-    super(issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '), options);
+    // A path names the caller's keys, which may be any length: cut like every quoted value.
+    const cut = issues.map((issue) => ({ ...issue, path: cutValue(issue.path) }));
+    super(cut.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '), options);
     this.name = 'InvalidRequestError';
-    this.issues = issues;
+    this.issues = cut;
   }
 
   /** The first field at fault, for protocols whose error has one `param`. */

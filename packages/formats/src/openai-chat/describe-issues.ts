@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { InvalidRequestError, type FieldIssue } from '../errors/invalid-request-error';
 import { fieldPath } from '../shared/field-path';
+import { issueMessage } from '../shared/issue-message';
 
 type Issue = z.core.$ZodIssue;
 
@@ -21,7 +22,7 @@ export function parseClientBody<T extends z.ZodType>(schema: T, body: unknown): 
 function collect(issue: Issue, prefix: PropertyKey[], out: FieldIssue[]): void {
   const path = [...prefix, ...issue.path];
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) {
-    out.push({ path: fieldPath(path), message: issue.message });
+    out.push({ path: fieldPath(path), message: issueMessage(issue) });
     return;
   }
   let best: Issue[] | undefined;

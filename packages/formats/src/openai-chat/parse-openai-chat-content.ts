@@ -5,6 +5,7 @@ import { parseDataUrl, splitDataUrl } from '../shared/data-url';
 import { UNMAPPED_PARTS_KEY } from './hints';
 import { imageMediaTypes } from './openai-chat-api';
 import { splitExtra } from './split-extra';
+import { quoteValue } from '@bench/contracts';
 
 const TEXT_KEYS = new Set(['type', 'text']);
 const IMAGE_KEYS = new Set(['type', 'image_url']);
@@ -86,7 +87,7 @@ export function parseImageUrl(url: string, path: string): ImageSource {
   if (split === null) throw new InvalidRequestError([{ path, message: 'expected a base64 data URL: data:<media type>;base64,<data>' }]);
   const { mediaType, data } = split;
   if (!imageMediaTypes.includes(mediaType)) {
-    throw new InvalidRequestError([{ path, message: `expected an image media type, one of ${imageMediaTypes.join(', ')}; got ${mediaType}` }]);
+    throw new InvalidRequestError([{ path, message: `expected an image media type, one of ${imageMediaTypes.join(', ')}; got ${quoteValue(mediaType)}` }]);
   }
   if (!isBase64(data)) throw new InvalidRequestError([{ path, message: NOT_BASE64 }]);
   return { kind: 'base64', mediaType, data };

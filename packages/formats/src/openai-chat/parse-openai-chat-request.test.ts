@@ -216,7 +216,7 @@ describe('parseRequest refuses a malformed body, naming the field', () => {
       ],
     });
     expect(error.param).toBe('messages[0].content[1].image_url.url');
-    expect(error.message).toMatch(/image\/jpeg, image\/png, image\/gif, image\/webp; got image\/tiff/);
+    expect(error.message).toMatch(/image\/jpeg, image\/png, image\/gif, image\/webp; got "image\/tiff"/);
   });
 
   it('tool-call arguments that are not JSON text', () => {

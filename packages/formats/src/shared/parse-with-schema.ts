@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { InvalidRequestError } from '../errors/invalid-request-error';
 import { fieldPath } from './field-path';
+import { issueMessage } from './issue-message';
 
 /** Validates a client's body against a protocol schema, or throws naming every field at fault. */
 export function parseWithSchema<T extends z.ZodType>(schema: T, body: unknown, prefix: ReadonlyArray<PropertyKey> = []): z.output<T> {
@@ -9,7 +10,7 @@ export function parseWithSchema<T extends z.ZodType>(schema: T, body: unknown, p
   throw new InvalidRequestError(
     result.error.issues.slice(0, 5).map((issue) => ({
       path: fieldPath([...prefix, ...issue.path]),
-      message: issue.message,
+      message: issueMessage(issue),
     })),
     { cause: result.error },
   );

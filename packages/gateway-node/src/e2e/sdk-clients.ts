@@ -153,7 +153,7 @@ export function sseData(body: string): unknown[] {
 }
 
 /** Runs `body` with the global fetch wrapped so the text of every response is also kept (for SDKs that take no fetch option). */
-async function withRawBodies<T>(body: (bodies: Array<Promise<string>>) => Promise<T>): Promise<T> {
+export async function withRawBodies<T>(body: (bodies: Array<Promise<string>>) => Promise<T>): Promise<T> {
   const original = globalThis.fetch;
   const bodies: Array<Promise<string>> = [];
   globalThis.fetch = async (input, init) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EngineError, listedModels, mayCall, resolveTarget, type Engine } from '@bench/engine';
 import type { RequestState } from '../request-state';
+import { quoteValue } from '@bench/contracts';
 
 const showSchema = z.object({ model: z.string().min(1).optional(), name: z.string().min(1).optional() });
 
@@ -12,7 +13,7 @@ export async function handleOllamaShow(state: RequestState, engine: Engine): Pro
   if (!name) throw new EngineError(400, 'invalid-request', 'model: required, a name from GET /api/tags', { param: 'model' });
   const lookup = resolveTarget(config, name, { dropLatestTag: true });
   if (!lookup.found || !mayCall(state.caller, lookup.target)) {
-    throw new EngineError(404, 'not-found', `model "${name}" not found; GET /api/tags lists what this key may call`);
+    throw new EngineError(404, 'not-found', `model ${quoteValue(name)} not found; GET /api/tags lists what this key may call`);
   }
   const target = lookup.target;
   const members = target.kind === 'collection' ? target.collection.members.map((alias) => config.models[alias]!) : [target.model];

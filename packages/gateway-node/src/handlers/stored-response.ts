@@ -1,5 +1,6 @@
 import { EngineError, WHAT_IS_KEPT, type Engine } from '@bench/engine';
 import type { RequestState } from '../request-state';
+import { quoteValue } from '@bench/contracts';
 
 /** `GET /v1/responses/{id}`: a stored response as its request was answered (not streamed), for the key that made it. */
 export async function handleRetrieveResponse(state: RequestState, engine: Engine): Promise<void> {
@@ -21,5 +22,5 @@ export async function handleDeleteResponse(state: RequestState, engine: Engine):
   state.reply.json(200, { id, object: 'response', deleted: true });
 }
 
-/** Another key's response is not there for this one; an id longer than any bench writes is cut in the message. */
-const notFound = (id: string) => new EngineError(404, 'not-found', `no response "${id.length > 200 ? `${id.slice(0, 40)}…` : id}" here: ${WHAT_IS_KEPT}`);
+/** Another key's response is not there for this one. */
+const notFound = (id: string) => new EngineError(404, 'not-found', `no response ${quoteValue(id)} here: ${WHAT_IS_KEPT}`);

@@ -15,6 +15,7 @@ import { nodeReply } from './node-reply';
 import { readJSONBody } from './read-body';
 import { sendError } from './send';
 import type { RequestState } from '../request-state';
+import { cutValue } from '@bench/contracts';
 
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
@@ -66,7 +67,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   try {
     if (applyCors(req, res, options.cors)) return;
     if (!route) {
-      throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
+      throw new EngineError(404, 'not-found', `no route ${method} ${cutValue(url.pathname)}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }
     state.caller = authenticate(req, url, options.engine, route.open === true);
     if (route.admin && options.engine.keysEnabled && !state.caller.admin) {

@@ -5,6 +5,7 @@ import { safeParseJSON } from '@bench/formats';
 import { EngineError } from '@bench/engine';
 import { MAX_BODY_DEPTH, tooDeepAt } from './json-depth';
 import { nestingTooDeepAt } from './json-nesting';
+import { quoteValue } from '@bench/contracts';
 
 /** Bodies longer than this are checked for nesting before they are parsed (see json-nesting.ts); shorter ones parse in a few milliseconds whatever their shape. */
 const SCAN_NESTING_ABOVE = 256 * 1024;
@@ -20,7 +21,7 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
     case 'br':
       return createBrotliDecompress();
     default:
-      throw new EngineError(415, 'invalid-request', `content-encoding "${encoding}" is not supported; send the body as identity, gzip, deflate or br`);
+      throw new EngineError(415, 'invalid-request', `content-encoding ${quoteValue(encoding)} is not supported; send the body as identity, gzip, deflate or br`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { cutValue } from '@bench/contracts';
 import { LedgerInputError } from '../errors/ledger-input-error';
 import { MAX_NOTE_BYTES, type VerdictInput } from '../verdict';
 import { describe, requireObject, requireString } from './fields';
@@ -8,7 +9,7 @@ const FIELDS = new Set(['call', 'useful', 'note']);
 export function validateVerdict(value: unknown): VerdictInput {
   const verdict = requireObject(value, 'verdict');
   for (const key of Object.keys(verdict)) {
-    if (!FIELDS.has(key)) throw new LedgerInputError(`verdict.${key}`, 'is not a verdict field (expected call, useful, note)');
+    if (!FIELDS.has(key)) throw new LedgerInputError(`verdict.${cutValue(key)}`, 'is not a verdict field (expected call, useful, note)');
   }
   const call = requireString(verdict.call, 'verdict.call');
   if (typeof verdict.useful !== 'boolean') {
