@@ -12,6 +12,7 @@ import {
   DEFAULT_STICKY_TTL_MS,
   DEFAULT_TIMEOUTS,
 } from './defaults';
+import { limitFields } from './limits-schema';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -214,7 +215,12 @@ export const modelSchema = z.strictObject({
     .meta(about('A retired model: never picked, kept for its records.', { examples: [{ at: '2026-11-01', why: 'replaced by m2' }] })),
   paid: z.boolean().optional().meta(about('A paid-for connection: ranked ahead of others with the same record.')),
   score: z.number().optional().meta(about('An external score; ranks members with the same useful-verdict count.')),
-  rpm: positiveInt.optional().meta(about('Requests per minute to pace calls to.', { examples: [60] })),
+  rpm: positiveInt.optional().meta(
+    about(
+      'Requests a minute this model is sent at most (pacing: a call over it goes to the next member). A limit on callers is `keys.<name>.rpm` or `collections.<name>.rpm`.',
+      { examples: [60] },
+    ),
+  ),
   options: z
     .record(z.string(), z.unknown())
     .optional()
@@ -335,6 +341,7 @@ export const collectionSchema = z.strictObject({
         default: true,
       }),
     ),
+  ...limitFields('collection'),
   ...tuning,
 });
 
@@ -355,6 +362,7 @@ export const keySchema = z.strictObject({
     .boolean()
     .optional()
     .meta(about('Whether this key opens the admin surfaces (the dashboard, `/metrics`); other keys get 403 there.', { default: false })),
+  ...limitFields('key'),
 });
 
 export const serverSchema = z.strictObject({
