@@ -11,10 +11,10 @@ export function limitRefusal(spec: LimitSpec, used: number, retryAfterMs: number
   let message: string;
   switch (spec.name) {
     case 'rpm':
-      message = `${ownerWords(spec)} is over its rpm of ${spec.size}${everyone} (${used} requests in the last minute); ${resets}`;
+      message = `${ownerWords(spec)} is over its rpm of ${spec.size}${everyone} (${used} request${used === 1 ? '' : 's'} in the last minute); ${resets}`;
       break;
     case 'tpm':
-      message = `${ownerWords(spec)} is over its tpm of ${spec.size}${everyone} (${used} tokens in the last minute); ${resets}`;
+      message = `${ownerWords(spec)} is over its tpm of ${spec.size}${everyone} (${used} token${used === 1 ? '' : 's'} in the last minute); ${resets}`;
       break;
     case 'budget': {
       const window = budgetWindow(spec.per!, now);
