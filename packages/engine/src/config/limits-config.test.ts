@@ -30,7 +30,9 @@ describe('limits in the config', () => {
       'keys.ci.budget.per: per is the period the budget is for: "day", "week" or "month"',
     ]);
     expect(issuesOf(withKey({ budget: { usd: 20 } }))).toEqual(['keys.ci.budget.per: per is the period the budget is for: "day", "week" or "month"']);
-    expect(issuesOf(withKey({ budget: { usd: 20, per: 'day', period: 'x' } }))).toEqual(['keys.ci.budget.period: unknown key "period" (known keys here: usd, per)']);
+    expect(issuesOf(withKey({ budget: { usd: 20, per: 'day', period: 'x' } }))).toEqual([
+      'keys.ci.budget.period: unknown key "period" (known keys here: usd, per)',
+    ]);
     expect(issuesOf(withKey({ budget: 20 }))).toEqual([expect.stringMatching(/^keys\.ci\.budget: /)]);
     const raw = exampleConfig() as Record<string, any>;
     raw.collections.core.tpm = -5;

@@ -12,7 +12,9 @@ export interface CounterCheck {
   add: number;
 }
 
-export type Admission = { ok: true } | { ok: false; /** The first check that refused. */ index: number; used: number; /** Until it is under its limit again. */ retryAfterMs: number };
+export type Admission =
+  | { ok: true }
+  | { ok: false /** The first check that refused. */; index: number; used: number /** Until it is under its limit again. */; retryAfterMs: number };
 
 export interface CounterReading {
   used: number;

@@ -61,7 +61,7 @@ const counted = (engine: Engine, secret: string, limit: 'tpm' | 'budget', used: 
   eventually(async () => ((await engine.keyUsage(asKey(engine, secret))).limits[limit]?.used ?? 0) >= used);
 
 describe('limits, in the engine', () => {
-  it("refuses a key over its rpm before any upstream call, saying which limit, its size and when it frees; the window slides", async () => {
+  it('refuses a key over its rpm before any upstream call, saying which limit, its size and when it frees; the window slides', async () => {
     upstream.script('up-a', answering(1, 1));
     const engine = await engineWith({ ci: { rpm: 2 } });
     await turn(engine, 'ci-secret');
@@ -77,7 +77,13 @@ describe('limits, in the engine', () => {
     await turn(engine, 'me-secret');
     clock += 30_000; // the first request has left the window
     await turn(engine, 'ci-secret');
-    expect((await engine.keyUsage(asKey(engine, 'ci-secret'))).limits.rpm).toMatchObject({ limit: 2, used: 2, unit: 'requests', window: 'sliding-minute', retry_after_seconds: 20 });
+    expect((await engine.keyUsage(asKey(engine, 'ci-secret'))).limits.rpm).toMatchObject({
+      limit: 2,
+      used: 2,
+      unit: 'requests',
+      window: 'sliding-minute',
+      retry_after_seconds: 20,
+    });
   });
 
   it('counts a tpm after the turn: the turn that goes over finishes, the next is refused', async () => {

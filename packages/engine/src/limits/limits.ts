@@ -94,7 +94,10 @@ export class Limits {
         const nanos = Math.round(stats.reduce((sum, model) => sum + model.cost, 0) * NANOS_PER_USD);
         if (nanos > 0) await this.#store.add(counterOf(spec, now), nanos, now);
       } catch (error) {
-        this.#logger.warn({ err: (error as Error).message, limit: `${spec.scope} ${spec.owner} budget` }, "the spend so far could not be read from the ledger; the budget starts from 0");
+        this.#logger.warn(
+          { err: (error as Error).message, limit: `${spec.scope} ${spec.owner} budget` },
+          'the spend so far could not be read from the ledger; the budget starts from 0',
+        );
       }
     }
   }

@@ -63,7 +63,10 @@ export function createRedisLimitStore(redis: Redis, prefix: string): LimitStore 
       for (const { counter, limit, add } of checks) {
         args.push(counter.kind === 'sliding' ? 's' : 'f', limit, counter.kind === 'sliding' ? counter.windowMs : counter.resetsAt, add, randomUUID());
       }
-      const [index, used, retryAfterMs] = (await admit(checks.map(({ counter }) => keyOf(counter)), args)) as number[];
+      const [index, used, retryAfterMs] = (await admit(
+        checks.map(({ counter }) => keyOf(counter)),
+        args,
+      )) as number[];
       if (!index) return { ok: true };
       return { ok: false, index: index - 1, used: used!, retryAfterMs: retryAfterMs! };
     },

@@ -48,7 +48,8 @@ describe.each([
   {
     limit: 'budget',
     key: KEYS.budget,
-    message: /key "budget-key" is over its budget of \$0\.01 a month \(\$0\.01 spent since \d{4}-\d\d-01 00:00 UTC\); it resets in .+, at \d{4}-\d\d-01 00:00 UTC/,
+    message:
+      /key "budget-key" is over its budget of \$0\.01 a month \(\$0\.01 spent since \d{4}-\d\d-01 00:00 UTC\); it resets in .+, at \d{4}-\d\d-01 00:00 UTC/,
   },
 ] as const)('a key over its $limit', ({ limit, key, message }) => {
   beforeAll(async () => {
