@@ -32,7 +32,11 @@ async function engineWith(limits: { ci?: object; me?: object; agents?: object },
     {
       ledger,
       providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' } },
-      models: { a: { provider: 'chat', model: 'up-a', price: { input: 1, output: 2 } }, b: { provider: 'chat', model: 'up-b' } },
+      models: {
+        a: { provider: 'chat', model: 'up-a', price: { input: 1, output: 2 } },
+        b: { provider: 'chat', model: 'up-b' },
+        s: { provider: 'chat', model: 'up-s', price: { input: 1, output: 2 } },
+      },
       collections: {
         agents: { members: ['a'], reply: 'route', timeouts: fast, ...limits.agents },
         core: { members: ['a', 'b'], reply: 'all', timeouts: fast },
@@ -135,16 +139,22 @@ describe('limits, in the engine', () => {
     await turn(engine, 'ci-secret');
   });
 
-  it('with memory state, a budget starts from what the ledger priced today, so it holds across a restart', async () => {
+  it('with memory state, a budget starts from what the ledger priced this period (shadows left out), so it holds across a restart', async () => {
     upstream.script('up-a', answering(3_000_000, 0)); // $3
+    upstream.script('up-s', answering(5_000_000, 0)); // $5, the gateway's own
     const file = sqliteOnDisk();
     try {
-      const first = await engineWith({ ci: { budget: { usd: 2, per: 'week' } } }, file.url);
+      const first = await engineWith({ ci: { budget: { usd: 2, per: 'week' } }, agents: { shadow: { rate: 1, members: ['s'] } } }, file.url);
       await turn(first, 'ci-secret');
       await counted(first, 'ci-secret', 'budget', 3);
-      await first.close();
+      await first.close(); // after the shadow call is recorded
+      expect(upstream.requestsFor('up-s')).toHaveLength(1);
       opened.length = 0;
       const second = await engineWith({ ci: { budget: { usd: 2, per: 'week' } } }, file.url);
+      expect((await second.ledger.stats({ key: 'ci' })).map((model) => [model.alias, model.cost])).toEqual([
+        ['a', 3],
+        ['s', 5], // the shadow is in the ledger under the key, and not in its spend
+      ]);
       expect((await second.keyUsage(asKey(second, 'ci-secret'))).limits.budget).toMatchObject({
         limit: 2,
         used: 3,

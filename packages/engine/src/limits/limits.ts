@@ -78,10 +78,7 @@ export class Limits {
     }
   }
 
-  /**
-   * With a state store that forgets on restart (`memory:`), each budget starts from what the ledger priced in its
-   * period so far. The ledger's hourly totals do not tell shadow calls apart, so those count in the seed.
-   */
+  /** With a state store that forgets on restart (`memory:`), each budget starts from what the ledger priced in its period so far. */
   async seed(ledger: Ledger): Promise<void> {
     const now = this.#now();
     const budgets = [...Object.keys(this.#config.keys).flatMap((key) => keyLimits(this.#config, key)), ...this.#collectionSpecs()].filter(
@@ -90,8 +87,8 @@ export class Limits {
     for (const spec of budgets) {
       const from = budgetWindow(spec.per!, now).start;
       try {
-        const stats = await ledger.stats(spec.scope === 'key' ? { key: spec.owner, from } : { collection: spec.owner, from });
-        const nanos = Math.round(stats.reduce((sum, model) => sum + model.cost, 0) * NANOS_PER_USD);
+        const usd = await ledger.spend(spec.scope === 'key' ? { key: spec.owner, from } : { collection: spec.owner, from });
+        const nanos = Math.round(usd * NANOS_PER_USD);
         if (nanos > 0) await this.#store.add(counterOf(spec, now), nanos, now);
       } catch (error) {
         this.#logger.warn(
