@@ -11,6 +11,7 @@ import { EngineEvents } from './events/engine-events';
 import { observedLedger } from './events/observed-ledger';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
+import { Limits } from './limits/limits';
 import { listedModels } from './listings/listed-models';
 import type { Caller } from './names/permissions';
 import { collectionRecords } from './records/collection-records';
@@ -73,6 +74,12 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
   const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
+  const limits = new Limits({ config, store: state.limits, now, logger });
+  events.on((event) => {
+    if (event.type === 'call') limits.count(event.call);
+  });
+  // A store that forgets on restart: the budgets start from what the ledger priced in their period so far.
+  if (!state.durable) await limits.seed(ledger);
   const runtime: EngineRuntime = {
     config,
     env,
@@ -84,6 +91,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     logger,
     labels: createShapeLabels(),
     shadows,
+    limits,
     newId: () => newPanelId(),
   };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
@@ -160,6 +168,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
+    keyUsage: (key = LOCAL_CALLER) => limits.usage(key),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
@@ -187,6 +196,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
           return error;
         },
       );
+      await limits.settle();
       await state.close();
       if (!options.client) await client.close();
       if (unwritten !== undefined) throw unwritten;

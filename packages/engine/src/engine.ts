@@ -2,6 +2,7 @@ import type { Ledger, Verdict } from '@bench/ledger';
 import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
 import type { EngineEvents } from './events/engine-events';
+import type { KeyUsage } from './limits/limits';
 import type { ListedModel } from './listings/listed-models';
 import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
@@ -53,6 +54,8 @@ export interface Engine {
   readonly responses: StoredResponses;
   /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
   shadows(): Record<string, ShadowCounters>;
+  /** The caller's rpm, tpm and budget with what each window holds and when it frees, and those of the collections it may call. */
+  keyUsage(key?: Caller): Promise<KeyUsage>;
   health(): Promise<EngineHealth>;
   /** Waits for the turns in flight to be recorded, and the shadows they started (within `server.shutdownGraceMs`), then flushes and closes the ledger and the stores. */
   close(): Promise<void>;

@@ -6,6 +6,7 @@ export type { TurnInput, TurnRecord, TriedMember } from './turn-record';
 export type { VerdictInput, Verdict } from './verdict';
 export { MAX_NOTE_BYTES } from './verdict';
 export type { ModelStats, StatsQuery } from './model-stats';
+export type { SpendQuery } from './spend-query';
 export type { ModelRecord, RecordsQuery, ShapeRecord } from './model-record';
 export { DEFAULT_SHAPE } from './model-record';
 export { LedgerInputError } from './errors/ledger-input-error';

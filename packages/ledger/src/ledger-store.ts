@@ -1,6 +1,7 @@
 import type { CallRecord } from './call-record';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
+import type { SpendQuery } from './spend-query';
 import type { TurnRecord } from './turn-record';
 import type { Verdict } from './verdict';
 
@@ -36,6 +37,8 @@ export interface LedgerStore {
   stats(query: StatsQuery): Promise<ModelStats[]>;
   /** Per model and shape, from the running totals. */
   records(query: RecordsQuery): Promise<ModelRecord[]>;
+  /** Dollars priced for the calls the query names from its `from` on, shadows left out. */
+  spend(query: SpendQuery): Promise<number>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
   /** Throws unless the store answers. */

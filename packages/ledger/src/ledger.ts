@@ -3,6 +3,7 @@ import type { LedgerRefusedError } from './errors/ledger-refused-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
+import type { SpendQuery } from './spend-query';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
@@ -81,6 +82,11 @@ export interface Ledger {
    * to the first token and in all, cost, last used), every collection unless `query.collection`. Reads running totals.
    */
   records(query?: RecordsQuery): Promise<ModelRecord[]>;
+  /**
+   * Dollars priced for a key's (or a collection's) calls from `query.from` on, made for callers: every purpose but
+   * `shadow` (the gateway's own). Reads the calls in the range (what a budget starts from when its counters were lost).
+   */
+  spend(query: SpendQuery): Promise<number>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;
   /** Writes everything queued. */

@@ -14,6 +14,8 @@ import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import { validateCall } from './validate/validate-call';
 import { validateRecordsQuery, validateStatsQuery } from './validate/validate-stats-query';
+import { validateSpendQuery } from './validate/validate-spend-query';
+import type { SpendQuery } from './spend-query';
 import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
 import type { Verdict } from './verdict';
@@ -95,6 +97,12 @@ export class QueuedLedger implements Ledger {
 
   async records(query: RecordsQuery = {}): Promise<ModelRecord[]> {
     return this.#store.records(validateRecordsQuery(query));
+  }
+
+  async spend(query: SpendQuery): Promise<number> {
+    const valid = validateSpendQuery(query);
+    await this.#queue.flush();
+    return this.#store.spend(valid);
   }
 
   exportCalls(options: ExportOptions): AsyncIterable<string> {

@@ -47,6 +47,7 @@ export {
   type RedisConversationStoreOptions,
 } from './stores/redis-conversation-store';
 export { createRedisHealthStore, type RedisHealthStoreOptions } from './stores/redis-health-store';
+export { redisScript, type ScriptRunner } from './stores/redis-script';
 export type { ReasoningStore } from './stores/reasoning-store';
 export type { HeldPart, HeldReasoning } from './held-reasoning';
 export { createMemoryReasoningStore, type MemoryReasoningStoreOptions } from './stores/memory-reasoning-store';

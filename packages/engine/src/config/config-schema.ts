@@ -12,6 +12,7 @@ import {
   DEFAULT_STICKY_TTL_MS,
   DEFAULT_TIMEOUTS,
 } from './defaults';
+import { limitFields } from './limits-schema';
 
 export const REPLY_MODES = ['all', 'merged', 'route'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
@@ -214,7 +215,14 @@ export const modelSchema = z.strictObject({
     .meta(about('A retired model: never picked, kept for its records.', { examples: [{ at: '2026-11-01', why: 'replaced by m2' }] })),
   paid: z.boolean().optional().meta(about('A paid-for connection: ranked ahead of others with the same record.')),
   score: z.number().optional().meta(about('An external score; ranks members with the same useful-verdict count.')),
-  rpm: positiveInt.optional().meta(about('Requests per minute to pace calls to.', { examples: [60] })),
+  rpm: positiveInt
+    .optional()
+    .meta(
+      about(
+        'Requests a minute this model is sent at most (pacing: a call over it goes to the next member). A limit on callers is `keys.<name>.rpm` or `collections.<name>.rpm`.',
+        { examples: [60] },
+      ),
+    ),
   options: z
     .record(z.string(), z.unknown())
     .optional()
@@ -335,6 +343,7 @@ export const collectionSchema = z.strictObject({
         default: true,
       }),
     ),
+  ...limitFields('collection'),
   ...tuning,
 });
 
@@ -355,6 +364,7 @@ export const keySchema = z.strictObject({
     .boolean()
     .optional()
     .meta(about('Whether this key opens the admin surfaces (the dashboard, `/metrics`); other keys get 403 there.', { default: false })),
+  ...limitFields('key'),
 });
 
 export const serverSchema = z.strictObject({
@@ -398,10 +408,13 @@ export const configSchema = z.strictObject({
     .string()
     .optional()
     .meta(
-      about('Where conversations, cooldowns and kept reasoning live: `memory:` (one process) or `redis://…` (shared by replicas).', {
-        default: DEFAULT_STATE,
-        examples: ['redis://127.0.0.1:6379'],
-      }),
+      about(
+        "Where conversations, cooldowns, kept reasoning and the keys' limit counters live: `memory:` (one process) or `redis://…` (shared by replicas, kept across restarts).",
+        {
+          default: DEFAULT_STATE,
+          examples: ['redis://127.0.0.1:6379'],
+        },
+      ),
     ),
   providers: z.record(name('provider'), providerSchema).optional().meta(about('The upstream APIs, by a name of your choosing.')),
   models: z
@@ -412,7 +425,14 @@ export const configSchema = z.strictObject({
     .record(name('collection'), collectionSchema)
     .optional()
     .meta(about('Groups of models, called as `bench/<name>` (or `bench/<name>:all|merged|route`).')),
-  keys: z.record(name('key'), keySchema).optional().meta(about('The keys callers use; with none, any key works and the gateway serves loopback only.')),
+  keys: z
+    .record(name('key'), keySchema)
+    .optional()
+    .meta(
+      about(
+        "The keys callers use; with none, any key works and the gateway serves loopback only. A key may hold limits of its own (`rpm`, `tpm`, `budget`), and a collection the same limits for everyone calling it together. They are checked before a turn's first upstream call: a turn over one is refused with a 429 in the caller's protocol, with `Retry-After` and a message naming the limit, its size and when it frees. A request counts when it is admitted (a refused one does not); tokens (input plus output) and spend (what the ledger prices: seats, mergers, shapers, routes, not shadows) are counted as a turn's calls end, so the turn that goes over finishes and the next is refused. `rpm` and `tpm` count the last 60 s (sliding); a budget counts the UTC day, the ISO week from Monday 00:00 UTC, or the calendar month. With `state: \"redis://…\"` the counts are shared by replicas and kept across restarts; with `memory:` they are the process's own, and at start each budget is read back from the ledger's calls of its period. While the state store does not answer, limits are not checked (a warning is logged). `GET /bench/keys/me` shows a key's limits, what each window holds and when it frees.",
+      ),
+    ),
   aliases: z
     .record(z.string().min(1), z.string())
     .optional()

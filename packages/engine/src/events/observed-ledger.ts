@@ -25,6 +25,7 @@ export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
     turnWithShadows: (call) => ledger.turnWithShadows(call),
     stats: (query) => ledger.stats(query),
     records: (query) => ledger.records(query),
+    spend: (query) => ledger.spend(query),
     exportCalls: (options) => ledger.exportCalls(options),
     flush: () => ledger.flush(),
     health: () => ledger.health(),

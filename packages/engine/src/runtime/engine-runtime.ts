@@ -1,6 +1,7 @@
 import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
+import type { Limits } from '../limits/limits';
 import type { ShapeLabels } from '../shapes/turn-shape';
 import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
@@ -24,6 +25,8 @@ export interface EngineRuntime {
   labels: ShapeLabels;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
+  /** Keys' and collections' rpm, tpm and budgets, checked before a turn's first upstream call. */
+  limits: Limits;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

@@ -10,6 +10,9 @@ import {
   type HealthStore,
   type ReasoningStore,
 } from '@bench/router';
+import { createMemoryLimitStore } from '../limits/memory-limit-store';
+import { createRedisLimitStore } from '../limits/redis-limit-store';
+import type { LimitStore } from '../limits/limit-store';
 import { createMemoryResponseStore } from '../responses-state/memory-response-store';
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
@@ -24,6 +27,10 @@ export interface StateStores {
   reasoning: ReasoningStore;
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
+  /** Keys' and collections' rpm, tpm and budget counters. */
+  limits: LimitStore;
+  /** Whether what it holds outlives the process (Redis does; memory does not). */
+  durable: boolean;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,6 +44,8 @@ export function openState(url: string): StateStores {
       health: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
       responses: createMemoryResponseStore(),
+      limits: createMemoryLimitStore(),
+      durable: false,
       ping: async () => true,
       close: async () => undefined,
     };
@@ -51,6 +60,8 @@ export function openState(url: string): StateStores {
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       responses: createRedisResponseStore(redis, 'bench:'),
+      limits: createRedisLimitStore(redis, 'bench:'),
+      durable: true,
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());

@@ -23,10 +23,15 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   const target = resolveRequestTarget(config, context.caller, context.protocol, context.requestedModel);
   const bench = options.bench ?? takeBenchOptions(request.extra);
   if (options.compaction) {
+    await runtime.limits.admit(context.caller, target);
     // A conversation's compaction goes to whoever has the conversation, whatever the collection's reply mode.
     return startRouteTurn({ context, runtime, target, request: compactionRequest(request) });
   }
   const mode = replyModeOf(target, bench.reply);
+  const seatedWith = mode === 'route' ? [] : (bench.with ?? []);
+  checkWithPermission(context.caller, config, seatedWith);
+  // Before any upstream call (the shaper's too): a turn over a limit is refused, one admitted is counted.
+  await runtime.limits.admit(context.caller, target);
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
   const kept =
     context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
@@ -36,8 +41,6 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   const shape = await turnShape(runtime, runtime.labels, context, target, turn);
   if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, shape, ...onAnswered });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
-  const seatedWith = bench.with ?? [];
-  checkWithPermission(context.caller, config, seatedWith);
   return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, shape, ...onAnswered });
 }
 

@@ -5,6 +5,7 @@ import type { NodeRouteName, RouteName } from '../http/match-route';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
+import { handleKeyUsage } from './key-usage';
 import { handleRecords } from './records';
 import { handleListModels } from './list-models';
 import { handleModelEntry } from './model-entry';
@@ -26,6 +27,7 @@ export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRou
     verdict: (request) => handleVerdict(request, engine),
     health: (request) => handleHealth(request, engine),
     records: (request) => handleRecords(request, engine),
+    'key-usage': (request) => handleKeyUsage(request, engine),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.method === 'HEAD') {

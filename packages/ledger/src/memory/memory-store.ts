@@ -2,6 +2,7 @@ import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
+import type { SpendQuery } from '../spend-query';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import { replacesTurn } from '../turn-replacement';
@@ -73,6 +74,15 @@ export class MemoryStore implements LedgerStore {
   async shadowCalls(prefix: string): Promise<CallRecord[]> {
     const found = [...this.#calls.values()].filter((call) => call.purpose === 'shadow' && call.id.startsWith(prefix));
     return found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  async spend(query: SpendQuery): Promise<number> {
+    let cost = 0;
+    for (const call of this.#calls.values()) {
+      if (call.time < query.from || call.purpose === 'shadow') continue;
+      if ('key' in query ? call.keyName === query.key : call.collection === query.collection) cost += call.cost ?? 0;
+    }
+    return cost;
   }
 
   async getVerdict(call: string): Promise<Verdict | undefined> {

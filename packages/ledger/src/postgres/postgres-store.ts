@@ -3,6 +3,7 @@ import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
+import type { SpendQuery } from '../spend-query';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -123,6 +124,15 @@ export class PostgresStore implements LedgerStore {
     // starts_with, not a range: the database's collation may not order ids byte by byte.
     const { rows } = await this.#pool.query<CallRow>(`SELECT * FROM calls WHERE purpose = 'shadow' AND starts_with(id, $1) ORDER BY id COLLATE "C"`, [prefix]);
     return rows.map(rowToCall);
+  }
+
+  async spend(query: SpendQuery): Promise<number> {
+    const [column, value] = 'key' in query ? ['key_name', query.key] : ['collection', query.collection];
+    const { rows } = await this.#pool.query<{ cost: string | number }>(
+      `SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= $1 AND ${column} = $2 AND purpose <> 'shadow'`,
+      [query.from, value],
+    );
+    return Number(rows[0]?.cost ?? 0);
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {

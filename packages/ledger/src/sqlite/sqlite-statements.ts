@@ -41,6 +41,8 @@ type StatementName =
   | 'pageFirst'
   | 'pageAfter'
   | 'shadowCalls'
+  | 'keySpend'
+  | 'collectionSpend'
   | 'addTotals'
   | 'addShapeTotals'
   | 'addVerdictTotals'
@@ -81,6 +83,9 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     addVerdictShapeTotals: db.prepare('UPDATE shape_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ? AND shape = ?'),
     // The primary key's range (ids compare as bytes in SQLite): the prefix, up to the prefix with its last byte raised.
     shadowCalls: db.prepare("SELECT * FROM calls WHERE id >= ? AND id < ? AND purpose = 'shadow' ORDER BY id"),
+    // The calls' time index bounds the scan; a budget reads it once, at start.
+    keySpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND key_name = ? AND purpose <> 'shadow'"),
+    collectionSpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND collection = ? AND purpose <> 'shadow'"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),

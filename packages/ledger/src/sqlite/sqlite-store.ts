@@ -5,6 +5,7 @@ import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
+import type { SpendQuery } from '../spend-query';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -125,6 +126,11 @@ export class SqliteStore implements LedgerStore {
   async shadowCalls(prefix: string): Promise<CallRecord[]> {
     const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
     return (this.#sql.shadowCalls.all(prefix, end) as CallRow[]).map(rowToCall);
+  }
+
+  async spend(query: SpendQuery): Promise<number> {
+    const row = 'key' in query ? this.#sql.keySpend.get(query.from, query.key) : this.#sql.collectionSpend.get(query.from, query.collection);
+    return (row as { cost: number }).cost;
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { CallRecord } from '../call-record';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
+import type { SpendQuery } from '../spend-query';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import type { TurnRecord } from '../turn-record';
 import type { Verdict } from '../verdict';
@@ -65,6 +66,10 @@ export class SqliteWorkerStore implements LedgerStore {
 
   shadowCalls(prefix: string): Promise<CallRecord[]> {
     return this.#call('shadowCalls', [prefix]) as Promise<CallRecord[]>;
+  }
+
+  spend(query: SpendQuery): Promise<number> {
+    return this.#call('spend', [query]) as Promise<number>;
   }
 
   stats(query: StatsQuery): Promise<ModelStats[]> {

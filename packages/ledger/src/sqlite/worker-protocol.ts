@@ -9,6 +9,7 @@ export type WorkerOp =
   | 'getVerdict'
   | 'getTurns'
   | 'shadowCalls'
+  | 'spend'
   | 'stats'
   | 'records'
   | 'pageCalls'

@@ -194,6 +194,25 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       expect(await l.turnWithShadows('nope')).toBeUndefined();
     });
 
+    it("sums a key's or a collection's spend from a time on, queued calls too, shadows left out", async () => {
+      const l = await ledger();
+      const price = { input: 1, output: 0 }; // a million input tokens: $1
+      const priced = (id: string, millions: number, fields: Partial<CallInput>) => call(id, { usage: { inputTokens: millions * 1_000_000 }, price, ...fields });
+      l.recordCall(priced('s1', 1, { time: 1000, keyName: 'ci', collection: 'agents' }));
+      l.recordCall(priced('s2', 2, { time: 2000, keyName: 'ci', collection: 'agents', purpose: 'route' }));
+      l.recordCall(priced('s3', 4, { time: 2000, keyName: 'ci', collection: 'core', purpose: 'merger' }));
+      l.recordCall(priced('s4', 8, { time: 2500, keyName: 'ci', collection: 'agents', purpose: 'shadow' }));
+      l.recordCall(priced('s5', 16, { time: 3000, keyName: 'me', collection: 'agents', purpose: 'shape' }));
+      await l.flush();
+      l.recordCall(priced('s6', 32, { time: 4000, keyName: 'ci' })); // still queued
+      expect(await l.spend({ key: 'ci', from: 0 })).toBe(39);
+      expect(await l.spend({ key: 'ci', from: 2000 })).toBe(38);
+      expect(await l.spend({ collection: 'agents', from: 1500 })).toBe(18);
+      expect(await l.spend({ key: 'nobody', from: 0 })).toBe(0);
+      await expect(l.spend({ from: 0 } as never)).rejects.toMatchObject({ field: 'query' });
+      await expect(l.spend({ key: 'ci', from: -1 })).rejects.toMatchObject({ field: 'query.from' });
+    });
+
     it('keeps stats per collection and over all, from aggregates', async () => {
       const l = await ledger();
       l.recordCall(

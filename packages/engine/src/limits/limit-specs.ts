@@ -1,0 +1,51 @@
+import type { BudgetPeriod } from '../config/limits-schema';
+import type { GatewayConfig } from '../config/resolved-config';
+import type { Counter } from './limit-store';
+import { budgetWindow, SLIDING_WINDOW_MS } from './limit-windows';
+
+export type LimitName = 'rpm' | 'tpm' | 'budget';
+
+/** One configured limit: whose (a key's own, or a collection's for everyone calling it), which, and its size. */
+export interface LimitSpec {
+  scope: 'key' | 'collection';
+  owner: string;
+  name: LimitName;
+  /** Requests, tokens, or dollars. */
+  size: number;
+  per?: BudgetPeriod;
+}
+
+/** Budgets are counted in whole nanodollars, so that replicas add integers and the sums carry no float noise. */
+export const NANOS_PER_USD = 1e9;
+
+interface Limited {
+  rpm?: number | undefined;
+  tpm?: number | undefined;
+  budget?: { usd: number; per: BudgetPeriod } | undefined;
+}
+
+function specsOf(scope: LimitSpec['scope'], owner: string, limited: Limited | undefined): LimitSpec[] {
+  if (!limited) return [];
+  const specs: LimitSpec[] = [];
+  if (limited.rpm !== undefined) specs.push({ scope, owner, name: 'rpm', size: limited.rpm });
+  if (limited.tpm !== undefined) specs.push({ scope, owner, name: 'tpm', size: limited.tpm });
+  if (limited.budget) specs.push({ scope, owner, name: 'budget', size: limited.budget.usd, per: limited.budget.per });
+  return specs;
+}
+
+/** A key's own limits (none for a name the config does not hold: the local caller). */
+export const keyLimits = (config: GatewayConfig, keyName: string) => specsOf('key', keyName, config.keys[keyName]);
+
+/** A collection's limits, for everyone calling it. */
+export const collectionLimits = (config: GatewayConfig, collection: string) => specsOf('collection', collection, config.collections[collection]);
+
+/** Where a limit is counted at `now`: rpm and tpm in a sliding minute; a budget in its period's own counter. */
+export function counterOf(spec: LimitSpec, now: number): Counter {
+  const base = `${spec.scope}:${spec.owner}:${spec.name}`;
+  if (spec.name !== 'budget') return { kind: 'sliding', name: base, windowMs: SLIDING_WINDOW_MS };
+  const window = budgetWindow(spec.per!, now);
+  return { kind: 'fixed', name: `${base}:${spec.per}:${new Date(window.start).toISOString().slice(0, 10)}`, resetsAt: window.end };
+}
+
+/** The limit in the counter's units. */
+export const counterLimit = (spec: LimitSpec) => (spec.name === 'budget' ? Math.round(spec.size * NANOS_PER_USD) : spec.size);
