@@ -7,3 +7,6 @@ export { STATUS_BY_KIND, type ErrorKind } from './errors/error-kind';
 export type { NeutralError } from './errors/neutral-error';
 export { afterFailure, HEALTHY, healthState, type CooldownSettings, type HealthState, type HealthStore, type MemberHealth } from './health/health-store';
 export { createMemoryHealthStore } from './health/memory-health-store';
+export { sampleBeta, sampleGamma } from './random/sample-beta';
+export { meanUsefulness, sampleUsefulness } from './random/sample-usefulness';
+export { seededRandom } from './random/seeded-random';

@@ -24,6 +24,8 @@ export interface EngineRuntime {
   labels: ShapeLabels;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
+  /** Uniform [0, 1) for learned panel seats (the router and client draw from the same injected one). */
+  random: () => number;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }
