@@ -61,6 +61,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     now,
     onError: (error) => logger.warn({ err: (error as Error).message }, "reading the members' records from the ledger failed; ranking by the last ones read"),
   });
+  // Another replica took a verdict: this one's next plan reads it too.
+  state.records.onChange(() => records.invalidate());
   const router = createRouter({
     conversations: state.conversations,
     health: state.health,
@@ -139,6 +141,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       // An unknown call is a 404 naming `call`, a bad field a 400 naming it: the ledger's errors say so themselves.
       const verdict = await ledger.recordVerdict(fields as never);
       records.invalidate(); // the next plan on this engine reads it
+      state.records.announce(); // and the other replicas' next plans
       return verdict;
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),

@@ -13,6 +13,7 @@ import {
 import { createMemoryResponseStore } from '../responses-state/memory-response-store';
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
+import { memoryRecordsChannel, redisRecordsChannel, type RecordsChannel } from './records-channel';
 
 /** How long a Redis command may take before it fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -24,6 +25,8 @@ export interface StateStores {
   reasoning: ReasoningStore;
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
+  /** Tells the other replicas that the records changed (a verdict), and hears them say so. */
+  records: RecordsChannel;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,6 +40,7 @@ export function openState(url: string): StateStores {
       health: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
       responses: createMemoryResponseStore(),
+      records: memoryRecordsChannel(),
       ping: async () => true,
       close: async () => undefined,
     };
@@ -46,13 +50,16 @@ export function openState(url: string): StateStores {
     // planned without it); while it is down, commands are queued for at most two reconnects.
     const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     redis.on('error', () => undefined); // reported through ping(); ioredis reconnects by itself
+    const records = redisRecordsChannel(redis, 'bench:');
     return {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       responses: createRedisResponseStore(redis, 'bench:'),
+      records,
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
+        await records.close();
         await redis.quit().catch(() => redis.disconnect());
       },
     };
