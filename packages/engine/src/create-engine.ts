@@ -23,7 +23,6 @@ import type { EngineRuntime } from './runtime/engine-runtime';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
-import { createShapeLabels } from './shapes/turn-shape';
 import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
@@ -83,7 +82,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     records,
     responses: state.responses,
     logger,
-    labels: createShapeLabels(),
+    labels: state.labels,
     shadows,
     random: options.random ?? Math.random,
     newId: () => newPanelId(),

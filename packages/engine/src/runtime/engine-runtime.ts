@@ -1,7 +1,7 @@
 import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
-import type { ShapeLabels } from '../shapes/turn-shape';
+import type { ShapeLabelStore } from '../shapes/shape-label-store';
 import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
@@ -20,8 +20,8 @@ export interface EngineRuntime {
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
   logger: EngineLogger;
-  /** Shapers' labels, by conversation. */
-  labels: ShapeLabels;
+  /** Shapers' labels, by conversation (shared by the replicas on a Redis state store). */
+  labels: ShapeLabelStore;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
   /** Uniform [0, 1) for learned panel seats (the router and client draw from the same injected one). */

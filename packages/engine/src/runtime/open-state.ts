@@ -13,6 +13,7 @@ import {
 import { createMemoryResponseStore } from '../responses-state/memory-response-store';
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
+import { createMemoryShapeLabels, createRedisShapeLabels, type ShapeLabelStore } from '../shapes/shape-label-store';
 import { memoryRecordsChannel, redisRecordsChannel, type RecordsChannel } from './records-channel';
 
 /** How long a Redis command may take before it fails. */
@@ -25,6 +26,8 @@ export interface StateStores {
   reasoning: ReasoningStore;
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
+  /** Shapers' labels by conversation, so that any replica takes a conversation's next turn with its shape. */
+  labels: ShapeLabelStore;
   /** Tells the other replicas that the records changed (a verdict), and hears them say so. */
   records: RecordsChannel;
   /** Readiness: the store answers. */
@@ -40,6 +43,7 @@ export function openState(url: string): StateStores {
       health: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
       responses: createMemoryResponseStore(),
+      labels: createMemoryShapeLabels(),
       records: memoryRecordsChannel(),
       ping: async () => true,
       close: async () => undefined,
@@ -56,6 +60,7 @@ export function openState(url: string): StateStores {
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       responses: createRedisResponseStore(redis, 'bench:'),
+      labels: createRedisShapeLabels(redis, 'bench:'),
       records,
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
