@@ -30,6 +30,13 @@ export function configWarnings(config: GatewayConfig, env: NodeJS.ProcessEnv): s
         );
     }
   }
+  for (const [name, collection] of Object.entries(config.collections)) {
+    if (collection.order === 'learned' && collection.maxExplorers !== undefined && collection.reply !== 'route') {
+      warnings.push(
+        `collection ${name}: maxExplorers does nothing with order "learned" (its seats are Thompson draws, which explore by themselves); remove maxExplorers, or use order "record" for explorer seats`,
+      );
+    }
+  }
   for (const [pattern, target] of Object.entries(config.aliases)) {
     for (const collection of Object.keys(config.collections)) {
       if (matchesGlob(pattern, `bench/${collection}`)) {

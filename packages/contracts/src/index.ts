@@ -8,3 +8,6 @@ export type { NeutralError } from './errors/neutral-error';
 export { cutValue, MAX_QUOTED_CHARS, quoteValue } from './errors/quote-value';
 export { afterFailure, HEALTHY, healthState, type CooldownSettings, type HealthState, type HealthStore, type MemberHealth } from './health/health-store';
 export { createMemoryHealthStore } from './health/memory-health-store';
+export { sampleBeta, sampleGamma } from './random/sample-beta';
+export { meanUsefulness, sampleUsefulness } from './random/sample-usefulness';
+export { seededRandom } from './random/seeded-random';

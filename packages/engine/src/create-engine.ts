@@ -24,7 +24,6 @@ import type { EngineRuntime } from './runtime/engine-runtime';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
-import { createShapeLabels } from './shapes/turn-shape';
 import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
@@ -63,6 +62,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     now,
     onError: (error) => logger.warn({ err: (error as Error).message }, "reading the members' records from the ledger failed; ranking by the last ones read"),
   });
+  // Another replica took a verdict: this one's next plan reads it too.
+  state.records.onChange(() => records.invalidate());
   const router = createRouter({
     conversations: state.conversations,
     health: state.health,
@@ -89,9 +90,10 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     records,
     responses: state.responses,
     logger,
-    labels: createShapeLabels(),
+    labels: state.labels,
     shadows,
     limits,
+    random: options.random ?? Math.random,
     newId: () => newPanelId(),
   };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
@@ -147,6 +149,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       // An unknown call is a 404 naming `call`, a bad field a 400 naming it: the ledger's errors say so themselves.
       const verdict = await ledger.recordVerdict(fields as never);
       records.invalidate(); // the next plan on this engine reads it
+      state.records.announce(); // and the other replicas' next plans
       return verdict;
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),

@@ -1,4 +1,4 @@
-// pnpm bench:regret — panels' explorers: 10,000 panels over 4 shapes, seated
+// pnpm bench:regret — panels' explorers and learned seats: 10,000 panels over 4 shapes, seated
 // by the real `seatMembers` and merged by the real `rankMergers` (built dist),
 // with records updated from simulated calls and verdicts (30 % of seats).
 // Usefulness per member and shape is hidden: testkit's USEFULNESS_WORLD, the
@@ -33,17 +33,18 @@ function note(records, alias, shape, at, verdict) {
   records.set(alias, { ...add(whole), shapes: { ...whole.shapes, [shape]: add(onShape) } });
 }
 
-function simulate(maxExplorers, seed) {
+function simulate(seating, seed) {
   const world = seeded(seed);
+  const draws = seeded(seed + 1);
   const records = new Map();
   let seatRegret = 0;
   let mergerRegret = 0;
   let newcomerSeated = 0;
   for (let n = 0; n < PANELS; n += 1) {
     const members = n < NEWCOMER_AT ? FOUNDERS : [...FOUNDERS, NEWCOMER];
-    const collection = { name: 'core', members, maxCalls: 3, maxExplorers };
+    const collection = { name: 'core', members, maxCalls: 3, ...seating };
     const shape = SHAPES[Math.floor(world() * SHAPES.length)];
-    const { seats } = seatMembers({ collection, models, request, records, shape });
+    const { seats } = seatMembers({ collection, models, request, records, shape, random: draws });
     const best = Math.max(...members.map((alias) => USEFULNESS[alias][shape]));
     seatRegret += best - Math.max(...seats.map((seat) => USEFULNESS[seat.alias][shape]));
     const merger = rankMergers(collection, models, records, shape).candidates[0].alias;
@@ -66,9 +67,14 @@ const seedsArg = process.argv.indexOf('--seeds');
 const SEEDS = Array.from({ length: seedsArg > 0 ? Number(process.argv[seedsArg + 1]) : 7 }, (_, i) => 101 + i * 13);
 
 console.log(`panels: 10,000 over 4 shapes, maxCalls 3 of 5 members + a newcomer at 3,000, verdicts on 30 % of seats; median of ${SEEDS.length} seeds`);
-for (const maxExplorers of [0, 1, 2]) {
-  const runs = SEEDS.map((seed) => simulate(maxExplorers, seed));
-  const label = maxExplorers === 0 ? 'record only (maxExplorers 0)' : `record with explorers (maxExplorers ${maxExplorers})`;
+const seatings = [
+  ['record only (maxExplorers 0)', { maxExplorers: 0 }],
+  ['record with explorers (maxExplorers 1)', { maxExplorers: 1 }],
+  ['record with explorers (maxExplorers 2)', { maxExplorers: 2 }],
+  ['learned (Thompson draws)', { order: 'learned' }],
+];
+for (const [label, seating] of seatings) {
+  const runs = SEEDS.map((seed) => simulate(seating, seed));
   console.log(
     `  ${label.padEnd(38)} best-seat regret ${median(runs.map((r) => r.seatRegret))
       .toFixed(1)

@@ -26,6 +26,8 @@ export interface PanelInput {
   records?: UsefulRecords;
   /** The request's shape (default `general`): records are read on it, each model's whole record where it has none. */
   shape?: string;
+  /** Uniform [0, 1) for `order: "learned"` seat draws (default Math.random). */
+  random?: () => number;
   /** Who said the shape (`collection`, the shaper's alias, `default`): `bench.shape_by`. */
   shapeBy?: string;
   /** Where each call is written (a `@bench/ledger` Ledger fits). */

@@ -39,6 +39,12 @@ export interface PanelCollection {
    * explorers, the members with the least record on the shape; the rest to the best records.
    */
   maxExplorers?: number;
+  /**
+   * `learned`: with more eligible members than `maxCalls`, the seats go to the highest Thompson draws of each member's
+   * chance of a useful answer on the shape (`sampleUsefulness`), which explores by itself; no explorer seats.
+   * Otherwise (`record`, the default): the best records and `maxExplorers` explorers.
+   */
+  order?: 'record' | 'learned';
   /** The collection's timeouts and retries, passed to every call (each model's own win). */
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetrySettings>;

@@ -33,22 +33,29 @@ export type UsefulRecords =
 export interface ReadRecord {
   from: 'shape' | 'whole' | 'none';
   useful: number;
+  notUseful: number;
   calls: number;
   lastUsedAt?: number;
 }
 
 export function readRecord(records: UsefulRecords | undefined, alias: string, shape: string): ReadRecord {
   const found = lookup(records, alias);
-  if (found === undefined) return { from: 'none', useful: 0, calls: 0 };
-  if (typeof found === 'number') return { from: 'whole', useful: found, calls: 0 };
+  if (found === undefined) return { from: 'none', useful: 0, notUseful: 0, calls: 0 };
+  if (typeof found === 'number') return { from: 'whole', useful: found, notUseful: 0, calls: 0 };
   const onShape = found.shapes !== undefined && Object.hasOwn(found.shapes, shape) ? found.shapes[shape] : undefined;
   const read = onShape ?? found;
   return {
     from: onShape ? 'shape' : 'whole',
     useful: read.useful,
+    notUseful: read.notUseful ?? 0,
     calls: read.calls ?? 0,
     ...(read.lastUsedAt !== undefined ? { lastUsedAt: read.lastUsedAt } : {}),
   };
+}
+
+/** Which record a choice read, in words: `on code`, `overall (none on code)`, `with no record`. */
+export function whereRead(read: ReadRecord, shape: string): string {
+  return read.from === 'shape' ? `on ${shape}` : read.from === 'whole' ? `overall (none on ${shape})` : 'with no record';
 }
 
 function lookup(records: UsefulRecords | undefined, alias: string): number | PanelRecord | undefined {

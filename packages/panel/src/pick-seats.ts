@@ -1,6 +1,7 @@
 import type { SkippedMember } from './panel-bench';
 import type { PanelCollection } from './panel-member';
-import { readRecord, type ReadRecord, type UsefulRecords } from './panel-record';
+import { drawSeats } from './draw-seats';
+import { readRecord, whereRead, type ReadRecord, type UsefulRecords } from './panel-record';
 import type { Candidate } from './seat-members';
 
 export const DEFAULT_MAX_EXPLORERS = 2;
@@ -19,15 +20,22 @@ export interface PickedSeats {
  * maxCalls − 1) to explorers: the least recorded on the shape (fewest calls,
  * then oldest use, then seat order). A member next in line to explore that
  * cannot take the request is skipped with why (`explorer: …`) and the next one
- * takes its place.
+ * takes its place. With `order: "learned"` the seats are drawn instead (`drawSeats`).
  */
-export function pickSeats(candidates: readonly Candidate[], collection: PanelCollection, records: UsefulRecords | undefined, shape: string): PickedSeats {
+export function pickSeats(
+  candidates: readonly Candidate[],
+  collection: PanelCollection,
+  records: UsefulRecords | undefined,
+  shape: string,
+  random: () => number,
+): PickedSeats {
   const eligible = candidates.filter((candidate) => candidate.why === undefined);
   const { maxCalls } = collection;
   if (maxCalls === undefined || eligible.length <= maxCalls) {
     const skipped = candidates.flatMap((c) => (c.why === undefined ? [] : [{ seat: c.seat, alias: c.alias, why: c.why }]));
     return { seats: eligible, skipped, explorers: [] };
   }
+  if (collection.order === 'learned') return drawSeats(candidates, maxCalls, records, shape, random);
   const explorerSeats = Math.min(collection.maxExplorers ?? DEFAULT_MAX_EXPLORERS, maxCalls - 1);
   const recordSeats = maxCalls - explorerSeats;
   const read = new Map(candidates.map((c) => [c.alias, readRecord(records, c.alias, shape)]));
@@ -51,10 +59,9 @@ export function pickSeats(candidates: readonly Candidate[], collection: PanelCol
       );
     } else if (!seated.has(c) && !explorers.has(c)) {
       const own = recordOf(c);
-      const where = own.from === 'shape' ? `on ${shape}` : own.from === 'whole' ? `overall (none on ${shape})` : 'with no record';
       const why =
         `over the collection's maxCalls (${maxCalls}): ${recordSeats} seat${recordSeats === 1 ? '' : 's'} for the best records on ${shape}, ` +
-        `${explorerSeats} for explorers; its record: ${own.useful} useful in ${own.calls} calls ${where}`;
+        `${explorerSeats} for explorers; its record: ${own.useful} useful in ${own.calls} calls ${whereRead(own, shape)}`;
       skipped.push({ seat: c.seat, alias: c.alias, why });
     }
   }

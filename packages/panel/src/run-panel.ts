@@ -26,6 +26,7 @@ export function runPanel(input: PanelInput): PanelRun {
     ...(input.with ? { with: input.with } : {}),
     ...(input.records ? { records: input.records } : {}),
     ...(input.shape !== undefined ? { shape: input.shape } : {}),
+    ...(input.random ? { random: input.random } : {}),
   });
   const seated: SeatedSeat[] = seats.map((member, i) =>
     explorers.includes(member.alias) ? { alias: member.alias, call: `${id}.${i + 1}`, explorer: true } : { alias: member.alias, call: `${id}.${i + 1}` },

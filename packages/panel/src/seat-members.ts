@@ -19,6 +19,8 @@ export interface SeatingInput {
   records?: UsefulRecords;
   /** The request's shape (default `general`): records are read on it, else the whole record. */
   shape?: string;
+  /** Uniform [0, 1) for `order: "learned"` draws (default Math.random); inject a seeded one for deterministic tests. */
+  random?: () => number;
 }
 
 export interface Seating {
@@ -44,7 +46,8 @@ export interface Candidate {
  * ad hoc unless named in `with`, a vision specialist for a request without
  * images or documents, no vision for either, window under the estimate). When
  * more are left than `maxCalls`, the best records on the shape sit, and up to
- * `maxExplorers` seats go to the least recorded (see `pickSeats`). An unknown
+ * `maxExplorers` seats go to the least recorded (see `pickSeats`); with
+ * `order: "learned"`, the highest Thompson draws sit (see `drawSeats`). An unknown
  * alias in `with` is refused (400), not skipped: a typo should not quietly
  * shrink the panel.
  */
@@ -65,7 +68,7 @@ export function seatMembers(input: SeatingInput): Seating {
     const why = whySkip(member, named, needs, tokens);
     candidates.push({ alias, seat: seen.size, member, ...(why !== undefined ? { why } : {}) });
   }
-  const picked = pickSeats(candidates, collection, input.records, input.shape ?? 'general');
+  const picked = pickSeats(candidates, collection, input.records, input.shape ?? 'general', input.random ?? Math.random);
   const seats = picked.seats.map((candidate) => candidate.member);
   const unable = candidates.filter((candidate) => candidate.why !== undefined);
   const tooSmall = unable.filter((candidate) => candidate.why?.startsWith('context window')).length;
@@ -87,6 +90,10 @@ function checkCaps(collection: PanelCollection): void {
     if (value !== undefined && !(typeof value === 'number' && Number.isInteger(value) && value >= least)) {
       throw new PanelInputError(`collections.${collection.name}.${field}`, `must be an integer, ${least} or more, got ${JSON.stringify(value)}`);
     }
+  }
+  const { order } = collection;
+  if (order !== undefined && order !== 'record' && order !== 'learned') {
+    throw new PanelInputError(`collections.${collection.name}.order`, `a panel seats by "record" or "learned", got ${JSON.stringify(order)}`);
   }
 }
 

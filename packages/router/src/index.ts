@@ -15,7 +15,6 @@ export {
 export type { RankedMember } from './ranked-member';
 export { rankMembers, type RankInput, type Ranking } from './rank-members';
 export { recordOnShape, type RecordOnShape } from './record-on-shape';
-export { sampleBeta, sampleGamma } from './sample-beta';
 export {
   identifyConversation,
   type ConversationIdentity,

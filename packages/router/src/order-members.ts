@@ -1,8 +1,8 @@
+import { meanUsefulness, sampleUsefulness } from '@bench/contracts';
 import type { Member } from './member';
 import type { RankedMember } from './ranked-member';
 import { recordOnShape, type RecordOnShape } from './record-on-shape';
 import type { RouteSettings } from './route-settings';
-import { sampleBeta } from './sample-beta';
 import type { MemberRecord } from './stores/record-source';
 
 export interface OrderInput {
@@ -57,7 +57,7 @@ export function orderMembers(input: OrderInput): Ordered {
   });
   if (settings.order === 'record') keyed.sort(byRecord);
   else if (settings.order === 'learned') {
-    for (const entry of keyed) entry.sample = sampleBeta(1 + entry.read.useful, 1 + entry.read.notUseful, random);
+    for (const entry of keyed) entry.sample = sampleUsefulness(entry.read.useful, entry.read.notUseful, random);
     keyed.sort((a, b) => (b.sample as number) - (a.sample as number) || a.index - b.index);
   }
   let rotatedAlias: string | undefined;
@@ -121,7 +121,7 @@ function explain(
   let why: string;
   if (order === 'listed') why = `listed ${ordinal(entry.index + 1)}`;
   else if (order === 'learned') {
-    const mean = (1 + read.useful) / (2 + read.useful + read.notUseful);
+    const mean = meanUsefulness(read.useful, read.notUseful);
     why = `drew ${(entry.sample as number).toFixed(3)} from Beta(${1 + read.useful}, ${1 + read.notUseful}) ${where}, mean ${mean.toFixed(3)}`;
   } else {
     why = `${read.useful} useful verdict${read.useful === 1 ? '' : 's'}${read.notUseful > 0 ? ` and ${read.notUseful} not useful` : ''} ${where}`;

@@ -6,6 +6,6 @@ export { echoAnswer, lastUserText } from './echo-answer';
 export { startRedisServer, redisServerAvailable, type RedisService } from './services/redis-server';
 export { startPostgresServer, postgresServerAvailable, type PostgresService, type PostgresServiceOptions } from './services/postgres-server';
 export { freePort } from './services/free-port';
-export { seededRandom } from './seeded-random';
+export { seededRandom } from '@bench/contracts';
 export { USEFULNESS_WORLD } from './usefulness-world';
 export { capturedStreamDispatcher } from './captured-stream-dispatcher';

@@ -294,7 +294,7 @@ export const collectionSchema = z.strictObject({
     .optional()
     .meta(
       about(
-        '`record`: ranked by useful verdicts on the shape (a tie by fewer not-useful ones), with rotation; `listed`: a fixed fallback chain in the order written; `learned`: drawn by Thompson sampling on useful and not-useful verdicts.',
+        "`record`: by useful verdicts on the shape (a route with rotation, a panel with explorers); `listed`: a route tries its members in the order written; `learned`: a route ranks, and a panel over `maxCalls` seats, by Thompson draws from each member's useful and not-useful verdicts on the shape (no rotation, no explorers).",
         { default: 'record' },
       ),
     ),
@@ -319,9 +319,12 @@ export const collectionSchema = z.strictObject({
     .max(16)
     .optional()
     .meta(
-      about("How many of a panel's seats go to the members with the least record on the shape, so that a new model earns one (within `maxCalls`).", {
-        default: 2,
-      }),
+      about(
+        'How many of a panel\'s seats go to the members with the least record on the shape, so that a new model earns one (within `maxCalls`; `order: "learned"` has none).',
+        {
+          default: 2,
+        },
+      ),
     ),
   sticky: z
     .boolean()

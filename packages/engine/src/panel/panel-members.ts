@@ -30,6 +30,8 @@ export function panelCollectionOf(collection: ResolvedCollection): PanelCollecti
     ...(collection.merger ? { merger: collection.merger } : {}),
     ...(collection.maxCalls ? { maxCalls: collection.maxCalls } : {}),
     ...(collection.maxExplorers !== undefined ? { maxExplorers: collection.maxExplorers } : {}),
+    // A panel seats by record (and explorers) or by learned draws; `listed` is a route's fallback chain.
+    ...(collection.order === 'learned' ? { order: 'learned' as const } : {}),
     timeouts: collection.settings.timeouts,
     retry: collection.settings.retry,
   };

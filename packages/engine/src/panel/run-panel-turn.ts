@@ -47,6 +47,7 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
     records: (alias) => records.get(alias),
     shape: input.shape?.shape ?? 'general',
     shapeBy: input.shape?.by ?? 'default',
+    random: runtime.random,
     recorder: context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger,
     onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
     keyName: context.caller.keyName,

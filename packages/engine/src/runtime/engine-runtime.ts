@@ -2,7 +2,7 @@ import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
 import type { Limits } from '../limits/limits';
-import type { ShapeLabels } from '../shapes/turn-shape';
+import type { ShapeLabelStore } from '../shapes/shape-label-store';
 import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
@@ -21,12 +21,14 @@ export interface EngineRuntime {
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
   logger: EngineLogger;
-  /** Shapers' labels, by conversation. */
-  labels: ShapeLabels;
+  /** Shapers' labels, by conversation (shared by the replicas on a Redis state store). */
+  labels: ShapeLabelStore;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
   /** Keys' and collections' rpm, tpm and budgets, checked before a turn's first upstream call. */
   limits: Limits;
+  /** Uniform [0, 1) for learned panel seats (the router and client draw from the same injected one). */
+  random: () => number;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

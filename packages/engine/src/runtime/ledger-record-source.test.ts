@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLedger } from '@bench/ledger';
+import { createLedger, type Ledger } from '@bench/ledger';
 import { postgresServerAvailable, startPostgresServer } from '@bench/testkit';
 import { describe, expect, it } from 'vitest';
 import { ledgerRecordSource } from './ledger-record-source';
@@ -45,6 +45,35 @@ describe('ledgerRecordSource', () => {
     clock = 5_500; // within maxAgeMs of the failed read: not read again
     expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
     expect(errors).toHaveLength(1);
+  });
+
+  it('after an invalidation reads the ledger again, even while a read that began before it is still under way', async () => {
+    const ledger = await sqliteLedger();
+    ledger.recordCall({ id: 'p1.1', purpose: 'seat', collection: 'core', alias: 'm1', status: 'ok' });
+    await ledger.flush();
+    // The first read gets its rows (no verdict yet) and is then held, as a slow database would hold it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const slowFirst = {
+      async records() {
+        const rows = await ledger.records();
+        reads += 1;
+        if (reads === 1) await held;
+        return rows;
+      },
+    } as unknown as Ledger;
+    const records = ledgerRecordSource(slowFirst, { maxAgeMs: 60_000, now: () => 0 });
+    const before = records.getRecords(['m1']);
+    await ledger.recordVerdict({ call: 'p1.1', useful: true });
+    records.invalidate();
+    expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+    release();
+    expect(await before).toEqual(new Map([['m1', expect.objectContaining({ useful: 0 })]])); // asked before the verdict
+    // The older read ended last, and did not put its records back over the newer ones.
+    expect(await records.getRecords(['m1'])).toEqual(new Map([['m1', expect.objectContaining({ useful: 1 })]]));
+    expect(reads).toBe(2);
+    await ledger.close();
   });
 
   it('answers no records, not an error, when the ledger could never be read', async () => {

@@ -5,19 +5,27 @@ import type { MemberRecord, RecordSource, ShapeRecord } from '@bench/router';
  * The router's records from the ledger's (per model, as a whole and on each
  * shape: calls, useful and not-useful verdicts, failures, last use, across
  * every collection and bare-alias call), read at most once per `maxAgeMs` so
- * that planning a turn does not wait on the store.
+ * that planning a turn does not wait on the store. `invalidate()` (a verdict
+ * taken here, or announced by another replica) makes the next read go to the
+ * ledger, even while an older read is still under way.
  */
 export function ledgerRecordSource(
   ledger: Ledger,
   options: { maxAgeMs?: number; waitMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
 ): RecordSource & { invalidate(): void } {
-  // Other replicas see a verdict within a second; this one at once (invalidate).
+  // This replica reads a verdict at once (invalidate); others are told over the state store, and without that message
+  // (no shared store, or it is down) read it after at most maxAgeMs and one read.
   const maxAgeMs = options.maxAgeMs ?? 1_000;
   const now = options.now ?? Date.now;
   let cached: { at: number; records: Map<string, MemberRecord> } | undefined;
   let loading: Promise<Map<string, MemberRecord>> | undefined;
+  /** Bumped by every invalidation: a read that started before one may have missed what it announced. */
+  let generation = 0;
 
   const load = async (): Promise<Map<string, MemberRecord>> => {
+    // Aged from when the read started: a row written while it ran is read again within maxAgeMs of that start.
+    const startedAt = now();
+    const startedGeneration = generation;
     let rows: ModelRecord[];
     try {
       rows = await ledger.records();
@@ -31,17 +39,22 @@ export function ledgerRecordSource(
     }
     const records = new Map<string, MemberRecord>();
     for (const row of rows) records.set(row.alias, memberRecordOf(row));
-    cached = { at: now(), records };
+    if (startedGeneration === generation) cached = { at: startedAt, records };
+    else if (cached === undefined) cached = { at: Number.NEGATIVE_INFINITY, records }; // something to rank by meanwhile
     return records;
   };
 
   // One read of the store at a time; a turn does not wait for it longer than waitMs (a database that hangs): it goes
   // on with what was last read (none before the first), and the read finishes for the turns after it.
   const waitMs = options.waitMs ?? 1_000;
-  const read = (): Promise<Map<string, MemberRecord>> =>
-    (loading ??= load().finally(() => {
-      loading = undefined;
-    }));
+  const read = (): Promise<Map<string, MemberRecord>> => {
+    if (loading) return loading;
+    const started = load().finally(() => {
+      if (loading === started) loading = undefined;
+    });
+    loading = started;
+    return started;
+  };
   const readWithin = (): Promise<Map<string, MemberRecord>> => {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<Map<string, MemberRecord>>((resolve) => {
@@ -57,9 +70,11 @@ export function ledgerRecordSource(
       if (cached && now() - cached.at < maxAgeMs) return pick(cached.records, aliases);
       return readWithin().then((records) => pick(records, aliases));
     },
-    /** A verdict was taken: the next read goes to the ledger. */
+    /** A verdict was taken: the next read goes to the ledger (a read already under way is not waited for). */
     invalidate() {
-      if (cached) cached = { at: -Infinity, records: cached.records };
+      generation += 1;
+      loading = undefined;
+      if (cached) cached = { at: Number.NEGATIVE_INFINITY, records: cached.records };
     },
     noteUse(alias, at) {
       const record = cached?.records.get(alias);

@@ -16,6 +16,8 @@ import type { LimitStore } from '../limits/limit-store';
 import { createMemoryResponseStore } from '../responses-state/memory-response-store';
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
+import { createMemoryShapeLabels, createRedisShapeLabels, type ShapeLabelStore } from '../shapes/shape-label-store';
+import { memoryRecordsChannel, redisRecordsChannel, type RecordsChannel } from './records-channel';
 
 /** How long a Redis command may take before it fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -31,6 +33,10 @@ export interface StateStores {
   limits: LimitStore;
   /** Whether what it holds outlives the process (Redis does; memory does not). */
   durable: boolean;
+  /** Shapers' labels by conversation, so that any replica takes a conversation's next turn with its shape. */
+  labels: ShapeLabelStore;
+  /** Tells the other replicas that the records changed (a verdict), and hears them say so. */
+  records: RecordsChannel;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -46,6 +52,8 @@ export function openState(url: string): StateStores {
       responses: createMemoryResponseStore(),
       limits: createMemoryLimitStore(),
       durable: false,
+      labels: createMemoryShapeLabels(),
+      records: memoryRecordsChannel(),
       ping: async () => true,
       close: async () => undefined,
     };
@@ -55,6 +63,7 @@ export function openState(url: string): StateStores {
     // planned without it); while it is down, commands are queued for at most two reconnects.
     const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     redis.on('error', () => undefined); // reported through ping(); ioredis reconnects by itself
+    const records = redisRecordsChannel(redis, 'bench:');
     return {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
@@ -62,8 +71,11 @@ export function openState(url: string): StateStores {
       responses: createRedisResponseStore(redis, 'bench:'),
       limits: createRedisLimitStore(redis, 'bench:'),
       durable: true,
+      labels: createRedisShapeLabels(redis, 'bench:'),
+      records,
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
+        await records.close();
         await redis.quit().catch(() => redis.disconnect());
       },
     };

@@ -1,13 +1,14 @@
 import { callRecordOf } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { newCallId } from '@bench/ledger';
-import { identifyConversation, SizedLruCache } from '@bench/router';
+import { identifyConversation } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
 import type { Target } from '../names/resolve-target';
 import type { EngineRuntime } from '../runtime/engine-runtime';
 import { modelTargetOf } from '../runtime/model-target';
 import type { TurnContext } from '../turn/turn-context';
 import { readShapeAnswer } from './read-shape-answer';
+import type { ShapeLabelStore } from './shape-label-store';
 import { shaperRequest } from './shaper-request';
 
 /** What kind of task a turn is, and who said so: `collection`, the shaper's alias, or `default`. */
@@ -21,20 +22,13 @@ const SHAPER_TIMEOUT_MS = 3_000;
 /** A shaper's label is kept for the conversation, as long as a conversation is kept idle. */
 const LABEL_TTL_MS = 3_600_000;
 
-/** Labels a shaper gave, by conversation: asked once a conversation. */
-export type ShapeLabels = SizedLruCache<TurnShape>;
-
-export function createShapeLabels(): ShapeLabels {
-  return new SizedLruCache<TurnShape>(4 * 1024 * 1024);
-}
-
 /**
  * The turn's shape: the collection's own, or its shaper's label for the conversation (asked once, recorded in the
  * ledger as a `shape` call), or `general` when the shaper fails, is late or names no shape of the set.
  */
 export async function turnShape(
   runtime: EngineRuntime,
-  labels: ShapeLabels,
+  labels: ShapeLabelStore,
   context: TurnContext,
   target: Target,
   request: NeutralRequest,
@@ -44,12 +38,26 @@ export async function turnShape(
   if (collection.shape !== undefined) return { shape: collection.shape, by: 'collection' };
   if (collection.shaper === undefined) return DEFAULT_SHAPE;
   const { conversation } = identifyConversation({ collection: collection.name, keyName: context.caller.keyName, request, headers: context.headers });
-  const now = Date.now();
-  const known = labels.get(conversation, now, LABEL_TTL_MS);
+  const known = await keptLabel(runtime, labels, conversation);
   if (known) return known;
   const label = await askShaper(runtime, context, collection, collection.shaper, request, conversation);
-  labels.set(conversation, label, 64, now, LABEL_TTL_MS);
+  try {
+    await labels.set(conversation, label, LABEL_TTL_MS);
+  } catch (error) {
+    runtime.logger.warn({ err: (error as Error).message }, "the shaper's label could not be kept; the conversation's next turn asks again");
+  }
   return label;
+}
+
+/** The label kept for the conversation (by any replica sharing the state store), if it names a shape of this config. */
+async function keptLabel(runtime: EngineRuntime, labels: ShapeLabelStore, conversation: string): Promise<TurnShape | undefined> {
+  try {
+    const known = await labels.get(conversation, LABEL_TTL_MS);
+    return known && runtime.config.shapes.includes(known.shape) ? known : undefined;
+  } catch (error) {
+    runtime.logger.warn({ err: (error as Error).message }, "the shapers' labels could not be read; the shaper is asked");
+    return undefined;
+  }
 }
 
 async function askShaper(

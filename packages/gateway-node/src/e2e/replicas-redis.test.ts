@@ -14,7 +14,14 @@ const replica = () =>
     config: (base) => ({
       ...base,
       state: redis.url,
-      collections: { ...base.collections, agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' }, gems: { members: ['m5'], reply: 'route' } },
+      shapes: ['code', 'writing'],
+      models: { ...base.models, labeller: { provider: 'chat', model: 'up-shaper' } },
+      collections: {
+        ...base.collections,
+        agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' },
+        gems: { members: ['m5'], reply: 'route' },
+        labelled: { members: ['m1', 'm2'], reply: 'route', shaper: 'labeller' },
+      },
     }),
   });
 
@@ -37,6 +44,19 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     const second = (await sdksFor(b.url).openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
     expect(second.bench).toMatchObject({ alias: 'm2', turn: 2, conversation: first.bench.conversation });
     expect(b.upstream.requestsFor('up-1')).toHaveLength(0);
+  });
+
+  it("a conversation keeps its shaper's label on the other replica, which does not ask its shaper again", async () => {
+    a.upstream.script('up-shaper', { answer: { text: 'code' } });
+    b.upstream.script('up-shaper', { answer: { text: 'writing' } }); // what b's shaper would say, were it asked
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [{ role: 'user', content: 'fix this bug across replicas' }];
+    const first = (await sdksFor(a.url).openai.chat.completions.create({ model: 'bench/labelled', messages: history })) as any;
+    expect(first.bench).toMatchObject({ shape: 'code', shape_by: 'labeller' });
+    history.push({ role: 'assistant', content: first.choices[0].message.content }, { role: 'user', content: 'and the next one' });
+    const second = (await sdksFor(b.url).openai.chat.completions.create({ model: 'bench/labelled', messages: history })) as any;
+    expect(second.bench).toMatchObject({ shape: 'code', shape_by: 'labeller', conversation: first.bench.conversation, turn: 2 });
+    expect(b.upstream.requestsFor('up-shaper')).toHaveLength(0);
+    expect(a.upstream.requestsFor('up-shaper')).toHaveLength(1);
   });
 
   it('the reasoning kept for an OpenAI Chat caller on one replica goes back to the member from the other', async () => {

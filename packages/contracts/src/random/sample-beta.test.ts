@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from './__fixtures__/requests';
+import { seededRandom } from './seeded-random';
 import { sampleBeta, sampleGamma, sampleNormal } from './sample-beta';
 
 const N = 40_000;

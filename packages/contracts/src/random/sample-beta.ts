@@ -1,6 +1,6 @@
 /**
  * A draw from Beta(alpha, beta): X / (X + Y) with X ~ Gamma(alpha) and Y ~ Gamma(beta).
- * `random` is uniform on [0, 1) (the router's injectable one, so tests are deterministic).
+ * `random` is uniform on [0, 1) (injectable, so tests are deterministic: `seededRandom`).
  */
 export function sampleBeta(alpha: number, beta: number, random: () => number): number {
   const x = sampleGamma(alpha, random);
