@@ -16,6 +16,9 @@ export type RouteName =
   | 'response-delete'
   | 'model-entry'
   | 'records'
+  | 'config'
+  | 'config-edit'
+  | 'config-undo'
   | NodeRouteName;
 
 /** Routes served on Node's own request and response (see node-route handlers in the http folder). */
@@ -65,6 +68,10 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'ollama-show', protocol: 'ollama' };
       case '/bench/verdict':
         return { name: 'verdict', protocol: 'openai-chat' };
+      case '/bench/config':
+        return { name: 'config-edit', protocol: 'openai-chat', admin: true };
+      case '/bench/config/undo':
+        return { name: 'config-undo', protocol: 'openai-chat', admin: true };
     }
     const gemini = GEMINI_MODEL.exec(path);
     if (gemini) {
@@ -81,6 +88,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/records':
         return { name: 'records', protocol: 'openai-chat' };
+      case '/bench/config':
+        return { name: 'config', protocol: 'openai-chat', admin: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
