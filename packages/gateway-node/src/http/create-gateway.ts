@@ -92,7 +92,10 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     logger,
     handlers: buildHandlers(engine, {
       file: configFile,
-      saved: (by, applied) => logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`),
+      saved: (by, applied) => {
+        logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`);
+        logger.flush(); // written now, not with the next batch of access lines
+      },
     }),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
@@ -118,6 +121,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     reloadConfig(reason) {
       if (!configFile) {
         logger.warn(`${reason}: this gateway was started without a config file, so there is none to reload; nothing changed`);
+        logger.flush();
         return { status: 'no-file' };
       }
       const outcome = configFile.reload();
@@ -126,6 +130,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         const reasons = outcome.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
         logger.warn(`config not reloaded (${reason}) from ${configFile.path}: ${reasons}; the gateway goes on with the config it had`);
       }
+      logger.flush(); // a reload's line is written now, not with the next batch of access lines
       return outcome;
     },
     async listen(listenOptions = {}) {
