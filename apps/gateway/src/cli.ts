@@ -104,11 +104,8 @@ async function main(): Promise<void> {
     await gateway.close().catch(() => undefined);
     throw listenError(error, config.server);
   }
-  console.log(`bench gateway listening on ${url}`);
-  console.log(startupSummary(config, url).join('\n'));
-  for (const warning of [...configWarnings(config, process.env), ...(stateDown ? [stateDown] : [])]) console.error(`bench: warning: ${warning}`);
-
-  // A valid change applies to new requests; an invalid one is logged with its path and reason, and the old config stays.
+  // Before the ready line, so that a change or a SIGHUP right after it is not missed: a valid change applies to new
+  // requests; an invalid one is logged with its path and reason, and the old config stays.
   const watcher =
     configFile &&
     watchConfigFile(
@@ -117,6 +114,10 @@ async function main(): Promise<void> {
       (error) => console.error(`bench: warning: cannot watch ${configFile.path} any more (${error.message}); SIGHUP still reloads it`),
     );
   process.on('SIGHUP', () => gateway.reloadConfig('SIGHUP'));
+  if (configFile) gateway.reloadConfig('file changed'); // saved while the gateway started: nothing when it is the text read
+  console.log(`bench gateway listening on ${url}`);
+  console.log(startupSummary(config, url).join('\n'));
+  for (const warning of [...configWarnings(config, process.env), ...(stateDown ? [stateDown] : [])]) console.error(`bench: warning: ${warning}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -86,7 +86,7 @@ describe('bench-gateway live config', () => {
     const cli = await start(file.path);
     expect(await answeredBy(cli)).toBe('a');
     file.save(text({ ...config(['b']), aliases: { 'claude-*': 'bench/agents' } }));
-    expect(await logged(cli, /^config reloaded/)).toBe('config reloaded (file changed): collections.agents.members, aliases');
+    expect(await logged(cli, /^config reloaded/)).toBe('config reloaded (file changed): collections.agents.members, aliases.claude-* added');
     expect(await answeredBy(cli)).toBe('b');
   });
 
@@ -98,7 +98,7 @@ describe('bench-gateway live config', () => {
       `config not reloaded (file changed) from ${file.path}: collections.agents.members[0]: unknown model "m9" (known: a, b, slow); the gateway goes on with the config it had`,
     );
     file.save('{ "ledger": "memory:",, }');
-    expect(await logged(cli, /not reloaded .*CommaExpected|not reloaded .*ValueExpected/)).toContain(`${file.path}:1:`);
+    expect(await logged(cli, /not reloaded .*JSON with comments/)).toContain(`${file.path}:1:`);
     expect(await answeredBy(cli)).toBe('a');
     expect(cli.child.exitCode).toBeNull();
   });
@@ -155,7 +155,10 @@ describe('bench-gateway live config', () => {
     // A change by hand after it: its line is the only reload line (the watch saw the save as the text already running).
     file.save(text({ ...config(['b']), aliases: { 'gpt-*': 'bench/agents' } }));
     await logged(cli, /^config reloaded/);
-    expect(configLines(cli)).toEqual(['config saved (POST /bench/config, key local): collections.agents.members', 'config reloaded (file changed): aliases']);
+    expect(configLines(cli)).toEqual([
+      'config saved (POST /bench/config, key local): collections.agents.members',
+      'config reloaded (file changed): aliases.gpt-* added',
+    ]);
   });
 });
 
