@@ -99,7 +99,7 @@ export function configReference(schema: Record<string, unknown>): string {
     '- `server.host`, `server.port` and `server.requestTimeoutMs` are read once, when the gateway starts listening: a change is kept in the file, the gateway goes on listening as it was, and the log line says they take effect at the next restart.',
     '- A different `ledger` or `state` is refused (the running gateway keeps the stores it opened, with the calls and conversations in them): restart to use the new ones.',
     '- A key added needs its variable set in the environment the gateway was started with (environment changes need a restart); a key removed stops working at once. On a host other than loopback, a change that would leave no keys is refused.',
-    '- A shadowed collection keeps its counters and today\'s spending across a reload, under its new `usdPerDay`.',
+    "- A shadowed collection keeps its counters and today's spending across a reload, under its new `usdPerDay`.",
     '',
     'The config routes (`GET /bench/config`, `POST /bench/config`, `POST /bench/config/undo`, admin keys only; see [the config API](config-api.md)) edit the same file: they keep its comments and formatting, validate the edit before anything is written, write it atomically, keep the version they replaced as `<file>.previous` (one level of undo; a second undo redoes), and apply it at once.',
   ];
