@@ -159,6 +159,16 @@ describe('the config routes', () => {
     expect(await models()).toBe(200);
   });
 
+  it('CORS origins follow an edit', async () => {
+    const origin = 'http://localhost:3000';
+    const allowed = async () => (await fetch(`${t.url}/v1/models`, { headers: { origin, ...asAdmin } })).headers.get('access-control-allow-origin');
+    expect(await allowed()).toBeNull();
+    expect((await edit({ edits: [{ path: ['server', 'cors'], value: [origin] }] })).json.changed).toEqual(['server.cors']);
+    expect(await allowed()).toBe(origin);
+    await undo();
+    expect(await allowed()).toBeNull();
+  });
+
   it('a listen field is written, kept running as it was, and named as needing a restart', async () => {
     const port = t.gateway.config.server.port;
     const saved = await edit({ edits: [{ path: ['server', 'port'], value: 4999 }] });
