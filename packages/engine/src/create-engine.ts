@@ -3,7 +3,11 @@ import { estimateTokens, type NeutralRequest } from '@bench/formats';
 import { createLedger, type Ledger } from '@bench/ledger';
 import { newPanelId } from '@bench/panel';
 import { createRouter } from '@bench/router';
+import { isDeepStrictEqual } from 'node:util';
+import { ConfigError } from './config/config-error';
+import { configChanges } from './config/config-changes';
 import { parseConfig } from './config/parse-config';
+import { restartOnlyChanges } from './config/restart-only-changes';
 import type { GatewayConfig } from './config/resolved-config';
 import type { Engine, EngineHealth } from './engine';
 import { EngineError } from './errors/engine-error';
@@ -24,6 +28,7 @@ import type { EngineRuntime } from './runtime/engine-runtime';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
+import { createMemoryShapeLabels } from './shapes/shape-label-store';
 import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
@@ -75,39 +80,65 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
   const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
-  const limits = new Limits({ config, store: state.limits, now, logger });
+  // What every new request reads; a reload swaps it whole, and a turn keeps the one it started with.
+  let current: { runtime: EngineRuntime; keys: KeyRing } = {
+    keys,
+    runtime: {
+      config,
+      env,
+      ledger,
+      router,
+      client,
+      records,
+      responses: state.responses,
+      logger,
+      labels: state.labels,
+      shadows,
+      limits: new Limits({ config, store: state.limits, now, logger }),
+      random: options.random ?? Math.random,
+      newId: () => newPanelId(),
+    },
+  };
+  const currentConfig = () => current.runtime.config;
   events.on((event) => {
-    if (event.type === 'call') limits.count(event.call);
+    if (event.type === 'call') current.runtime.limits.count(event.call);
   });
   // A store that forgets on restart: the budgets start from what the ledger priced in their period so far.
-  if (!state.durable) await limits.seed(ledger);
-  const runtime: EngineRuntime = {
-    config,
-    env,
-    ledger,
-    router,
-    client,
-    records,
-    responses: state.responses,
-    logger,
-    labels: state.labels,
-    shadows,
-    limits,
-    random: options.random ?? Math.random,
-    newId: () => newPanelId(),
-  };
+  if (!state.durable) await current.runtime.limits.seed(ledger);
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 
   const ownResponse = async (id: string, caller: Caller) => (id.length > MAX_ID_LENGTH ? undefined : ownStoredResponse(state.responses, id, caller.keyName));
 
   return {
-    config,
+    get config() {
+      return currentConfig();
+    },
     ledger,
     events,
-    keysEnabled: keys.enabled,
-    authenticate: (secret) => keys.find(secret),
+    get keysEnabled() {
+      return current.keys.enabled;
+    },
+    authenticate: (secret) => current.keys.find(secret),
+    reconfigure(next) {
+      const nextConfig = isParsed(next) ? next : parseConfig(next);
+      const before = currentConfig();
+      const refused = restartOnlyChanges(before, nextConfig, { ownLedger: !options.ledger });
+      if (refused.length > 0) throw new ConfigError(refused);
+      const nextKeys = new KeyRing(keyEntriesFrom(nextConfig, env)); // a key whose variable is unset refuses the reload
+      const changed = configChanges(before.source, nextConfig.source);
+      shadows.reconfigure(nextConfig);
+      // A shaper's label names a shape of the set it was asked with, in its own judgement: a new set or shaper asks again.
+      // (after a change of shaping, labels are kept in this process until a restart, even with Redis state)
+      const labels = sameShaping(before, nextConfig) ? current.runtime.labels : createMemoryShapeLabels();
+      // The counters stay in the store; the limits are the new config's.
+      const limits = new Limits({ config: nextConfig, store: state.limits, now, logger });
+      current = { keys: nextKeys, runtime: { ...current.runtime, config: nextConfig, labels, limits } };
+      records.invalidate(); // a model alias may now name another upstream model
+      return { changed };
+    },
     turn(request, turnOptions = {}) {
+      const { runtime } = current;
       const context: TurnContext = {
         protocol: turnOptions.protocol ?? 'openai-chat',
         caller: turnOptions.key ?? LOCAL_CALLER,
@@ -135,7 +166,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       void done.then(() => inFlight.delete(done));
       return turn;
     },
-    resolve: (model, resolveOptions = {}) => resolveRequestTarget(config, resolveOptions.key ?? LOCAL_CALLER, resolveOptions.protocol ?? 'openai-chat', model),
+    resolve: (model, resolveOptions = {}) =>
+      resolveRequestTarget(currentConfig(), resolveOptions.key ?? LOCAL_CALLER, resolveOptions.protocol ?? 'openai-chat', model),
     async verdict(body, key = LOCAL_CALLER) {
       const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       const callId = typeof fields.call === 'string' ? fields.call : undefined;
@@ -152,10 +184,10 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       state.records.announce(); // and the other replicas' next plans
       return verdict;
     },
-    listings: (key = LOCAL_CALLER) => listedModels(config, key),
-    records: (key = LOCAL_CALLER, only) => collectionRecords(runtime, key, only),
+    listings: (key = LOCAL_CALLER) => listedModels(currentConfig(), key),
+    records: (key = LOCAL_CALLER, only) => collectionRecords(current.runtime, key, only),
     countTokens(request: NeutralRequest, countOptions = {}) {
-      resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
+      resolveRequestTarget(currentConfig(), countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
       return estimateTokens(request);
     },
     responses: {
@@ -171,7 +203,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
-    keyUsage: (key = LOCAL_CALLER) => limits.usage(key),
+    keyUsage: (key = LOCAL_CALLER) => current.runtime.limits.usage(key),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
@@ -186,7 +218,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     async close() {
       // Turns in flight are recorded first; one nobody consumes is cancelled once the grace period is over.
       let graceTimer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, config.server.shutdownGraceMs)));
+      const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, currentConfig().server.shutdownGraceMs)));
       // Then the shadows those turns started, within the same grace; the ones still going are aborted (and recorded so).
       await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);
@@ -199,12 +231,17 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
           return error;
         },
       );
-      await limits.settle();
+      await current.runtime.limits.settle();
       await state.close();
       if (!options.client) await client.close();
       if (unwritten !== undefined) throw unwritten;
     },
   };
+}
+
+function sameShaping(before: GatewayConfig, after: GatewayConfig): boolean {
+  const shapers = (config: GatewayConfig) => Object.values(config.collections).map((collection) => [collection.name, collection.shaper]);
+  return isDeepStrictEqual(before.shapes, after.shapes) && isDeepStrictEqual(shapers(before), shapers(after));
 }
 
 function isParsed(config: GatewayConfig | Record<string, unknown>): config is GatewayConfig {

@@ -2,6 +2,7 @@ import { EngineError, type Engine } from '@bench/engine';
 import { handleGenerate } from '../generate/handle-generate';
 import type { RouteHandler } from '../http/handle-request';
 import type { NodeRouteName, RouteName } from '../http/match-route';
+import { handleEditConfig, handleGetConfig, handleUndoConfig, type ConfigRoutes } from './config';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
@@ -14,7 +15,7 @@ import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+export function buildHandlers(engine: Engine, config: ConfigRoutes): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),
@@ -28,6 +29,9 @@ export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRou
     health: (request) => handleHealth(request, engine),
     records: (request) => handleRecords(request, engine),
     'key-usage': (request) => handleKeyUsage(request, engine),
+    config: (request) => handleGetConfig(request, config),
+    'config-edit': (request) => handleEditConfig(request, engine, config),
+    'config-undo': (request) => handleUndoConfig(request, config),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.method === 'HEAD') {

@@ -21,7 +21,8 @@ export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
 export interface RequestHandlerOptions {
   engine: Pick<Engine, 'keysEnabled' | 'authenticate'>;
-  cors: readonly string[];
+  /** The origins allowed now (a reload may change them). */
+  cors: () => readonly string[];
   logger: Logger;
   handlers: Record<Exclude<RouteName, NodeRouteName>, RouteHandler>;
   /** Routes that need Node's request and response themselves (the MCP transport). */
@@ -65,7 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     log: {},
   };
   try {
-    if (applyCors(req, res, options.cors)) return;
+    if (applyCors(req, res, options.cors())) return;
     if (!route) {
       throw new EngineError(
         404,

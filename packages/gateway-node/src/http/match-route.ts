@@ -17,6 +17,9 @@ export type RouteName =
   | 'model-entry'
   | 'records'
   | 'key-usage'
+  | 'config'
+  | 'config-edit'
+  | 'config-undo'
   | NodeRouteName;
 
 /** Routes served on Node's own request and response (see node-route handlers in the http folder). */
@@ -66,6 +69,10 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'ollama-show', protocol: 'ollama' };
       case '/bench/verdict':
         return { name: 'verdict', protocol: 'openai-chat' };
+      case '/bench/config':
+        return { name: 'config-edit', protocol: 'openai-chat', admin: true };
+      case '/bench/config/undo':
+        return { name: 'config-undo', protocol: 'openai-chat', admin: true };
     }
     const gemini = GEMINI_MODEL.exec(path);
     if (gemini) {
@@ -84,6 +91,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'records', protocol: 'openai-chat' };
       case '/bench/keys/me':
         return { name: 'key-usage', protocol: 'openai-chat' };
+      case '/bench/config':
+        return { name: 'config', protocol: 'openai-chat', admin: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile } from './read-config-file';
+import { readConfigFile } from './config-text';
 
 const write = (text: string) => {
   const path = join(mkdtempSync(join(tmpdir(), 'bench-config-')), 'bench.jsonc');
