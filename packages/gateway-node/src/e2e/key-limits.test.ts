@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SDK_PROTOCOLS, ask, geminiModel, sdksFor, type SdkProtocol } from './sdk-clients';
 import { refusalThroughSdk } from './sdk-refusal';
@@ -67,6 +70,13 @@ describe.each([
     expect(t.upstream.requests.length).toBe(before);
   });
 
+  it("Codex's compaction (POST /v1/responses/compact) is refused too, before any upstream call", async () => {
+    const before = t.upstream.requests.length;
+    const compact = sdksFor(t.url, key).openai.responses.compact({ model: 'bench/agents', input: [{ role: 'user', content: 'a long history' }] });
+    await expect(compact).rejects.toMatchObject({ status: 429, message: expect.stringMatching(message) });
+    expect(t.upstream.requests.length).toBe(before);
+  });
+
   it('another key goes on being served', async () => {
     expect((await ask(sdksFor(t.url, KEYS.free), 'anthropic', 'bench/agents', 'still there?', false)).text).toBe('within limits');
   });
@@ -121,5 +131,39 @@ describe('without keys, a collection with limits', () => {
       limits: {},
       collections: { agents: { rpm: expect.objectContaining({ limit: 1, used: 1, unit: 'requests', window: 'sliding-minute' }) } },
     });
+  });
+});
+
+describe('with memory state and a ledger on disk, a restarted gateway', () => {
+  it("reads each budget's spend so far back from the ledger, so the budget holds", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-limits-'));
+    const start = () =>
+      startTestGateway({
+        env: { KEY_BUDGET: KEYS.budget },
+        config: (base) => ({
+          ...base,
+          ledger: `sqlite:${join(dir, 'ledger.db')}`,
+          keys: { 'budget-key': { keyEnv: 'KEY_BUDGET', budget: { usd: 0.01, per: 'day' } } },
+        }),
+      });
+    try {
+      const first = await start();
+      first.upstream.script('up-1', { answer: { text: 'spent', usage: { inputTokens: 10_000, outputTokens: 0 } } });
+      await ask(sdksFor(first.url, KEYS.budget), 'openai-chat', 'bench/agents', 'spend', false);
+      await first.close(); // the ledger is written before it closes
+      const second = await start();
+      try {
+        const refused = await refusalThroughSdk(second.url, KEYS.budget, 'openai-responses', 'bench/agents', true);
+        expect(refused).toMatchObject({
+          status: 429,
+          message: expect.stringContaining('key "budget-key" is over its budget of $0.01 a day ($0.01 spent since'),
+        });
+        expect(second.upstream.requests).toHaveLength(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
