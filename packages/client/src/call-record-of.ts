@@ -26,6 +26,8 @@ export interface CallEnding {
   finishReason?: string;
   toolCalls?: number;
   warnings?: readonly string[];
+  /** The environment variable of the provider key the call used, never the key. */
+  providerKey?: string;
 }
 
 /**
@@ -47,5 +49,6 @@ export function callRecordOf(filing: CallFiling, ending: CallEnding): CallInput 
   if (ending.finishReason !== undefined) record.finishReason = ending.finishReason;
   if (ending.toolCalls !== undefined) record.toolCalls = ending.toolCalls;
   if (ending.warnings !== undefined && ending.warnings.length > 0) record.warnings = [...ending.warnings];
+  if (ending.providerKey !== undefined) record.providerKey = ending.providerKey;
   return record;
 }
