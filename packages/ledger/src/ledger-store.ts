@@ -2,6 +2,7 @@ import type { CallRecord } from './call-record';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnRecord } from './turn-record';
+import type { PruneCounts } from './retention/prune-counts';
 import type { Verdict } from './verdict';
 
 export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord };
@@ -38,6 +39,11 @@ export interface LedgerStore {
   records(query: RecordsQuery): Promise<ModelRecord[]>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
+  /**
+   * Retention, one batch in one transaction: deletes up to `limit` calls older than `before` (epoch ms) with the
+   * verdicts on them, and up to `limit` turns older. The running totals are not touched: stats keep what was deleted.
+   */
+  prune(before: number, limit: number): Promise<PruneCounts>;
   /** Throws unless the store answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -27,6 +27,7 @@ export interface CallRow {
   unit: string;
   shape: string;
   via: string | null;
+  provider_key: string | null;
 }
 
 /** Bare-alias calls have no collection; stored as '' so it can be part of keys. */
@@ -57,6 +58,7 @@ export function callToRow(call: CallRecord): CallRow {
     unit: call.unit,
     shape: call.shape,
     via: call.via ?? null,
+    provider_key: call.providerKey ?? null,
   };
 }
 
@@ -88,6 +90,7 @@ export function rowToCall(row: CallRow): CallRecord {
     unit: row.unit,
     shape: row.shape,
     ...(row.via ? { via: row.via } : {}),
+    ...(row.provider_key ? { providerKey: row.provider_key } : {}),
   };
 }
 

@@ -28,6 +28,7 @@ export const CALL_COLUMNS = [
   'cache_write_1h_tokens',
   'shape',
   'via',
+  'provider_key',
 ] as const satisfies readonly (keyof CallRow)[];
 
 export const TURN_COLUMNS = [
@@ -78,6 +79,7 @@ export function callRowValues(row: CallRow): unknown[] {
     row.cache_write_1h_tokens,
     row.shape,
     row.via,
+    row.provider_key,
   ];
 }
 

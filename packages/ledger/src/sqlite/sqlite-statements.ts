@@ -44,7 +44,11 @@ type StatementName =
   | 'addTotals'
   | 'addShapeTotals'
   | 'addVerdictTotals'
-  | 'addVerdictShapeTotals';
+  | 'addVerdictShapeTotals'
+  | 'oldCalls'
+  | 'deleteVerdict'
+  | 'deleteCall'
+  | 'deleteOldTurns';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -82,6 +86,11 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     // The primary key's range (ids compare as bytes in SQLite): the prefix, up to the prefix with its last byte raised.
     shadowCalls: db.prepare("SELECT * FROM calls WHERE id >= ? AND id < ? AND purpose = 'shadow' ORDER BY id"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
+    // Retention: the oldest calls first, on the (time, id) index; turns on their time index.
+    oldCalls: db.prepare('SELECT id FROM calls WHERE time < ? ORDER BY time, id LIMIT ?').pluck(),
+    deleteVerdict: db.prepare('DELETE FROM verdicts WHERE call = ?'),
+    deleteCall: db.prepare('DELETE FROM calls WHERE id = ?'),
+    deleteOldTurns: db.prepare('DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns WHERE time < ? ORDER BY time LIMIT ?)'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),
   };

@@ -12,6 +12,7 @@ export type WorkerOp =
   | 'stats'
   | 'records'
   | 'pageCalls'
+  | 'prune'
   | 'ping'
   | 'close';
 
