@@ -40,6 +40,7 @@ export function toPanelCall(context: PanelCallContext, result: CallResult): Pane
       finishReason: result.finishReason,
       toolCalls: result.toolCalls.length,
       warnings,
+      providerKey: result.providerKey ?? result.attempts.at(-1)?.providerKey,
     },
   );
   return record as PanelCall;

@@ -26,6 +26,7 @@ export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
     stats: (query) => ledger.stats(query),
     records: (query) => ledger.records(query),
     exportCalls: (options) => ledger.exportCalls(options),
+    prune: (before) => ledger.prune(before),
     flush: () => ledger.flush(),
     health: () => ledger.health(),
     close: () => ledger.close(),
