@@ -163,7 +163,7 @@ export const providerSchema = z.strictObject({
     .meta(
       about(
         'The environment variable holding the API key (the key itself never goes in the file), or several: a key pool. A call takes the next ready key of the pool; a key that answers 401, 402 or 403 is out for `refusedKeyCooldownMs`, one that answers 429 for its Retry-After, and the call goes on with the next key before the next member.',
-        { examples: ['OPENAI_API_KEY', ['OPENAI_KEY_A', 'OPENAI_KEY_B']] },
+        { examples: [['OPENAI_KEY_A', 'OPENAI_KEY_B'], 'OPENAI_API_KEY'] },
       ),
     ),
   refusedKeyCooldownMs: positiveInt.optional().meta(
