@@ -23,7 +23,10 @@ export function missingKeyText(name: string, provider: Provider, env: NodeJS.Pro
     return { fatal: true, text: `provider ${name}: no variable of its key pool (${variables.join(', ')}) is set, so its models are called without a key` };
   }
   const set = variables.filter((variable) => env[variable]);
-  return { fatal: false, text: `provider ${name}: ${unset.join(', ')} of its key pool ${unset.length === 1 ? 'is' : 'are'} not set, so the pool runs on ${set.join(', ')}` };
+  return {
+    fatal: false,
+    text: `provider ${name}: ${unset.join(', ')} of its key pool ${unset.length === 1 ? 'is' : 'are'} not set, so the pool runs on ${set.join(', ')}`,
+  };
 }
 
 /** The key a provider's listing is asked with: its one key, or its pool's first that is set. */

@@ -15,9 +15,12 @@ export function keyPoolExhausted(alias: string, pool: KeyPool, statuses: readonl
   if (cooling.length === 0) return new ProviderRefusedError({ alias, message: `${alias}: provider ${pool.id}'s key pool has no key to call with` });
   const soonest = Math.min(...cooling.map((status) => status.until));
   const keys = cooling
-    .map((status) => `${status.name} ${status.why === 'refused' ? 'refused (401/402/403)' : 'rate limited (429)'} until ${new Date(status.until).toISOString()}`)
+    .map(
+      (status) => `${status.name} ${status.why === 'refused' ? 'refused (401/402/403)' : 'rate limited (429)'} until ${new Date(status.until).toISOString()}`,
+    )
     .join(', ');
   const message = `${alias}: every key of provider ${pool.id}'s pool is cooling (${keys}); the first comes back in ${waitInWords(soonest - now)}`;
-  if (cooling.every((status) => status.why === 'rate-limited')) return new RateLimitedError({ alias, message, retryAfterMs: Math.max(0, soonest - now), local });
+  if (cooling.every((status) => status.why === 'rate-limited'))
+    return new RateLimitedError({ alias, message, retryAfterMs: Math.max(0, soonest - now), local });
   return new ProviderRefusedError({ alias, message });
 }

@@ -15,7 +15,9 @@ export function keyPoolStatus(pool: KeyPool, health: ReadonlyMap<string, MemberH
     const refused = entry.openUntil > now ? entry.openUntil : 0;
     const limited = entry.limitedUntil > now ? entry.limitedUntil : 0;
     if (refused === 0 && limited === 0) return { name: key.name, state: 'ready' };
-    return refused >= limited ? { name: key.name, state: 'cooling', why: 'refused', until: refused } : { name: key.name, state: 'cooling', why: 'rate-limited', until: limited };
+    return refused >= limited
+      ? { name: key.name, state: 'cooling', why: 'refused', until: refused }
+      : { name: key.name, state: 'cooling', why: 'rate-limited', until: limited };
   });
 }
 

@@ -82,7 +82,7 @@ describe('a provider key pool', () => {
     expect((await statusOf())[0]).toEqual({ name: 'OPENAI_KEY_A', state: 'cooling', why: 'refused', until: clock + 600_000 });
   });
 
-  it("cools a key that answers 429 for its Retry-After, and moves to the next key at once rather than wait on the first", async () => {
+  it('cools a key that answers 429 for its Retry-After, and moves to the next key at once rather than wait on the first', async () => {
     upstream.scriptKey('sk-aaa', faults.rateLimited({ retryAfterSeconds: 2 }));
     const { result } = await readAll(client.call(pooled('m1'), ask()));
     expect(result).toMatchObject({ ok: true, providerKey: 'OPENAI_KEY_B' });

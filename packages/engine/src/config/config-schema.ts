@@ -460,7 +460,7 @@ export const configSchema = z.strictObject({
     .optional()
     .meta(
       about(
-        "How long the ledger keeps calls and route turns: older ones are deleted, in batches, at start and hourly. Stats and records keep their totals. Without it, everything is kept.",
+        'How long the ledger keeps calls and route turns: older ones are deleted, in batches, at start and hourly. Stats and records keep their totals. Without it, everything is kept.',
         { examples: ['90d'] },
       ),
     ),

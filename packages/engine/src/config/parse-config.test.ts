@@ -120,7 +120,12 @@ describe('parseConfig: key pools and retention', () => {
     const config = parseConfig(raw);
     expect(config.providers.local).toMatchObject({ apiKeyEnv: ['KEY_A', 'KEY_B'], refusedKeyCooldownMs: 600_000 });
     expect(config.retentionMs).toBe(90 * 86_400_000);
-    for (const [text, ms] of [['45s', 45_000], ['30m', 1_800_000], ['12h', 43_200_000], ['2w', 1_209_600_000]] as const) {
+    for (const [text, ms] of [
+      ['45s', 45_000],
+      ['30m', 1_800_000],
+      ['12h', 43_200_000],
+      ['2w', 1_209_600_000],
+    ] as const) {
       expect(parseConfig({ ...raw, retention: text }).retentionMs).toBe(ms);
     }
     expect(parseConfig(exampleConfig()).retentionMs).toBeUndefined();

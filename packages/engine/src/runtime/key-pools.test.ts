@@ -34,7 +34,13 @@ function poolConfig(more: Record<string, unknown> = {}) {
   };
 }
 
-const ask = (text: string): NeutralRequest => ({ model: '', system: [], messages: [{ role: 'user', content: [{ type: 'text', text }] }], stream: false, extra: {} });
+const ask = (text: string): NeutralRequest => ({
+  model: '',
+  system: [],
+  messages: [{ role: 'user', content: [{ type: 'text', text }] }],
+  stream: false,
+  extra: {},
+});
 
 async function exported(engine: Engine): Promise<string[]> {
   await engine.ledger.flush();
@@ -56,7 +62,7 @@ describe('provider key pools in the engine', () => {
     upstream.scriptKey('sk-pool-aaa', { error: { status: 401 } });
     const { reply, headers } = await engine.turn(ask('hello'), { model: 'bench/agents' }).reply();
     expect(headers['x-bench-model']).toBe('m1');
-    expect(reply.text ?? JSON.stringify(reply)).toContain('hello');
+    expect(JSON.stringify(reply.content)).toContain('hello');
     expect(upstream.requests.map((request) => request.apiKey)).toEqual(['sk-pool-aaa', 'sk-pool-bbb']);
 
     const rows = await exported(engine);
@@ -76,7 +82,8 @@ describe('provider key pools in the engine', () => {
         ],
       },
     });
-    const until = Date.parse((health.keyPools?.pooled?.keys[0] as { until: string }).until);
+    const cooling = health.keyPools?.pooled?.keys[0] as { until: string };
+    const until = Date.parse(cooling.until);
     expect(until - Date.now()).toBeGreaterThan(59 * 60_000); // the default long cooldown: an hour
     expect(JSON.stringify(health)).not.toMatch(/sk-pool/);
   });

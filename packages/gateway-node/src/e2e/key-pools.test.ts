@@ -45,7 +45,10 @@ async function ledgerRows(gateway: TestGateway): Promise<string[]> {
 /** Every byte the ledger's SQLite file (and its write-ahead log) holds. */
 function ledgerBytes(gateway: TestGateway): string {
   const path = gateway.gateway.engine.config.ledger.slice('sqlite:'.length);
-  return [path, `${path}-wal`].filter(existsSync).map((file) => readFileSync(file).toString('latin1')).join('');
+  return [path, `${path}-wal`]
+    .filter(existsSync)
+    .map((file) => readFileSync(file).toString('latin1'))
+    .join('');
 }
 
 async function health(gateway: TestGateway, key?: string): Promise<Record<string, any>> {
@@ -84,7 +87,12 @@ describe('provider key pools through the gateway', () => {
 
     const shown = await health(gateway);
     expect(shown.keyPools).toEqual({
-      chat: { keys: [{ name: 'POOL_KEY_A', state: 'cooling', why, until: expect.any(String) }, { name: 'POOL_KEY_B', state: 'ready' }] },
+      chat: {
+        keys: [
+          { name: 'POOL_KEY_A', state: 'cooling', why, until: expect.any(String) },
+          { name: 'POOL_KEY_B', state: 'ready' },
+        ],
+      },
     });
     if (status === 429) expect(Date.parse(shown.keyPools.chat.keys[0].until) - Date.now()).toBeLessThanOrEqual(30_000);
     expect(JSON.stringify(shown)).not.toMatch(/sk-pool-secret/);
@@ -124,7 +132,7 @@ describe.skipIf(!redisServerAvailable())('a key pool across two replicas sharing
     redis?.stop();
   });
 
-  it("a key refused on one replica is cooling on the other: it sends nothing with that key and its health says so", async () => {
+  it('a key refused on one replica is cooling on the other: it sends nothing with that key and its health says so', async () => {
     a.upstream.scriptKey(SECRETS.POOL_KEY_A, { error: { status: 401 } });
     b.upstream.scriptKey(SECRETS.POOL_KEY_A, { answer: { text: 'B would have taken key A' } });
     await sdksFor(a.url).openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'on replica a' }] });

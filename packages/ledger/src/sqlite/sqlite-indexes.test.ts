@@ -31,7 +31,9 @@ describe('every filter stats, export, the API and retention read by is indexed',
       ['records by model', recordsSql(false, true, q)],
       ['records by collection and model', recordsSql(true, true, q)],
     ];
-    const scans = filtered.flatMap(([name, sql]) => plan(db, sql as string).flatMap((detail) => (/^SCAN (?!CONSTANT)/.test(detail) ? [`${name}: ${detail}`] : [])));
+    const scans = filtered.flatMap(([name, sql]) =>
+      plan(db, sql as string).flatMap((detail) => (/^SCAN (?!CONSTANT)/.test(detail) ? [`${name}: ${detail}`] : [])),
+    );
     expect(scans).toEqual([]);
     expect(filtered.map(([name]) => name)).toEqual(expect.arrayContaining(['oldCalls', 'deleteOldTurns', 'pageFirst', 'pageAfter', 'getCall', 'getTurns']));
     db.close();
