@@ -43,6 +43,24 @@ describe('bench-gateway check', () => {
     expect(run.code).toBe(0);
   });
 
+  it("warns about a key pool's unset variables and lists with a key that is set; fails when none is", async () => {
+    const pooled = (apiKeyEnv: string[]) =>
+      configFile({
+        ledger: 'memory:',
+        providers: { up: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat', apiKeyEnv } },
+        models: { m1: { provider: 'up', model: 'up-1' } },
+        collections: { core: { members: ['m1'] } },
+      });
+    const some = await runCli(['check', '--config', pooled(['POOL_A', 'POOL_B', 'POOL_C'])], { POOL_B: 'sk-pool-b' });
+    expect(some.stdout).toContain('warn  provider up: POOL_A, POOL_C of its key pool are not set, so the pool runs on POOL_B');
+    expect(some.stdout).toContain(`ok    provider up: 1 models listed at ${upstream.baseURL('openai-chat')}/models`);
+    expect(some.stdout).not.toContain('sk-pool-b');
+    expect(some.code).toBe(0);
+    const none = await runCli(['check', '--config', pooled(['POOL_A', 'POOL_B'])]);
+    expect(none.stdout).toContain('FAIL  provider up: no variable of its key pool (POOL_A, POOL_B) is set, so its models are called without a key');
+    expect(none.code).toBe(1);
+  });
+
   it('fails on an unreachable provider, an unset key variable and an invalid config, exit 1', async () => {
     const port = await freePort();
     const path = configFile({

@@ -4,6 +4,7 @@ import { ConfigError, parseConfig, readConfigFile, type GatewayConfig } from '@b
 import { createLedger } from '@bench/ledger';
 import { configFromDiscovery, discoverySummary } from './config-from-discovery';
 import { discoverProviders } from './discover-providers';
+import { missingKeyText } from './key-variables';
 import { listProviderModels } from './list-provider-models';
 import { probeService } from './probe-service';
 import { ledgerPlace, statePlace } from './service-address';
@@ -55,9 +56,8 @@ export async function runCheck(configPath: string | undefined, env: NodeJS.Proce
   }
   await Promise.all(
     Object.entries(config.providers).map(async ([name, provider]) => {
-      if (provider.apiKeyEnv && !env[provider.apiKeyEnv]) {
-        lines.push({ status: 'FAIL', text: `provider ${name}: ${provider.apiKeyEnv} is not set, so its calls would go without a key` });
-      }
+      const unsetKey = missingKeyText(name, provider, env);
+      if (unsetKey) lines.push({ status: unsetKey.fatal ? 'FAIL' : 'warn', text: unsetKey.text });
       const listing = await listProviderModels(provider, env, TIMEOUT_MS);
       if (!listing.ok) {
         lines.push({ status: 'FAIL', text: `provider ${name}: cannot list its models at ${listing.url}: ${listing.reason}` });

@@ -1,5 +1,6 @@
 import type { GatewayConfig } from '@bench/gateway-node';
 import { matchesGlob } from './glob';
+import { keyVariables, missingKeyText } from './key-variables';
 
 /**
  * What in a valid config will not work as its writer likely meant, each
@@ -9,9 +10,12 @@ import { matchesGlob } from './glob';
 export function configWarnings(config: GatewayConfig, env: NodeJS.ProcessEnv): string[] {
   const warnings: string[] = [];
   for (const [name, provider] of Object.entries(config.providers)) {
-    if (provider.apiKeyEnv && !env[provider.apiKeyEnv]) {
+    const missing = missingKeyText(name, provider, env);
+    if (missing) {
       warnings.push(
-        `provider ${name}: ${provider.apiKeyEnv} is not set, so its models are called without a key; set ${provider.apiKeyEnv}, or remove apiKeyEnv if ${provider.baseURL} needs none`,
+        missing.fatal
+          ? `${missing.text}; set ${keyVariables(provider).join(', ')}, or remove apiKeyEnv if ${provider.baseURL} needs none`
+          : `${missing.text}; set them, or take them out of apiKeyEnv`,
       );
     }
   }

@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '@bench/gateway-node';
+import { firstKey } from './key-variables';
 
 type Provider = GatewayConfig['providers'][string];
 
@@ -41,7 +42,7 @@ export type Listing = { ok: true; url: string; models: string[] } | { ok: false;
 
 /** Lists a provider's models (the URL printed without a query string), bounded by a short timeout. */
 export async function listProviderModels(provider: Provider, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Listing> {
-  const { url, headers } = listingRequest(provider, provider.apiKeyEnv ? env[provider.apiKeyEnv] : undefined);
+  const { url, headers } = listingRequest(provider, firstKey(provider, env));
   try {
     const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) {

@@ -12,6 +12,8 @@ export interface AttemptReport {
   ok: boolean;
   /** Why it failed; its `name` is the error class (`RateLimitedError`, `TimeoutError`, …). */
   error?: ClientError;
+  /** The environment variable of the provider key the attempt used (`OPENAI_KEY_B`), never the key; absent when the target names none. */
+  providerKey?: string;
   /** The upstream's HTTP status, when it answered. */
   status?: number;
   /** From the attempt's start to its failure, or to the end of its stream. */

@@ -28,6 +28,8 @@ export interface CallEnding {
   /** Characters of text the call gave the caller's answer (its part, when another member finished the stream). */
   textChars?: number;
   warnings?: readonly string[];
+  /** The environment variable of the provider key the call used, never the key. */
+  providerKey?: string;
 }
 
 /**
@@ -50,5 +52,6 @@ export function callRecordOf(filing: CallFiling, ending: CallEnding): CallInput 
   if (ending.toolCalls !== undefined) record.toolCalls = ending.toolCalls;
   if (ending.textChars !== undefined) record.textChars = ending.textChars;
   if (ending.warnings !== undefined && ending.warnings.length > 0) record.warnings = [...ending.warnings];
+  if (ending.providerKey !== undefined) record.providerKey = ending.providerKey;
   return record;
 }

@@ -45,6 +45,8 @@ export interface CallResult {
   /** From the call's start to the first piece (text, reasoning or tool call). */
   firstPieceSeconds?: number;
   error?: ClientError;
+  /** The environment variable of the provider key the answering attempt used, never the key. */
+  providerKey?: string;
   /** Format warnings, and one per malformed upstream event skipped. */
   warnings: Warning[];
   attempts: AttemptReport[];

@@ -33,6 +33,8 @@ export function classifyHttpError(input: HttpErrorInput): ClientError {
   }
   // The status is authoritative for the two cases the retry policy depends on.
   if (input.status === 429) neutral = { ...neutral, kind: 'rate-limit' };
+  // 402 (payment required, a spent balance) is the gateway's account, not the caller's request: it fails over.
+  else if (input.status === 402 && neutral.kind === 'invalid-request') neutral = { ...neutral, kind: 'permission' };
   else if (input.status >= 500 && !['overloaded', 'unavailable', 'internal', 'upstream', 'timeout'].includes(neutral.kind)) {
     neutral = { ...neutral, kind: 'upstream' };
   }

@@ -3,6 +3,7 @@ import type { NeutralRequest } from '@bench/formats';
 import { createMemoryHealthStore, type HealthStore } from './health/health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
+import { PoolRotation } from './pool-rotation';
 import { ReasoningRefusals } from './reasoning-refusals';
 import { validateRetry } from './validate-retry';
 import { validateTarget } from './validate-target';
@@ -14,6 +15,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** Where health records go; by default in memory. */
   health?: HealthStore;
+  /** Where provider keys' cooldowns go (targets with a `keyPool`); by default in memory, apart from `health`. */
+  keyHealth?: HealthStore;
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetrySettings>;
   cooldown?: Partial<CooldownSettings>;
@@ -32,6 +35,8 @@ export interface Client {
   /** Tries `candidates` in order (cooling ones last) until one gives its first piece. Throws InvalidTargetError as `call` does. */
   failover(candidates: readonly ModelTarget[], request: NeutralRequest, options?: FailoverOptions): FailoverRun;
   readonly health: HealthStore;
+  /** Provider keys' cooldowns (see KeyPool and keyPoolStatus). */
+  readonly keyHealth: HealthStore;
   /** Closes the client's own connection pool (not a dispatcher it was given). */
   close(): Promise<void>;
 }
@@ -49,6 +54,8 @@ export function createClient(options: ClientOptions = {}): Client {
     pacer: new Pacer(now),
     refusals: new ReasoningRefusals(now),
     health,
+    keyHealth: options.keyHealth ?? createMemoryHealthStore(),
+    rotation: new PoolRotation(),
     now,
     random: options.random ?? Math.random,
     timeouts: layered(DEFAULT_TIMEOUTS, options.timeouts),
@@ -67,6 +74,7 @@ export function createClient(options: ClientOptions = {}): Client {
       return runFailover(deps, candidates, request, callOptions);
     },
     health,
+    keyHealth: deps.keyHealth,
     close: async () => {
       await ownAgent?.close();
     },

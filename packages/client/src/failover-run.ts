@@ -107,6 +107,8 @@ export function runFailover(
     pacer: deps.pacer,
     refusals: deps.refusals,
     health: deps.health,
+    keyHealth: deps.keyHealth,
+    rotation: deps.rotation,
     now: deps.now,
     random: deps.random,
     candidates,
@@ -144,6 +146,7 @@ export function runFailover(
         attempt: opened.attempt,
         ok: !tally.error,
         ...(tally.error ? { error: tally.error } : {}),
+        ...(opened.providerKey !== undefined ? { providerKey: opened.providerKey } : {}),
         status: opened.status,
         seconds: (performance.now() - opened.startedAt) / 1000,
         ...(tally.usage ? { usage: tally.usage } : {}),
@@ -174,6 +177,7 @@ export function runFailover(
     if (tally.rawFinishReason) ended.rawFinishReason = tally.rawFinishReason;
     if (first.tally.firstPieceAt !== undefined) ended.firstPieceSeconds = (first.tally.firstPieceAt - startedAt) / 1000;
     if (error) ended.error = error;
+    if (opened.providerKey !== undefined) ended.providerKey = opened.providerKey;
     if (recovery) {
       ended.continued = recovery.continued;
       if (recovery.notContinued !== undefined) ended.notContinued = recovery.notContinued;

@@ -3,6 +3,8 @@ export type { Commit, FailoverOptions, FailoverRun } from './failover-run';
 export type { CallResult, Continuation, SkippedCandidate } from './call-result';
 export type { AttemptReport } from './attempt-report';
 export type { ModelTarget } from './model-target';
+export { DEFAULT_KEY_REFUSED_MS, keyHealthId, type KeyPool, type ProviderKey } from './key-pool';
+export { keyHealthIds, keyPoolStatus, type KeyStatus } from './key-pool-status';
 export { VENDORS, type Vendor } from './vendors/registry';
 export {
   DEFAULT_COOLDOWN,

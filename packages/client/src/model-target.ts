@@ -1,4 +1,5 @@
 import type { Protocol } from '@bench/formats';
+import type { KeyPool } from './key-pool';
 import type { RetrySettings, Timeouts } from './settings';
 import type { Vendor } from './vendors/registry';
 
@@ -20,6 +21,10 @@ export interface ModelTarget {
   /** The provider's model id, sent upstream. */
   model: string;
   apiKey?: string;
+  /** The environment variable `apiKey` was read from: what attempt reports and the ledger name (never the key). */
+  apiKeyName?: string;
+  /** A provider's several keys, rotated call by call (see KeyPool); over `apiKey` and `apiKeyName`. */
+  keyPool?: KeyPool;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
   /** Default wire fields sent with every request; the caller's own fields win. */

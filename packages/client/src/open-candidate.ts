@@ -25,6 +25,8 @@ export interface OpenedCandidate extends OpenedAttempt {
   attempt: number;
   /** A continuation asked again without its prefill: what the upstream said when it refused it. */
   prefillRefused?: string;
+  /** The environment variable of the provider key it was opened with. */
+  providerKey?: string;
 }
 
 /** One try at the candidate; a failure is reported, then thrown as a ClientError. */
@@ -35,6 +37,7 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
     // The attempt's own fresh object, given its try number (rather than copied into a new one).
     const opened = (await openAttempt(input)) as OpenedCandidate;
     opened.attempt = attempt;
+    if (target.apiKeyName !== undefined) opened.providerKey = target.apiKeyName;
     return opened;
   } catch (thrown) {
     const error = toClientError(thrown, target.alias);
@@ -45,6 +48,7 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
       attempt,
       ok: false,
       error,
+      ...(target.apiKeyName !== undefined ? { providerKey: target.apiKeyName } : {}),
       ...(error.status !== undefined ? { status: error.status } : {}),
       seconds: (performance.now() - started) / 1000,
     });

@@ -9,7 +9,9 @@ import { RateLimitedError } from './errors/rate-limited-error';
 import { isPromise, type MaybePromise } from '@bench/contracts';
 import type { HealthStore, MemberHealth } from './health/health-store';
 import type { ModelTarget } from './model-target';
-import { openCandidate, type OpenedCandidate } from './open-candidate';
+import { openCandidate, type CandidateInput, type OpenedCandidate } from './open-candidate';
+import { openWithKeyPool } from './open-with-key-pool';
+import type { PoolRotation } from './pool-rotation';
 import { orderByHealth } from './order-by-health';
 import type { Pacer } from './pacer';
 import type { ReasoningRefusals } from './reasoning-refusals';
@@ -27,6 +29,10 @@ export interface PickInput {
   pacer: Pacer;
   refusals: ReasoningRefusals;
   health: HealthStore;
+  /** Provider keys' cooldowns (see KeyPool), apart from the members'. */
+  keyHealth: HealthStore;
+  /** Which ready key of each pool a call starts with. */
+  rotation: PoolRotation;
   now: () => number;
   random: () => number;
   abort: RunAbort;
@@ -100,7 +106,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
     try {
       const asked = input.requestFor?.(target);
       // Field by field rather than a spread of the input: one fixed shape per try.
-      const opened = await openCandidate({
+      const candidate: CandidateInput = {
         target,
         request: asked ? asked.request : input.request,
         ...(asked?.withoutPrefill ? { withoutPrefill: asked.withoutPrefill } : {}),
@@ -113,7 +119,15 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         random: input.random,
         abort,
         report: input.report,
-      });
+      };
+      const opened = target.keyPool
+        ? await openWithKeyPool(candidate, target.keyPool, {
+            keyHealth: input.keyHealth,
+            rotation: input.rotation,
+            cooldownMs: input.cooldown.forMs,
+            warnings: input.warnings,
+          })
+        : await openCandidate(candidate);
       // Health writes never hold up the stream or the next candidate (a Redis store is a round trip).
       inBackground('succeeded', () => input.health.succeeded(target.alias));
       return { ok: true, target, opened };

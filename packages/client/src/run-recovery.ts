@@ -138,6 +138,7 @@ export class RunRecovery {
       attempt: opened.attempt,
       ok: false,
       error,
+      ...(opened.providerKey !== undefined ? { providerKey: opened.providerKey } : {}),
       status: opened.status,
       seconds: (performance.now() - opened.startedAt) / 1000,
       ...(opened.tally.usage ? { usage: opened.tally.usage } : {}),

@@ -3,6 +3,7 @@ import { InvalidTargetError } from './errors/invalid-target-error';
 import type { ModelTarget } from './model-target';
 import { VENDORS } from './vendors/registry';
 import { UrlMemo } from './url-memo';
+import { validateKeyPool } from './validate-key-pool';
 import { validateRetry } from './validate-retry';
 
 const positive = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value) && value > 0;
@@ -33,6 +34,7 @@ export function validateTarget(target: ModelTarget, path: string): void {
     if (value !== undefined && !positive(value)) throw new InvalidTargetError(`${path}.timeouts.${name}`, 'must be a positive number of milliseconds');
   }
   validateRetry(target.retry, `${path}.retry`);
+  if (target.keyPool !== undefined) validateKeyPool(target.keyPool, `${path}.keyPool`);
 }
 
 /** Whether each base URL parses as http(s), worked out once per URL. */

@@ -39,6 +39,8 @@ export interface CallInput {
   unit?: string;
   /** The kind of task (`code`, `general`, …) the prompt is; `general` when absent. Records are kept per model and shape. */
   shape?: string;
+  /** The environment variable of the provider key the call used (`OPENAI_KEY_B`): its name, never its value. */
+  providerKey?: string;
   /** The surface the call came through when not a model API route (`mcp`: an MCP tool). */
   via?: string;
 }

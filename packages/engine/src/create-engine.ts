@@ -25,6 +25,8 @@ import { MAX_ID_LENGTH, ownStoredResponse } from './responses-state/previous-res
 import { storedResponseObject } from './responses-state/stored-response-object';
 import { silentLogger, type EngineLogger } from './runtime/engine-logger';
 import type { EngineRuntime } from './runtime/engine-runtime';
+import { ledgerOptions } from './runtime/ledger-options';
+import { keyPoolsHealth } from './runtime/key-pools-health';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
 import { routerOwnedHealth } from './runtime/router-owned-health';
@@ -56,13 +58,11 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   const keys = new KeyRing(keyEntriesFrom(config, env));
   const logger = options.logger ?? silentLogger;
   const events = new EngineEvents();
-  const ledger = observedLedger(
-    options.ledger ?? (await createLedger(config.ledger, { onError: (error) => logger.error({ err: error.message }, 'ledger write failed') })),
-    events,
-  );
+  const ledger = observedLedger(options.ledger ?? (await createLedger(config.ledger, ledgerOptions(config, logger))), events);
   const state = openState(config.state);
   const now = options.now ?? Date.now;
-  const client = options.client ?? createClient({ now, health: routerOwnedHealth, ...(options.random ? { random: options.random } : {}) });
+  const client =
+    options.client ?? createClient({ now, health: routerOwnedHealth, keyHealth: state.keyHealth, ...(options.random ? { random: options.random } : {}) });
   const records = ledgerRecordSource(ledger, {
     now,
     onError: (error) => logger.warn({ err: (error as Error).message }, "reading the members' records from the ledger failed; ranking by the last ones read"),
@@ -205,14 +205,16 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     shadows: () => shadows.counters(),
     keyUsage: (key = LOCAL_CALLER) => current.runtime.limits.usage(key),
     async health(): Promise<EngineHealth> {
-      const [ledgerHealth, stateOk] = await Promise.all([
+      const [ledgerHealth, stateOk, keyPools] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
         state.ping().catch(() => false),
+        keyPoolsHealth(config, env, client.keyHealth, now()),
       ]);
       return {
         ready: ledgerHealth.ok && stateOk,
         ledger: { ok: ledgerHealth.ok, ...('error' in ledgerHealth && ledgerHealth.error ? { error: ledgerHealth.error } : {}) },
         state: { ok: stateOk },
+        ...(keyPools ? { keyPools } : {}),
       };
     },
     async close() {

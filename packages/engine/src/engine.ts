@@ -17,7 +17,21 @@ export interface EngineHealth {
   ready: boolean;
   ledger: { ok: boolean; error?: string };
   state: { ok: boolean };
+  /** Per provider with a key pool: each key by its variable's name (never its value), ready, cooling (why, until when) or unset. */
+  keyPools?: Record<string, KeyPoolHealth>;
 }
+
+/** One provider's key pool as health shows it. */
+export interface KeyPoolHealth {
+  keys: KeyHealth[];
+  /** Set when the keys' cooldowns could not be read (the state store is down): the keys are shown ready. */
+  error?: string;
+}
+
+export type KeyHealth =
+  | { name: string; state: 'ready' }
+  | { name: string; state: 'cooling'; why: 'refused' | 'rate-limited'; until: string }
+  | { name: string; state: 'unset' };
 
 /** Responses kept for `previous_response_id`, read and forgotten by the key that made them. */
 export interface StoredResponses {

@@ -40,4 +40,6 @@ export interface CallRecord {
   shape: string;
   /** The surface the call came through (`mcp`), when the writer said. */
   via?: string;
+  /** The environment variable of the provider key the call used (`OPENAI_KEY_B`), when the writer said: its name, never its value. */
+  providerKey?: string;
 }

@@ -4,6 +4,7 @@ import type { LedgerStore } from './ledger-store';
 import { MemoryStore } from './memory/memory-store';
 import { PostgresStore } from './postgres/postgres-store';
 import { QueuedLedger } from './queued-ledger';
+import { validateRetention } from './retention/validate-retention';
 import { SqliteStore } from './sqlite/sqlite-store';
 import { SqliteWorkerStore } from './sqlite/sqlite-worker-store';
 
@@ -13,6 +14,7 @@ import { SqliteWorkerStore } from './sqlite/sqlite-worker-store';
  * `postgres://…` / `postgresql://…`. Migrates the schema before it resolves.
  */
 export async function createLedger(url: string, options: LedgerOptions = {}): Promise<Ledger> {
+  if (options.retention !== undefined) validateRetention(options.retention);
   return new QueuedLedger(await openStore(url, options), options);
 }
 

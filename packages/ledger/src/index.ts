@@ -14,6 +14,8 @@ export { UnknownCallError } from './errors/unknown-call-error';
 export { LedgerWriteError } from './errors/ledger-write-error';
 export { LedgerUnwrittenError } from './errors/ledger-unwritten-error';
 export { LedgerRefusedError, type RefusalReason } from './errors/ledger-refused-error';
+export { LedgerRetentionError } from './errors/ledger-retention-error';
+export type { PruneCounts } from './retention/prune-counts';
 export { callUnit } from './call-unit';
 export { usageCost } from './call-cost';
 export { newCallId } from './new-call-id';

@@ -3,6 +3,7 @@ import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
 import type { TurnRecord } from './turn-record';
+import type { PruneCounts } from './retention/prune-counts';
 import type { Verdict } from './verdict';
 
 export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord };
@@ -41,6 +42,11 @@ export interface LedgerStore {
   spend(query: SpendQuery): Promise<number>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
+  /**
+   * Retention, one batch in one transaction: deletes up to `limit` calls older than `before` (epoch ms) with the
+   * verdicts on them, and up to `limit` turns older. The running totals are not touched: stats keep what was deleted.
+   */
+  prune(before: number, limit: number): Promise<PruneCounts>;
   /** Throws unless the store answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,8 @@
 import type { CallInput, CallRecord, Price } from './call-record';
 import type { LedgerRefusedError } from './errors/ledger-refused-error';
+import type { LedgerRetentionError } from './errors/ledger-retention-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
+import type { PruneCounts } from './retention/prune-counts';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
@@ -30,8 +32,16 @@ export interface LedgerHealth {
 }
 
 export interface LedgerOptions {
-  /** Write failures (retried) and refused records; never thrown at the request path. Default: ignore. */
-  onError?: (error: LedgerWriteError | LedgerRefusedError) => void;
+  /** Write failures (retried), refused records and failed retention passes; never thrown at the request path. Default: ignore. */
+  onError?: (error: LedgerWriteError | LedgerRefusedError | LedgerRetentionError) => void;
+  /**
+   * Deletes calls (with the verdicts on them) and route turns older than `keepMs`, at start and every `everyMs`
+   * (default hourly), `batchSize` rows a transaction (default 1000; SQLite: on the ledger's worker thread). Stats and
+   * records read running totals, which keep what was deleted. Off when absent.
+   */
+  retention?: { keepMs: number; everyMs?: number; batchSize?: number };
+  /** Told after each retention pass that deleted anything: what, and the cutoff (epoch ms). */
+  onPruned?: (pruned: PruneCounts, before: number) => void;
   /** The clock, epoch ms (default `Date.now`). */
   now?: () => number;
   /** A model's price when the record carries none. */
@@ -89,6 +99,12 @@ export interface Ledger {
   spend(query: SpendQuery): Promise<number>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;
+  /**
+   * Deletes calls older than `before` (epoch ms) with the verdicts on them, and route turns older, in batches of
+   * `retention.batchSize` (each its own transaction, the event loop free between them). The running totals are kept:
+   * stats and records over all time do not change. What `retention` runs on its timer; `LedgerInputError` on a bad cutoff.
+   */
+  prune(before: number): Promise<PruneCounts>;
   /** Writes everything queued. */
   flush(): Promise<void>;
   health(): Promise<LedgerHealth>;

@@ -20,6 +20,14 @@ import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
 import type { Verdict } from './verdict';
 import { WriteQueue } from './write-queue';
+import { LedgerInputError } from './errors/ledger-input-error';
+import type { LedgerRetentionError } from './errors/ledger-retention-error';
+import { addPruned, NOTHING_PRUNED, type PruneCounts } from './retention/prune-counts';
+import { RetentionTimer } from './retention/retention-timer';
+
+/** Rows deleted per retention transaction when `retention.batchSize` does not say: small enough never to hold writers up long. */
+const PRUNE_BATCH = 1_000;
+const HOUR_MS = 3_600_000;
 
 type QueueItem = { kind: 'call'; input: CallInput; time: number } | { kind: 'turn'; input: TurnInput; time: number };
 
@@ -34,6 +42,7 @@ export class QueuedLedger implements Ledger {
   readonly #queue: WriteQueue<QueueItem>;
   #refused = 0;
   #closed = false;
+  readonly #retention: RetentionTimer | undefined;
 
   constructor(store: LedgerStore, options: LedgerOptions = {}) {
     this.#store = store;
@@ -49,6 +58,17 @@ export class QueuedLedger implements Ledger {
       gatherAfterWrite: true,
       onError: (error) => this.#report(error),
     });
+    const retention = options.retention;
+    if (retention) {
+      this.#retention = new RetentionTimer({
+        keepMs: retention.keepMs,
+        everyMs: retention.everyMs ?? HOUR_MS,
+        now: this.#now,
+        prune: (before) => this.prune(before),
+        onError: (error) => this.#report(error),
+      });
+      this.#retention.start();
+    }
   }
 
   recordCall(call: CallInput): boolean {
@@ -110,6 +130,27 @@ export class QueuedLedger implements Ledger {
     return exportCalls(this.#store, options);
   }
 
+  async prune(before: number): Promise<PruneCounts> {
+    if (typeof before !== 'number' || !Number.isFinite(before)) throw new LedgerInputError('before', 'must be epoch milliseconds');
+    const limit = this.#options.retention?.batchSize ?? PRUNE_BATCH;
+    let pruned = NOTHING_PRUNED;
+    while (!this.#closed) {
+      const batch = await this.#store.prune(before, limit);
+      pruned = addPruned(pruned, batch);
+      if (batch.calls < limit && batch.turns < limit) break;
+      // Between batches the event loop takes whatever waits (writes queue up on the same store).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (pruned.calls + pruned.turns > 0) {
+      try {
+        this.#options.onPruned?.(pruned, before);
+      } catch {
+        // a throwing hook must not stop retention
+      }
+    }
+    return pruned;
+  }
+
   flush(): Promise<void> {
     return this.#queue.flush();
   }
@@ -128,6 +169,7 @@ export class QueuedLedger implements Ledger {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#retention?.stop();
     let unwritten: LedgerUnwrittenError | undefined;
     try {
       await this.#queue.flush(CLOSE_ATTEMPTS);
@@ -158,7 +200,7 @@ export class QueuedLedger implements Ledger {
       : { kind: 'turn', record: toTurnRecord(item.input, item.time) };
   }
 
-  #report(error: LedgerWriteError | LedgerRefusedError): void {
+  #report(error: LedgerWriteError | LedgerRefusedError | LedgerRetentionError): void {
     try {
       this.#options.onError?.(error);
     } catch {

@@ -37,6 +37,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     unit: input.unit ?? callUnit(input.id),
     shape: input.shape ?? DEFAULT_SHAPE,
     ...(input.via !== undefined ? { via: input.via } : {}),
+    ...(input.providerKey !== undefined ? { providerKey: input.providerKey } : {}),
   };
 }
 

@@ -41,6 +41,7 @@ export function toPanelCall(context: PanelCallContext, result: CallResult): Pane
       toolCalls: result.toolCalls.length,
       textChars: result.text.length,
       warnings,
+      providerKey: result.providerKey ?? result.attempts.at(-1)?.providerKey,
     },
   );
   return record as PanelCall;

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   remotePort: number | undefined;
   path: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The API key it presented (bearer token, `x-api-key` or `x-goog-api-key`). */
+  apiKey?: string;
   body: unknown;
   api: Protocol;
   model: string;

@@ -183,6 +183,23 @@ describe('sequences and records', () => {
     expect(upstream.requests).toHaveLength(0);
   });
 
+  it('answers a request by the API key it presents, over the model script, and records the key', async () => {
+    upstream.script('m1', { answer: { text: 'by model' } });
+    upstream.scriptKey('sk-spent', { error: { status: 402 } });
+    const send = (headers: Record<string, string>) =>
+      fetch(chat, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(chatBody('m1', { stream: false })) });
+    expect((await send({ authorization: 'Bearer sk-spent' })).status).toBe(402);
+    expect((await send({ authorization: 'Bearer sk-other' })).status).toBe(200);
+    const messages = `${upstream.baseURL('anthropic')}/messages`;
+    const anthropic = await fetch(messages, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'sk-spent' },
+      body: JSON.stringify({ model: 'a1', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(anthropic.status).toBe(402);
+    expect(upstream.requests.map((r) => r.apiKey)).toEqual(['sk-spent', 'sk-other', 'sk-spent']);
+  });
+
   it('serves every protocol path, reading the model from the body or the URL', async () => {
     const question = { role: 'user', content: 'hi' };
     await post(`${upstream.baseURL('anthropic')}/messages`, { model: 'a1', max_tokens: 10, messages: [question] });

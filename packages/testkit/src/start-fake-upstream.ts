@@ -7,6 +7,7 @@ import { describeRequest } from './describe-request';
 import { echoAnswer } from './echo-answer';
 import { readBody } from './read-body';
 import type { RecordedRequest } from './recorded-request';
+import { presentedKey } from './presented-key';
 import { ScriptBook } from './script-book';
 import { matchUpstreamRoute } from './upstream-route';
 import { modelListing } from './model-listing';
@@ -31,6 +32,8 @@ export interface FakeUpstream {
   baseURL(api: Protocol): string;
   /** Replaces a model's script (and restarts its sequence). */
   script(model: string, behaviours: Behaviour | Behaviour[]): void;
+  /** A script for the requests that present this API key, whatever their model (over the model's script): a provider key pool's keys answering each their own way. */
+  scriptKey(apiKey: string, behaviours: Behaviour | Behaviour[]): void;
   /** Every request received so far, in arrival order. */
   readonly requests: readonly RecordedRequest[];
   requestsFor(model: string): RecordedRequest[];
@@ -51,6 +54,7 @@ const BASE_PATH: Record<Protocol, string> = {
 /** Starts a scriptable fake LLM upstream on a real loopback socket (port 0 unless given). */
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const book = new ScriptBook();
+  const byKey = new ScriptBook();
   for (const [model, steps] of Object.entries(options.models ?? {})) book.set(model, steps);
   const defaultAnswer = options.defaultAnswer ?? echoAnswer;
   let requests: RecordedRequest[] = [];
@@ -74,7 +78,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       return;
     }
     const described = describeRequest(route, text);
-    const behaviour = book.take(described.model) ?? options.defaultBehaviour ?? {};
+    const apiKey = presentedKey(req.headers);
+    const behaviour = (apiKey !== undefined ? byKey.take(apiKey) : undefined) ?? book.take(described.model) ?? options.defaultBehaviour ?? {};
     const record: RecordedRequest = {
       index: requests.length,
       at,
@@ -82,6 +87,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       remotePort: req.socket.remotePort,
       path: url.pathname + url.search,
       headers: { ...req.headers },
+      ...(apiKey !== undefined ? { apiKey } : {}),
       body: described.body,
       api: route.api,
       model: described.model,
@@ -140,6 +146,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     url,
     baseURL: (api) => url + BASE_PATH[api],
     script: (model, behaviours) => book.set(model, behaviours),
+    scriptKey: (apiKey, behaviours) => byKey.set(apiKey, behaviours),
     get requests() {
       return requests;
     },

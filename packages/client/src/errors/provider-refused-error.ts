@@ -3,7 +3,7 @@ import { ClientError, type ClientErrorOptions } from './client-error';
 
 const marker = Symbol.for('bench.client.ProviderRefusedError');
 
-/** 401, 403 or 404 from the upstream (the gateway's key or model name is wrong), or a request its protocol cannot carry: not the caller's fault; fails over. */
+/** 401, 402, 403 or 404 from the upstream (the gateway's key is wrong or spent, or its model name), or a request its protocol cannot carry: not the caller's fault; fails over. */
 export class ProviderRefusedError extends ClientError {
   private readonly [marker] = true;
   readonly kind = 'provider-refused' as const;

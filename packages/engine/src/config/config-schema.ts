@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VENDORS } from '@bench/client';
+import { DEFAULT_KEY_REFUSED_MS, VENDORS } from '@bench/client';
+import { DURATION, durationMs } from './duration';
 import { PROTOCOLS } from '@bench/formats';
 import {
   DEFAULT_COOLDOWN,
@@ -139,6 +140,8 @@ const tuning = {
   stickyTtlMs: positiveInt.optional().meta(about('How long an idle conversation keeps its member.', { default: DEFAULT_STICKY_TTL_MS })),
 };
 
+const envName = z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'apiKeyEnv names an environment variable (A-Z, 0-9, _)');
+
 export const providerSchema = z.strictObject({
   baseURL: z.url({ message: 'baseURL must be an absolute http(s) URL' }).meta(
     about("The API's base URL, up to the version (`https://api.openai.com/v1`, `http://127.0.0.1:11434` for Ollama).", {
@@ -147,10 +150,28 @@ export const providerSchema = z.strictObject({
   ),
   api: z.enum(PROTOCOLS).meta(about('The wire protocol the provider speaks.', { examples: ['openai-chat'] })),
   apiKeyEnv: z
-    .string()
-    .regex(/^[A-Z_][A-Z0-9_]*$/, 'apiKeyEnv names an environment variable (A-Z, 0-9, _)')
+    .union(
+      [
+        envName,
+        z
+          .array(envName)
+          .min(1, 'a key pool names at least one variable')
+          .refine((names) => new Set(names).size === names.length, 'a key pool names each variable once'),
+      ],
+      { error: 'apiKeyEnv names an environment variable ("OPENAI_API_KEY"), or several for a key pool (["OPENAI_KEY_A", "OPENAI_KEY_B"])' },
+    )
     .optional()
-    .meta(about('The environment variable holding the API key (the key itself never goes in the file).', { examples: ['OPENAI_API_KEY'] })),
+    .meta(
+      about(
+        'The environment variable holding the API key (the key itself never goes in the file), or several: a key pool. A call takes the next ready key of the pool; a key that answers 401, 402 or 403 is out for `refusedKeyCooldownMs`, one that answers 429 for its Retry-After, and the call goes on with the next key before the next member.',
+        { examples: [['OPENAI_KEY_A', 'OPENAI_KEY_B'], 'OPENAI_API_KEY'] },
+      ),
+    ),
+  refusedKeyCooldownMs: positiveInt.optional().meta(
+    about('A key pool only: how long a key that answered 401, 402 or 403 (revoked, out of credit, not allowed) stays out before it is tried again.', {
+      default: DEFAULT_KEY_REFUSED_MS,
+    }),
+  ),
   headers: z
     .record(z.string(), z.string())
     .optional()
@@ -392,6 +413,8 @@ export const serverSchema = z.strictObject({
   shutdownGraceMs: nonNegativeInt.optional().meta(about('How long open streams may finish after SIGTERM.', { default: DEFAULT_SERVER.shutdownGraceMs })),
 });
 
+const RETENTION_FORM = 'retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)';
+
 export const configSchema = z.strictObject({
   $schema: z
     .string()
@@ -452,6 +475,17 @@ export const configSchema = z.strictObject({
       about('The kinds of task prompts are labelled with (`general` always exists): records are kept per model and shape.', {
         examples: [['code', 'writing', 'review']],
       }),
+    ),
+  retention: z
+    .string({ error: RETENTION_FORM })
+    .regex(DURATION, { message: RETENTION_FORM, abort: true })
+    .refine((text) => (durationMs(text) ?? 0) > 0, 'retention must be longer than 0 (leave it out to keep every call)')
+    .optional()
+    .meta(
+      about(
+        'How long the ledger keeps calls and route turns: older ones are deleted, in batches, at start and hourly. Stats and records keep their totals. Without it, everything is kept.',
+        { examples: ['90d'] },
+      ),
     ),
   defaults: z
     .strictObject(tuning)

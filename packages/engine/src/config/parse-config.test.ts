@@ -111,6 +111,59 @@ describe('parseConfig', () => {
   });
 });
 
+describe('parseConfig: key pools and retention', () => {
+  it('takes a key pool (several variables) and its refused-key cooldown, and a retention as a duration', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.providers.local.apiKeyEnv = ['KEY_A', 'KEY_B'];
+    raw.providers.local.refusedKeyCooldownMs = 600_000;
+    raw.retention = '90d';
+    const config = parseConfig(raw);
+    expect(config.providers.local).toMatchObject({ apiKeyEnv: ['KEY_A', 'KEY_B'], refusedKeyCooldownMs: 600_000 });
+    expect(config.retentionMs).toBe(90 * 86_400_000);
+    for (const [text, ms] of [
+      ['45s', 45_000],
+      ['30m', 1_800_000],
+      ['12h', 43_200_000],
+      ['2w', 1_209_600_000],
+    ] as const) {
+      expect(parseConfig({ ...raw, retention: text }).retentionMs).toBe(ms);
+    }
+    expect(parseConfig(exampleConfig()).retentionMs).toBeUndefined();
+  });
+
+  it.each([
+    [[], 'providers.local.apiKeyEnv: a key pool names at least one variable'],
+    [['KEY_A', 'KEY_A'], 'providers.local.apiKeyEnv: a key pool names each variable once'],
+    [['KEY_A', 'sk-live-1234'], 'providers.local.apiKeyEnv[1]: apiKeyEnv names an environment variable (A-Z, 0-9, _)'],
+    [7, 'providers.local.apiKeyEnv: apiKeyEnv names an environment variable ("OPENAI_API_KEY"), or several for a key pool (["OPENAI_KEY_A", "OPENAI_KEY_B"])'],
+  ])('names the field and the reason for a bad key pool %j', (apiKeyEnv, issue) => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.providers.local.apiKeyEnv = apiKeyEnv;
+    expect(issuesOf(raw)).toEqual([issue]);
+  });
+
+  it('refuses a refused-key cooldown on a provider without a pool, and one that is not a positive whole number', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    raw.providers.local.refusedKeyCooldownMs = 60_000;
+    expect(issuesOf(raw)).toEqual([
+      'providers.local.refusedKeyCooldownMs: applies to a key pool only: name several variables in apiKeyEnv (["KEY_A", "KEY_B"]), or leave it out',
+    ]);
+    raw.providers.local.apiKeyEnv = ['KEY_A', 'KEY_B'];
+    raw.providers.local.refusedKeyCooldownMs = 0;
+    expect(issuesOf(raw)).toEqual([expect.stringMatching(/^providers\.local\.refusedKeyCooldownMs: /)]);
+  });
+
+  it.each([
+    ['90', 'retention: retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)'],
+    ['90 days', 'retention: retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)'],
+    ['1.5d', 'retention: retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)'],
+    [90, 'retention: retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)'],
+    ['0d', 'retention: retention must be longer than 0 (leave it out to keep every call)'],
+  ])('names the field and the reason for a bad retention %j', (retention, issue) => {
+    expect(issuesOf({ ...(exampleConfig() as Record<string, unknown>), retention })).toEqual([issue]);
+  });
+});
+
 describe('unknown config keys', () => {
   it('name their own path and the nearest known key, at the top and nested', () => {
     expect(issuesOf({ colections: {} })).toEqual(['colections: unknown key "colections" (did you mean "collections"?)']);

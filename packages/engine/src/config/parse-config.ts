@@ -3,6 +3,7 @@ import { ConfigError, type ConfigIssue } from './config-error';
 import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
 import { configIssues } from './config-issues';
+import { durationMs } from './duration';
 import { parseModelName } from '../names/parse-model-name';
 import type { GatewayConfig, ResolvedCollection, ResolvedModel } from './resolved-config';
 import { resolveSettings } from './resolve-settings';
@@ -52,6 +53,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     aliases: ownRecord(file.aliases),
     shapes: ['general', ...new Set((file.shapes ?? []).filter((shape) => shape !== 'general'))],
     defaults: resolveSettings(file.defaults),
+    ...(file.retention !== undefined ? { retentionMs: durationMs(file.retention) as number } : {}),
     source: file,
   };
 }
@@ -69,6 +71,14 @@ function checkReferences(file: ConfigFile): ConfigIssue[] {
   const known = (what: string, name: string, names: object) =>
     `unknown ${what} "${name}"${Object.keys(names).length ? ` (known: ${Object.keys(names).join(', ')})` : ''}`;
 
+  for (const [name, provider] of Object.entries(providers)) {
+    if (provider.refusedKeyCooldownMs !== undefined && !Array.isArray(provider.apiKeyEnv)) {
+      issues.push({
+        path: configPath(['providers', name, 'refusedKeyCooldownMs']),
+        message: 'applies to a key pool only: name several variables in apiKeyEnv (["KEY_A", "KEY_B"]), or leave it out',
+      });
+    }
+  }
   for (const [alias, model] of Object.entries(models)) {
     if (!(model.provider in providers)) issues.push({ path: configPath(['models', alias, 'provider']), message: known('provider', model.provider, providers) });
     if (model.maxOutput && model.contextWindow && model.maxOutput > model.contextWindow) {

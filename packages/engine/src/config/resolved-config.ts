@@ -34,6 +34,8 @@ export interface GatewayConfig {
   /** The shapes prompts are labelled with, `general` first. */
   shapes: readonly string[];
   defaults: Settings;
+  /** How long the ledger keeps calls and turns (`retention`), in ms; absent: for ever. */
+  retentionMs?: number;
   /** The file as written, for reference. */
   source: ConfigFile;
 }

@@ -27,6 +27,7 @@ export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
     records: (query) => ledger.records(query),
     spend: (query) => ledger.spend(query),
     exportCalls: (options) => ledger.exportCalls(options),
+    prune: (before) => ledger.prune(before),
     flush: () => ledger.flush(),
     health: () => ledger.health(),
     close: () => ledger.close(),

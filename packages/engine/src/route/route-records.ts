@@ -50,6 +50,7 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
     const left = answering && outcome.aborted && attempt === result.attempts[result.attempts.length - 1];
     const ending: CallEnding = { status: statusOf(attempt, left), seconds: attempt.seconds };
     if (attempt.textChars !== undefined) ending.textChars = attempt.textChars;
+    if (attempt.providerKey !== undefined) ending.providerKey = attempt.providerKey;
     if (attempt.error) {
       ending.errorClass = attempt.error.name;
       ending.errorMessage = attempt.error.message;

@@ -25,6 +25,8 @@ const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 export interface StateStores {
   conversations: ConversationStore;
   health: HealthStore;
+  /** Provider keys' cooldowns (key pools), apart from the members': `<provider>:<variable>`. */
+  keyHealth: HealthStore;
   /** Reasoning kept for callers whose protocol cannot carry it back. */
   reasoning: ReasoningStore;
   /** Responses replies kept for a later `previous_response_id`. */
@@ -48,6 +50,7 @@ export function openState(url: string): StateStores {
     return {
       conversations: createMemoryConversationStore(),
       health: createMemoryHealthStore(),
+      keyHealth: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
       responses: createMemoryResponseStore(),
       limits: createMemoryLimitStore(),
@@ -67,6 +70,7 @@ export function openState(url: string): StateStores {
     return {
       conversations: createRedisConversationStore(redis, { prefix: 'bench:' }),
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
+      keyHealth: createRedisHealthStore(redis, { prefix: 'bench:keys:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       responses: createRedisResponseStore(redis, 'bench:'),
       limits: createRedisLimitStore(redis, 'bench:'),

@@ -29,6 +29,8 @@ export function shadowCallRecord(filing: ShadowFiling, result: CallResult): Call
     ending.errorMessage = result.error.message;
   }
   if (result.usage) ending.usage = result.usage;
+  const providerKey = result.providerKey ?? result.attempts.at(-1)?.providerKey;
+  if (providerKey !== undefined) ending.providerKey = providerKey;
   if (result.firstPieceSeconds !== undefined) ending.firstPieceSeconds = result.firstPieceSeconds;
   if (result.finishReason) ending.finishReason = result.finishReason;
   if (result.warnings.length) ending.warnings = result.warnings.map((warning) => warning.message);

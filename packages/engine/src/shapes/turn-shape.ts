@@ -105,6 +105,7 @@ async function askShaper(
       usage: result.usage,
       firstPieceSeconds: result.firstPieceSeconds,
       finishReason: result.finishReason,
+      providerKey: result.providerKey ?? result.attempts.at(-1)?.providerKey,
     },
   );
   try {

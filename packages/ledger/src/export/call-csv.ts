@@ -26,6 +26,7 @@ const COLUMNS = [
   'cacheWrite1hTokens',
   'shape',
   'textChars',
+  'providerKey',
 ] as const satisfies readonly (keyof CallRecord)[];
 
 export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
@@ -39,7 +40,7 @@ function cell(call: CallRecord, column: (typeof COLUMNS)[number]): string {
   if (column === 'time') return new Date(call.time).toISOString();
   if (column === 'warnings') return call.warnings.length > 0 ? JSON.stringify(call.warnings) : '';
   const value = call[column];
-  return value === null ? '' : String(value);
+  return value === null || value === undefined ? '' : String(value);
 }
 
 function csvField(value: string): string {

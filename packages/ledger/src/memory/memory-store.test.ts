@@ -1,6 +1,8 @@
 import { createLedger } from '../create-ledger';
 import { recordsContract } from '../test-support/records-contract';
 import { ledgerContract } from '../test-support/ledger-contract';
+import { retentionContract } from '../test-support/retention-contract';
 
 ledgerContract('memory', (options) => createLedger('memory:', options));
 recordsContract('memory', async () => 'memory:', false);
+retentionContract('memory', (options) => createLedger('memory:', options));

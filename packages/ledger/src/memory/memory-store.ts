@@ -13,6 +13,7 @@ import { MemoryTotals } from './memory-totals';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import { statsSource } from '../sql/stats-source';
 import type { TotalsKey } from '../totals';
+import type { PruneCounts } from '../retention/prune-counts';
 
 /** Everything in maps: for tests and demos. Keeps the same aggregates as the SQL stores. */
 export class MemoryStore implements LedgerStore {
@@ -116,6 +117,30 @@ export class MemoryStore implements LedgerStore {
       .filter((c) => !after || c.time > after.time || (c.time === after.time && c.id > after.id))
       .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
+  }
+
+  async prune(before: number, limit: number): Promise<PruneCounts> {
+    let calls = 0;
+    let verdicts = 0;
+    for (const [id, call] of this.#calls) {
+      if (calls >= limit) break;
+      if (call.time >= before) continue;
+      this.#calls.delete(id);
+      calls += 1;
+      if (this.#verdicts.delete(id)) verdicts += 1;
+    }
+    let turns = 0;
+    for (const [conversation, byTurn] of this.#turns) {
+      for (const [turn, record] of byTurn) {
+        if (turns >= limit) break;
+        if (record.time >= before) continue;
+        byTurn.delete(turn);
+        turns += 1;
+      }
+      if (byTurn.size === 0) this.#turns.delete(conversation);
+      if (turns >= limit) break;
+    }
+    return { calls, verdicts, turns, batches: 1 };
   }
 
   async ping(): Promise<void> {}

@@ -5,6 +5,7 @@ import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
+import { retentionContract } from '../test-support/retention-contract';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
@@ -25,6 +26,7 @@ const freshUrl = async () => {
 describe.skipIf(!available)('postgres', () => {
   ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
   recordsContract('postgres', freshUrl, true);
+  retentionContract('postgres', async (options) => createLedger(await freshUrl(), options));
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();

@@ -18,7 +18,8 @@ import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
-import { INSERT_CALLS, INSERT_TURNS, PAGE_CALLS } from './postgres-sql';
+import { INSERT_CALLS, INSERT_TURNS, PAGE_CALLS, PRUNE_CALLS, PRUNE_TURNS } from './postgres-sql';
+import type { PruneCounts } from '../retention/prune-counts';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 15_000;
@@ -163,6 +164,14 @@ export class PostgresStore implements LedgerStore {
     // the (time, id) index from its first entry, 1.4 s at 10 M calls for a page of the last day.
     const { rows } = await this.#pool.query<CallRow>(PAGE_CALLS, [range.from, range.to, after?.time ?? range.from, after?.id ?? '', limit]);
     return rows.map(rowToCall);
+  }
+
+  async prune(before: number, limit: number): Promise<PruneCounts> {
+    return inTransaction(this.#pool, async (client) => {
+      const calls = await client.query<{ calls: string; verdicts: string }>(PRUNE_CALLS, [before, limit]);
+      const turns = await client.query(PRUNE_TURNS, [before, limit]);
+      return { calls: Number(calls.rows[0]?.calls ?? 0), verdicts: Number(calls.rows[0]?.verdicts ?? 0), turns: turns.rowCount ?? 0, batches: 1 };
+    });
   }
 
   async ping(): Promise<void> {

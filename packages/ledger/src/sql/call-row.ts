@@ -28,6 +28,7 @@ export interface CallRow {
   shape: string;
   via: string | null;
   text_chars: number | null;
+  provider_key: string | null;
 }
 
 /** Bare-alias calls have no collection; stored as '' so it can be part of keys. */
@@ -59,6 +60,7 @@ export function callToRow(call: CallRecord): CallRow {
     shape: call.shape,
     via: call.via ?? null,
     text_chars: call.textChars,
+    provider_key: call.providerKey ?? null,
   };
 }
 
@@ -91,6 +93,7 @@ export function rowToCall(row: CallRow): CallRecord {
     shape: row.shape,
     ...(row.via ? { via: row.via } : {}),
     textChars: row.text_chars === null ? null : Number(row.text_chars),
+    ...(row.provider_key ? { providerKey: row.provider_key } : {}),
   };
 }
 

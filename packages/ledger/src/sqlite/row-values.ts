@@ -29,6 +29,7 @@ export const CALL_COLUMNS = [
   'shape',
   'via',
   'text_chars',
+  'provider_key',
 ] as const satisfies readonly (keyof CallRow)[];
 
 export const TURN_COLUMNS = [
@@ -80,6 +81,7 @@ export function callRowValues(row: CallRow): unknown[] {
     row.shape,
     row.via,
     row.text_chars,
+    row.provider_key,
   ];
 }
 

@@ -169,4 +169,14 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE calls ADD COLUMN text_chars INTEGER;
   `,
+  // 6: the provider key a call used, by the name of the variable that holds it (a provider's key pool), never its value.
+  `
+  ALTER TABLE calls ADD COLUMN provider_key TEXT;
+  `,
+  // 7: what retention deletes by (turns by time; calls already have (time, id)), and records by model alone (shape_totals'
+  // key starts with the collection).
+  `
+  CREATE INDEX turns_time ON turns (time);
+  CREATE INDEX shape_totals_alias ON shape_totals (alias);
+  `,
 ];

@@ -46,7 +46,11 @@ type StatementName =
   | 'addTotals'
   | 'addShapeTotals'
   | 'addVerdictTotals'
-  | 'addVerdictShapeTotals';
+  | 'addVerdictShapeTotals'
+  | 'oldCalls'
+  | 'deleteVerdict'
+  | 'deleteCall'
+  | 'deleteOldTurns';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -87,6 +91,11 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     keySpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND key_name = ? AND purpose <> 'shadow'"),
     collectionSpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND collection = ? AND purpose <> 'shadow'"),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
+    // Retention: the oldest calls first, on the (time, id) index; turns on their time index.
+    oldCalls: db.prepare('SELECT id FROM calls WHERE time < ? ORDER BY time, id LIMIT ?').pluck(),
+    deleteVerdict: db.prepare('DELETE FROM verdicts WHERE call = ?'),
+    deleteCall: db.prepare('DELETE FROM calls WHERE id = ?'),
+    deleteOldTurns: db.prepare('DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns WHERE time < ? ORDER BY time LIMIT ?)'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
     pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),
   };

@@ -8,6 +8,7 @@ import { buildWriterChild, exited, spawnWriter } from '../test-support/child-pro
 import { call } from '../test-support/fixtures';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
+import { retentionContract } from '../test-support/retention-contract';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
@@ -19,6 +20,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 ledgerContract('sqlite', (options) => createLedger(`sqlite:${freshPath()}`, options));
 ledgerContract('sqlite on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
 recordsContract('sqlite', async () => `sqlite:${freshPath()}`, true);
+retentionContract('sqlite on disk, on its worker', (options) => createLedger(`sqlite:${freshPath()}`, options));
+retentionContract('sqlite on disk, on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
 
 describe('sqlite store on disk', () => {
   it('creates the folder, uses WAL, records its schema version, and keeps records across close and reopen', async () => {

@@ -16,6 +16,7 @@ import { type ShapeRow, sumsValues, toModelRecords } from '../sql/totals-row';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import { hourOf, totalsDeltas } from '../totals';
 import type { TurnRecord } from '../turn-record';
+import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { callRowValues, turnRowValues } from './row-values';
@@ -164,6 +165,21 @@ export class SqliteStore implements LedgerStore {
       this.#cached.set(sql, statement);
     }
     return statement;
+  }
+
+  async prune(before: number, limit: number): Promise<PruneCounts> {
+    const sql = this.#sql;
+    return this.#db
+      .transaction((): PruneCounts => {
+        const ids = sql.oldCalls.all(before, limit) as string[];
+        let verdicts = 0;
+        for (const id of ids) {
+          verdicts += sql.deleteVerdict.run(id).changes;
+          sql.deleteCall.run(id);
+        }
+        return { calls: ids.length, verdicts, turns: sql.deleteOldTurns.run(before, limit).changes, batches: 1 };
+      })
+      .immediate();
   }
 
   async ping(): Promise<void> {

@@ -5,6 +5,7 @@ import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import type { TurnRecord } from '../turn-record';
+import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
 import { fromWireError, type WorkerOp, type WorkerReady, type WorkerReply } from './worker-protocol';
 import { sqliteWorkerScript } from './sqlite-worker-script';
@@ -82,6 +83,10 @@ export class SqliteWorkerStore implements LedgerStore {
 
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
     return this.#call('pageCalls', [range, after, limit]) as Promise<CallRecord[]>;
+  }
+
+  prune(before: number, limit: number): Promise<PruneCounts> {
+    return this.#call('prune', [before, limit]) as Promise<PruneCounts>;
   }
 
   async ping(): Promise<void> {

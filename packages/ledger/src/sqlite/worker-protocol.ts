@@ -13,6 +13,7 @@ export type WorkerOp =
   | 'stats'
   | 'records'
   | 'pageCalls'
+  | 'prune'
   | 'ping'
   | 'close';
 

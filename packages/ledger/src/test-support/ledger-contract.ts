@@ -371,10 +371,26 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       ]);
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
       expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
-      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general,42');
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general,42,');
       expect(csv[2]).toContain(',"said ""no"", twice",');
       expect(csv.filter(Boolean)).toHaveLength(4);
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');
+    });
+
+    it("keeps the name of the provider key's variable a call used, and exports it", async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.1', { time: 1000, provider: 'openai', providerKey: 'OPENAI_KEY_B' }));
+      l.recordCall(call('p1.2', { time: 2000 }));
+      await l.flush();
+      expect(await l.getCall('p1.1')).toMatchObject({ provider: 'openai', providerKey: 'OPENAI_KEY_B' });
+      expect(await l.getCall('p1.2')).not.toHaveProperty('providerKey');
+      const jsonl = (await collect(l.exportCalls({ format: 'jsonl' }))).split('\n').filter(Boolean);
+      expect((JSON.parse(jsonl[0] ?? '{}') as { providerKey?: string }).providerKey).toBe('OPENAI_KEY_B');
+      const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
+      expect(csv[0]?.endsWith(',shape,textChars,providerKey')).toBe(true);
+      expect(csv[1]?.endsWith(',general,,OPENAI_KEY_B')).toBe(true);
+      expect(csv[2]?.endsWith(',general,,')).toBe(true);
+      expect(() => l.recordCall(call('p1.3', { providerKey: 7 as unknown as string }))).toThrow('call.providerKey:');
     });
 
     it('exports across pages without skipping or repeating calls that share a time', async () => {

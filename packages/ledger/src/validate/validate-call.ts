@@ -14,7 +14,7 @@ export function validateCall(value: unknown): CallInput {
     throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
   }
   optionalAmount(call.time, 'call.time');
-  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via'] as const) {
+  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const) {
     if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
   }
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');

@@ -1,0 +1,41 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { statsSql } from '../sql/stats-row';
+import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
+import { migrateSqlite } from './sqlite-migrate';
+import { prepareStatements } from './sqlite-statements';
+
+/** SQLite's plan for a statement: `SCAN t` reads every row of t, `SEARCH t USING …` an index or the key. */
+function plan(db: Database.Database, sql: string): string[] {
+  const params = (sql.match(/\?/g) ?? []).map(() => null);
+  return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail);
+}
+
+const q = () => '?';
+
+describe('every filter stats, export, the API and retention read by is indexed', () => {
+  it('no filtered read or deletion scans a whole table', () => {
+    const db = new Database(':memory:');
+    migrateSqlite(db);
+    const statements = prepareStatements(db);
+    const filtered = [
+      ...Object.entries(statements)
+        .filter(([, statement]) => /^\s*(SELECT|DELETE)/i.test(statement.source))
+        .map(([name, statement]) => [name, statement.source]),
+      ['stats by collection', statsSql(true, '?')],
+      ['stats over a window', statsFromTotalsSql(false, false, q)],
+      ['stats by collection over a window', statsFromTotalsSql(true, false, q)],
+      ['stats by key', statsFromTotalsSql(false, true, q)],
+      ['stats by collection and key', statsFromTotalsSql(true, true, q)],
+      ['records by collection', recordsSql(true, false, q)],
+      ['records by model', recordsSql(false, true, q)],
+      ['records by collection and model', recordsSql(true, true, q)],
+    ];
+    const scans = filtered.flatMap(([name, sql]) =>
+      plan(db, sql as string).flatMap((detail) => (/^SCAN (?!CONSTANT)/.test(detail) ? [`${name}: ${detail}`] : [])),
+    );
+    expect(scans).toEqual([]);
+    expect(filtered.map(([name]) => name)).toEqual(expect.arrayContaining(['oldCalls', 'deleteOldTurns', 'pageFirst', 'pageAfter', 'getCall', 'getTurns']));
+    db.close();
+  });
+});
