@@ -8,6 +8,7 @@ import { echoAnswer } from './echo-answer';
 import { readBody } from './read-body';
 import type { RecordedRequest } from './recorded-request';
 import { ScriptBook } from './script-book';
+import { answerCount } from './answer-count';
 import { matchUpstreamRoute } from './upstream-route';
 import { modelListing } from './model-listing';
 
@@ -108,6 +109,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       }),
     );
     try {
+      if (route.count) return answerCount(res, getCodec(route.api), behaviour, text);
       await answerRequest(res, {
         codec: getCodec(route.api),
         behaviour,
