@@ -144,7 +144,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     },
     listings: (key = LOCAL_CALLER) => listedModels(config, key),
     records: (key = LOCAL_CALLER, only) => collectionRecords(runtime, key, only),
-    countTokens(request: NeutralRequest, countOptions = {}) {
+    async countTokens(request: NeutralRequest, countOptions = {}) {
       const target = resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
       return countRequestTokens(runtime, target, request, countOptions.signal);
     },
