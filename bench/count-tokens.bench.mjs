@@ -34,7 +34,8 @@ function filled(value, field = '') {
     for (const item of value) {
       const more = typeof item === 'string' ? /^<(\d+) more items>$/.exec(item) : null;
       const previous = out.at(-1);
-      if (more && previous) for (let k = 1; k <= Number(more[1]); k += 1) out.push({ ...previous, ...(previous.name ? { name: `${previous.name}_${k}` } : {}) });
+      if (more && previous)
+        for (let k = 1; k <= Number(more[1]); k += 1) out.push({ ...previous, ...(previous.name ? { name: `${previous.name}_${k}` } : {}) });
       else out.push(filled(item));
     }
     return out;
@@ -63,7 +64,9 @@ const engine = await createEngine({
 });
 
 const rows = [];
-for (const file of readdirSync(CLIENTS).filter((name) => name.endsWith('.json')).sort()) {
+for (const file of readdirSync(CLIENTS)
+  .filter((name) => name.endsWith('.json'))
+  .sort()) {
   const capture = JSON.parse(readFileSync(join(CLIENTS, file), 'utf8'));
   if (capture.method !== 'POST' || !capture.body) continue;
   let request;
@@ -76,7 +79,13 @@ for (const file of readdirSync(CLIENTS).filter((name) => name.endsWith('.json'))
   const truth = await engine.countTokens(request, { model: 'openai' });
   const estimate = await engine.countTokens(request, { model: 'other' });
   if (truth.method !== 'tokenizer' || estimate.method !== 'estimate') throw new Error(`${file}: counted by ${truth.method} and ${estimate.method}`);
-  rows.push({ file, tools: request.tools?.length ?? 0, truth: truth.tokens, estimate: estimate.tokens, error: (estimate.tokens - truth.tokens) / truth.tokens });
+  rows.push({
+    file,
+    tools: request.tools?.length ?? 0,
+    truth: truth.tokens,
+    estimate: estimate.tokens,
+    error: (estimate.tokens - truth.tokens) / truth.tokens,
+  });
 }
 await engine.close();
 
@@ -84,7 +93,10 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 console.log('capture                 tools  tokenizer   estimate   estimate error');
 for (const row of rows) {
   if (row.skipped) console.log(`${row.file.padEnd(22)}  skipped: ${row.skipped}`);
-  else console.log(`${row.file.padEnd(22)} ${String(row.tools).padStart(5)} ${String(row.truth).padStart(10)} ${String(row.estimate).padStart(10)} ${pct(row.error).padStart(12)}`);
+  else
+    console.log(
+      `${row.file.padEnd(22)} ${String(row.tools).padStart(5)} ${String(row.truth).padStart(10)} ${String(row.estimate).padStart(10)} ${pct(row.error).padStart(12)}`,
+    );
 }
 const errors = rows.filter((row) => !row.skipped).map((row) => row.error);
 const sorted = errors.map(Math.abs).sort((a, b) => a - b);

@@ -145,7 +145,12 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     listings: (key = LOCAL_CALLER) => listedModels(config, key),
     records: (key = LOCAL_CALLER, only) => collectionRecords(runtime, key, only),
     async countTokens(request: NeutralRequest, countOptions = {}) {
-      const target = resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
+      const target = resolveRequestTarget(
+        config,
+        countOptions.key ?? LOCAL_CALLER,
+        countOptions.protocol ?? 'openai-chat',
+        countOptions.model ?? request.model,
+      );
       return countRequestTokens(runtime, target, request, countOptions.signal);
     },
     responses: {

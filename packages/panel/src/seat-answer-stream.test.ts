@@ -28,7 +28,14 @@ describe('an `all` panel streams each seat as it ends', () => {
     bed.upstream.script('m2', { answer: { text: 'fast answer' } });
     bed.upstream.script('m3', faults.serverError(400));
     const members = { m1: bed.member('m1'), m2: bed.member('m2'), m3: bed.member('m3') };
-    const run = runPanel({ client: bed.client, collection: collection(['m1', 'm2', 'm3'], { timeouts: { firstTokenMs: 10_000 } }), models: members, request: ask(), mode: 'all', id: 'p1' });
+    const run = runPanel({
+      client: bed.client,
+      collection: collection(['m1', 'm2', 'm3'], { timeouts: { firstTokenMs: 10_000 } }),
+      models: members,
+      request: ask(),
+      mode: 'all',
+      id: 'p1',
+    });
 
     const events = await readReleasing(run.events, 'fast answer', release);
     const texts = events.filter((e) => e.type === 'text-delta').map((e) => e.text);

@@ -38,7 +38,13 @@ export async function tokenizerCount(modelId: string, request: NeutralRequest): 
   }
   const functions: ChatCompletionFunctionDefinition[] = ((body.tools ?? []) as WireTool[]).flatMap((tool) =>
     tool.function?.name
-      ? [{ name: tool.function.name, ...(tool.function.description ? { description: tool.function.description } : {}), parameters: tool.function.parameters as never }]
+      ? [
+          {
+            name: tool.function.name,
+            ...(tool.function.description ? { description: tool.function.description } : {}),
+            parameters: tool.function.parameters as never,
+          },
+        ]
       : [],
   );
   return fixed + computeChatCompletionTokenCount({ messages, ...(functions.length > 0 ? { functions } : {}) }, countText);

@@ -54,7 +54,11 @@ function collectionLookup(config: GatewayConfig, parsed: { collection: string; m
   const collection = config.collections[parsed.collection];
   if (!collection) return { found: false, reason: 'unknown-collection', message: `unknown collection ${quoteValue(parsed.collection)}` };
   if (parsed.badSuffix !== undefined) {
-    return { found: false, reason: 'unknown-mode', message: `unknown reply mode ${quoteValue(`:${parsed.badSuffix}`)} in ${quoteValue(requested)} (use :all, :merged or :route)` };
+    return {
+      found: false,
+      reason: 'unknown-mode',
+      message: `unknown reply mode ${quoteValue(`:${parsed.badSuffix}`)} in ${quoteValue(requested)} (use :all, :merged or :route)`,
+    };
   }
   return { found: true, target: { kind: 'collection', collection, mode: parsed.mode ?? collection.reply, requested } };
 }

@@ -59,7 +59,9 @@ function checkWithPermission(caller: Caller, config: GatewayConfig, aliases: rea
 /** Body `bench.reply` over the model suffix over the collection's own; a model alias is a route. */
 function replyModeOf(target: Target, reply: string | undefined): ReplyMode {
   if (reply !== undefined && !(REPLY_MODES as readonly string[]).includes(reply)) {
-    throw new EngineError(400, 'invalid-request', `bench.reply: unknown reply mode ${quoteValue(reply)}; use "all", "merged" or "route"`, { param: 'bench.reply' });
+    throw new EngineError(400, 'invalid-request', `bench.reply: unknown reply mode ${quoteValue(reply)}; use "all", "merged" or "route"`, {
+      param: 'bench.reply',
+    });
   }
   if (target.kind === 'model') {
     if (reply && reply !== 'route') {

@@ -113,7 +113,9 @@ function formatPart(part: ContentPart, path: string, ctx: PartContext): Record<s
 function formatToolResult(part: Extract<ContentPart, { type: 'tool-result' }>, path: string, ctx: PartContext): Record<string, unknown>[] {
   const name = part.name !== undefined ? toolNameOf(part.name, part.namespace, ctx) : ctx.names.get(part.callId);
   if (name === undefined) {
-    throw new InvalidRequestError([{ path: `${path}.callId`, message: `no earlier tool call with id ${quoteValue(part.callId)}: Gemini needs the function's name` }]);
+    throw new InvalidRequestError([
+      { path: `${path}.callId`, message: `no earlier tool call with id ${quoteValue(part.callId)}: Gemini needs the function's name` },
+    ]);
   }
   const response: Record<string, unknown> = { name, response: responseFromToolResult(part, path, ctx.warnings) };
   if (!(ctx.own && part.extra?.$noId)) response.id = part.callId;

@@ -33,7 +33,13 @@ const agentTurn = (model: string) => ({
   system: 'You are a careful assistant.',
   tools: [{ name: 'get_weather', description: 'Current weather for a city', input_schema: weather }],
   messages: [
-    { role: 'user', content: [{ type: 'text', text: 'What is the weather in Paris? Here is a picture.' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } }] },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is the weather in Paris? Here is a picture.' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+      ],
+    },
     { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Paris' } }] },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Sunny, 21 °C' }] },
   ],
@@ -96,7 +102,11 @@ describe('count_tokens asks the member its own API where it has one', () => {
 
   it('a route collection counts for the member its next new conversation gets', async () => {
     t.upstream.script('up-4', { count: 55 });
-    expect(await countAnthropic({ model: 'bench/mixed', messages: [{ role: 'user', content: 'hi' }] })).toEqual({ tokens: 55, method: 'upstream', model: 'm4' });
+    expect(await countAnthropic({ model: 'bench/mixed', messages: [{ role: 'user', content: 'hi' }] })).toEqual({
+      tokens: 55,
+      method: 'upstream',
+      model: 'm4',
+    });
   });
 });
 
@@ -113,11 +123,22 @@ describe('without a count API, a real tokenizer for the member’s family; the e
   it('tool definitions, tool results, images and the system prompt all count', async () => {
     const whole = (await countAnthropic(agentTurn('gpt'))).tokens;
     const turn = agentTurn('gpt');
-    const without = async (change: (body: ReturnType<typeof agentTurn>) => Record<string, unknown>) => (await countAnthropic(change(structuredClone(turn)))).tokens;
+    const without = async (change: (body: ReturnType<typeof agentTurn>) => Record<string, unknown>) =>
+      (await countAnthropic(change(structuredClone(turn)))).tokens;
     expect(await without(({ tools: _tools, ...rest }) => rest)).toBeLessThan(whole);
     expect(await without(({ system: _system, ...rest }) => rest)).toBeLessThan(whole);
-    expect(await without((body) => ({ ...body, messages: [body.messages[0]!, body.messages[1]!, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '' }] }] }))).toBeLessThan(whole);
-    expect(await without((body) => ({ ...body, messages: [{ role: 'user', content: 'What is the weather in Paris? Here is a picture.' }, ...body.messages.slice(1)] }))).toBeLessThan(whole);
+    expect(
+      await without((body) => ({
+        ...body,
+        messages: [body.messages[0]!, body.messages[1]!, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '' }] }],
+      })),
+    ).toBeLessThan(whole);
+    expect(
+      await without((body) => ({
+        ...body,
+        messages: [{ role: 'user', content: 'What is the weather in Paris? Here is a picture.' }, ...body.messages.slice(1)],
+      })),
+    ).toBeLessThan(whole);
   });
 
   it('a member whose own count fails is counted with the estimate when no tokenizer knows its model, and the header says so', async () => {

@@ -67,7 +67,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   try {
     if (applyCors(req, res, options.cors)) return;
     if (!route) {
-      throw new EngineError(404, 'not-found', `no route ${method} ${cutValue(url.pathname)}; see docs/routes.md in the bench repository for the routes of each protocol`);
+      throw new EngineError(
+        404,
+        'not-found',
+        `no route ${method} ${cutValue(url.pathname)}; see docs/routes.md in the bench repository for the routes of each protocol`,
+      );
     }
     state.caller = authenticate(req, url, options.engine, route.open === true);
     if (route.admin && options.engine.keysEnabled && !state.caller.admin) {

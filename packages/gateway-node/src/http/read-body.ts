@@ -21,7 +21,11 @@ function decoderFor(encoding: string | undefined): Transform | undefined {
     case 'br':
       return createBrotliDecompress();
     default:
-      throw new EngineError(415, 'invalid-request', `content-encoding ${quoteValue(encoding)} is not supported; send the body as identity, gzip, deflate or br`);
+      throw new EngineError(
+        415,
+        'invalid-request',
+        `content-encoding ${quoteValue(encoding)} is not supported; send the body as identity, gzip, deflate or br`,
+      );
   }
 }
 
