@@ -8,6 +8,9 @@ import { planOf } from './vendors/vendor-plan';
 
 export interface BuiltRequest {
   url: string;
+  /** The codec's path under the base URL, and the body before it was written as text (for a call derived from it, such as a token count). */
+  path: string;
+  payload: Record<string, unknown>;
   headers: Record<string, string>;
   body: string;
   warnings: Warning[];
@@ -47,6 +50,8 @@ export function buildUpstreamRequest(codec: Codec, target: ModelTarget, request:
   if (target.api === 'anthropic' && upstream.promptCache?.ttl === '1h') addAnthropicBeta(headers, 'extended-cache-ttl-2025-04-11');
   return {
     url: target.baseURL.replace(/\/+$/, '') + formatted.path,
+    path: formatted.path,
+    payload: body,
     headers,
     body: JSON.stringify(body),
     warnings,

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { NeutralRequest } from '@bench/formats';
+import { countInputTokens, type CountOptions } from './count-input-tokens';
 import { createMemoryHealthStore, type HealthStore } from './health/health-store';
 import type { ModelTarget } from './model-target';
 import { Pacer } from './pacer';
@@ -34,6 +35,11 @@ export interface Client {
   call(target: ModelTarget, request: NeutralRequest, options?: FailoverOptions): FailoverRun;
   /** Tries `candidates` in order (cooling ones last) until one gives its first piece. Throws InvalidTargetError as `call` does. */
   failover(candidates: readonly ModelTarget[], request: NeutralRequest, options?: FailoverOptions): FailoverRun;
+  /**
+   * The target's own count of a request's input tokens, asked of its provider's count API on the request as the
+   * target would receive it; undefined where its protocol has none (OpenAI Chat, Ollama). A failure throws its ClientError.
+   */
+  countTokens(target: ModelTarget, request: NeutralRequest, options?: CountOptions): Promise<number | undefined>;
   readonly health: HealthStore;
   /** Provider keys' cooldowns (see KeyPool and keyPoolStatus). */
   readonly keyHealth: HealthStore;
@@ -72,6 +78,10 @@ export function createClient(options: ClientOptions = {}): Client {
       candidates.forEach((candidate, index) => validateTarget(candidate, `candidates[${index}]`));
       if (callOptions?.retry) validateRetry(callOptions.retry, 'options.retry');
       return runFailover(deps, candidates, request, callOptions);
+    },
+    countTokens: async (target, request, countOptions) => {
+      validateTarget(target, 'target');
+      return countInputTokens(deps.dispatcher, target, request, countOptions);
     },
     health,
     keyHealth: deps.keyHealth,

@@ -1,4 +1,5 @@
 export { createClient, type Client, type ClientOptions } from './create-client';
+export type { CountOptions } from './count-input-tokens';
 export type { Commit, FailoverOptions, FailoverRun } from './failover-run';
 export type { CallResult, Continuation, SkippedCandidate } from './call-result';
 export type { AttemptReport } from './attempt-report';

@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@bench/client';
-import { estimateTokens, type NeutralRequest } from '@bench/formats';
+import type { NeutralRequest } from '@bench/formats';
 import { createLedger, type Ledger } from '@bench/ledger';
 import { newPanelId } from '@bench/panel';
 import { createRouter } from '@bench/router';
@@ -10,6 +10,7 @@ import { parseConfig } from './config/parse-config';
 import { restartOnlyChanges } from './config/restart-only-changes';
 import type { GatewayConfig } from './config/resolved-config';
 import type { Engine, EngineHealth } from './engine';
+import { countRequestTokens } from './count/count-request-tokens';
 import { EngineError } from './errors/engine-error';
 import { EngineEvents } from './events/engine-events';
 import { observedLedger } from './events/observed-ledger';
@@ -186,9 +187,15 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     },
     listings: (key = LOCAL_CALLER) => listedModels(currentConfig(), key),
     records: (key = LOCAL_CALLER, only) => collectionRecords(current.runtime, key, only),
-    countTokens(request: NeutralRequest, countOptions = {}) {
-      resolveRequestTarget(currentConfig(), countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
-      return estimateTokens(request);
+    async countTokens(request: NeutralRequest, countOptions = {}) {
+      const { runtime } = current;
+      const target = resolveRequestTarget(
+        runtime.config,
+        countOptions.key ?? LOCAL_CALLER,
+        countOptions.protocol ?? 'openai-chat',
+        countOptions.model ?? request.model,
+      );
+      return countRequestTokens(runtime, target, request, countOptions.signal);
     },
     responses: {
       resolveReferences: (body, caller) => resolveItemReferences(body, state.responses, caller.keyName),

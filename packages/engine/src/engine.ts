@@ -1,6 +1,7 @@
 import type { Ledger, Verdict } from '@bench/ledger';
 import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
+import type { TokenCount } from './count/token-count';
 import type { EngineEvents } from './events/engine-events';
 import type { KeyUsage } from './limits/limits';
 import type { ListedModel } from './listings/listed-models';
@@ -74,8 +75,11 @@ export interface Engine {
   records(key?: Caller, only?: { collection?: string; shape?: string }): Promise<CollectionRecords[]>;
   /** What this caller may call, in listing order. */
   listings(key?: Caller): ListedModel[];
-  /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */
-  countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol }): number;
+  /**
+   * A request's input tokens for the member a name the caller may call would send it to: that member's own count API
+   * where it has one, else a tokenizer for its model family, else bench's estimate; `method` says which.
+   */
+  countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol; signal?: AbortSignal }): Promise<TokenCount>;
   readonly responses: StoredResponses;
   /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
   shadows(): Record<string, ShadowCounters>;

@@ -1,5 +1,6 @@
 export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
 export type { Engine, EngineHealth, KeyHealth, KeyPoolHealth, Reconfigured, StoredResponses } from './engine';
+export type { TokenCount, TokenCountMethod } from './count/token-count';
 export { EngineEvents, type EngineEvent, type EngineEventListener } from './events/engine-events';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';

@@ -1,4 +1,5 @@
 import type { ModelListing } from './neutral/model-listing';
+import type { UpstreamTokenCount } from './upstream-token-count';
 
 /**
  * What a protocol is on the wire besides its bodies: where its routes live,
@@ -29,4 +30,6 @@ export interface CodecWire {
   readonly carriesFiles: boolean;
   /** Takes every reasoning control out of one of its request bodies (for a model that does not reason); what was taken, by name. */
   takeOutReasoningControls(body: Record<string, unknown>): string[];
+  /** How its providers count a request's input tokens (Anthropic's count_tokens, Gemini's countTokens, Responses' input_tokens), or undefined where its API has no such call. */
+  readonly tokenCount: UpstreamTokenCount | undefined;
 }

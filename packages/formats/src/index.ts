@@ -11,6 +11,7 @@ export type {
 } from './codec';
 export { getCodec } from './codecs';
 export type { CodecWire } from './codec-wire';
+export type { UpstreamTokenCount } from './upstream-token-count';
 export type { ModelListing } from './neutral/model-listing';
 export { anthropicCodec } from './anthropic/anthropic-codec';
 export { parseCountTokensRequest as parseAnthropicCountTokensRequest } from './anthropic/parse-anthropic-request';

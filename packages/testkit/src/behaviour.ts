@@ -49,6 +49,8 @@ export interface Behaviour {
   reset?: boolean;
   /** Never answer (until the caller closes, or the upstream is closed). */
   hang?: boolean;
+  /** A token count call's answer (default: a third of the count body's characters, the fake's own tokenizer). */
+  count?: number;
   /** Answer only once this settles: a test holds a member until it has seen what must come first (order by events, not by time). */
   holdUntil?: Promise<unknown>;
   headersDelayMs?: number;

@@ -9,6 +9,7 @@ import { readBody } from './read-body';
 import type { RecordedRequest } from './recorded-request';
 import { presentedKey } from './presented-key';
 import { ScriptBook } from './script-book';
+import { answerCount } from './answer-count';
 import { matchUpstreamRoute } from './upstream-route';
 import { modelListing } from './model-listing';
 
@@ -114,6 +115,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       }),
     );
     try {
+      if (route.count) return answerCount(res, getCodec(route.api), behaviour, text);
       await answerRequest(res, {
         codec: getCodec(route.api),
         behaviour,

@@ -15,7 +15,7 @@ describe('quoteValue', () => {
     const value = `${'a'.repeat(199)}😀${'b'.repeat(50)}`; // the emoji's two halves are characters 200 and 201
     const cut = cutValue(value);
     expect(cut).toBe(`${'a'.repeat(199)}…`);
-    expect(cut.isWellFormed()).toBe(true);
+    expect(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(cut)).toBe(false);
     expect(cutValue(`${'a'.repeat(198)}😀${'b'.repeat(50)}`)).toBe(`${'a'.repeat(198)}😀…`);
   });
 });

@@ -1,6 +1,7 @@
 import type { CodecWire } from '../codec-wire';
 import { isWireRecord, takeOutField } from '../shared/take-out-field';
 import { formatAnthropicModelList } from './anthropic-model-list';
+import { anthropicTokenCount } from './anthropic-token-count';
 
 export const anthropicWire: CodecWire = {
   pathPrefixes: ['/v1/messages'],
@@ -12,6 +13,7 @@ export const anthropicWire: CodecWire = {
   repliesNameMember: false,
   carriesReasoning: true,
   carriesFiles: true,
+  tokenCount: anthropicTokenCount,
   takeOutReasoningControls(body) {
     const taken: string[] = [];
     takeOutField(body, 'thinking', 'thinking', taken);

@@ -1,6 +1,7 @@
 import type { CodecWire } from '../codec-wire';
 import { isWireRecord, takeOutField } from '../shared/take-out-field';
 import { formatGeminiModelList } from './gemini-model-list';
+import { geminiTokenCount } from './gemini-token-count';
 
 export const geminiWire: CodecWire = {
   pathPrefixes: ['/v1beta/'],
@@ -13,6 +14,7 @@ export const geminiWire: CodecWire = {
   repliesNameMember: false,
   carriesReasoning: false,
   carriesFiles: true,
+  tokenCount: geminiTokenCount,
   takeOutReasoningControls(body) {
     const taken: string[] = [];
     if (isWireRecord(body.generationConfig)) takeOutField(body.generationConfig, 'thinkingConfig', 'generationConfig.thinkingConfig', taken);

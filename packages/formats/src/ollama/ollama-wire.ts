@@ -14,6 +14,7 @@ export const ollamaWire: CodecWire = {
   carriesReasoning: false,
   // A document sent to an Ollama upstream is left out with a warning.
   carriesFiles: false,
+  tokenCount: undefined,
   takeOutReasoningControls(body) {
     const taken: string[] = [];
     takeOutField(body, 'think', 'think', taken);

@@ -13,6 +13,7 @@ export const openaiChatWire: CodecWire = {
   repliesNameMember: true,
   carriesReasoning: false,
   carriesFiles: true,
+  tokenCount: undefined,
   takeOutReasoningControls(body) {
     const taken: string[] = [];
     takeOutField(body, 'reasoning_effort', 'reasoning_effort', taken);

@@ -2,6 +2,7 @@ import type { CodecWire } from '../codec-wire';
 import { formatOpenAIModelList } from '../openai-chat/openai-model-list';
 import { bearerAuthHeaders } from '../shared/bearer-auth';
 import { takeOutField } from '../shared/take-out-field';
+import { responsesTokenCount } from './openai-responses-token-count';
 
 export const openaiResponsesWire: CodecWire = {
   pathPrefixes: ['/v1/responses'],
@@ -13,6 +14,7 @@ export const openaiResponsesWire: CodecWire = {
   repliesNameMember: true,
   carriesReasoning: true,
   carriesFiles: true,
+  tokenCount: responsesTokenCount,
   takeOutReasoningControls(body) {
     const taken: string[] = [];
     takeOutField(body, 'reasoning', 'reasoning', taken);

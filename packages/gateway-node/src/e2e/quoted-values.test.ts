@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const LONG = 'x'.repeat(10_000);
+/** Half of a surrogate pair, alone. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** An emoji whose two UTF-16 halves are characters 200 and 201: a cut at 200 would split it. */
 const EMOJI_AT_THE_CUT = `${'a'.repeat(199)}😀${'b'.repeat(100)}`;
 
@@ -27,7 +29,7 @@ async function refusal(protocol: SdkProtocol, path: string, body: Record<string,
   expect(result.json, 'the error body is JSON').toBeDefined();
   const message = errorMessageOf(protocol, result.json);
   expect(message, `an error in the ${protocol} shape`).toEqual(expect.any(String));
-  expect((message as string).isWellFormed(), 'no half of a surrogate pair').toBe(true);
+  expect(LONE_SURROGATE.test(message as string), 'no half of a surrogate pair').toBe(false);
   return message as string;
 }
 
