@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { Theme } from '../lib/theme';
+
+/** Readable on both themes' backgrounds. */
+const PALETTE = ['#3b82f6', '#f97316', '#10b981', '#e11d48', '#8b5cf6', '#eab308', '#06b6d4', '#a16207'];
+
+export interface ChartLine {
+  label: string;
+  values: Array<number | null>;
+}
+
+interface Props {
+  title: string;
+  /** Each bucket's start, epoch ms. */
+  buckets: number[];
+  lines: ChartLine[];
+  format: (value: number) => string;
+  theme: Theme;
+}
+
+/** One uPlot time chart: a line per model (or key); the legend shows each line's value under the cursor. */
+export function TimeChart({ title, buckets, lines, format, theme }: Props) {
+  const holder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const style = getComputedStyle(document.documentElement);
+    const ink = style.getPropertyValue('--muted').trim() || '#666';
+    const grid = style.getPropertyValue('--line').trim() || '#ddd';
+    const axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const options: uPlot.Options = {
+      width: Math.max(element.clientWidth, 240),
+      height: 180,
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [axis, { ...axis, size: 60, values: (_u, ticks) => ticks.map(format) }],
+      series: [
+        {},
+        ...lines.map((line, index) => ({
+          label: line.label,
+          stroke: PALETTE[index % PALETTE.length],
+          width: 2,
+          spanGaps: false,
+          value: (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : format(value)),
+        })),
+      ],
+    };
+    const data: uPlot.AlignedData = [buckets.map((ms) => ms / 1000), ...lines.map((line) => line.values)];
+    const chart = new uPlot(options, data, element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 240), height: 180 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [buckets, lines, format, theme]);
+
+  return (
+    <figure class="chart">
+      <figcaption>{title}</figcaption>
+      <div ref={holder} role="img" aria-label={`${title}, ${lines.map((l) => l.label).join(', ') || 'no data'}`} />
+    </figure>
+  );
+}
