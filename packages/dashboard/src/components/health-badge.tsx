@@ -4,11 +4,11 @@ import { formatTime } from '../lib/format';
 const LABEL: Record<Member['health'], string> = { ready: 'ready', cooling: 'cooling down', 'half-open': 'probing' };
 
 export function HealthBadge({ member }: { member: Member }) {
-  const detail = member.health === 'cooling' && member.until ? ` until ${formatTime(member.until)}${member.why ? ` (${member.why})` : ''}` : '';
+  const detail = member.health === 'cooling' && member.until ? `until ${formatTime(member.until)}${member.why ? `, ${member.why}` : ''}` : '';
   return (
-    <span class={`badge health-${member.health}`}>
-      {LABEL[member.health]}
-      {detail}
+    <span class="health">
+      <span class={`badge health-${member.health}`}>{LABEL[member.health]}</span>
+      {detail ? <span class="muted small">{detail}</span> : null}
     </span>
   );
 }

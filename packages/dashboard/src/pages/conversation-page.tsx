@@ -34,6 +34,7 @@ function TurnCard({ turn, kept, onJudged }: { turn: Turn; kept: boolean; onJudge
       ) : null}
       <div class={turn.shadows.length > 0 ? 'side-by-side' : ''}>
         <div>
+          {turn.shadows.length > 0 ? <h4>Answer ({turn.alias})</h4> : null}
           {lastMessage ? <Messages system={null} messages={[lastMessage]} /> : null}
           <Answer transcript={turn.transcript} kept={kept} />
         </div>
@@ -75,7 +76,7 @@ export function ConversationPage({ id }: { id: string }) {
               Conversation <code>{data.id.slice(0, 12)}</code>
             </h1>
             <p class="muted">
-              {data.collection} · {data.turns.length} turns
+              {data.collection} · {data.turns.length} {data.turns.length === 1 ? 'turn' : 'turns'}
             </p>
           </header>
           <TranscriptsHint flag={data} />
