@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ConfigEdit } from '../api/config-api';
-
-type Json = Record<string, unknown>;
+import { type CollectionForm, collectionEdits, collectionFormOf } from '../lib/collection-edits';
 
 const REPLIES = ['all', 'merged', 'route'];
 const ORDERS = ['record', 'listed', 'learned'];
@@ -9,24 +8,20 @@ const ORDERS = ['record', 'listed', 'learned'];
 interface Props {
   name: string;
   /** The collection as the file writes it. */
-  written: Json;
+  written: Record<string, unknown>;
   models: string[];
   shapes: string[];
   saving: boolean;
   onSave: (edits: ConfigEdit[]) => void;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** Members (which, and in what order), reply mode, merger, order and shape of one collection. */
 export function CollectionEditor({ name, written, models, shapes, saving, onSave }: Props) {
-  const initialMembers = Array.isArray(written.members) ? (written.members as string[]) : [];
-  const [members, setMembers] = useState<string[]>(initialMembers);
-  const [reply, setReply] = useState(text(written.reply));
-  const [merger, setMerger] = useState(text(written.merger));
-  const [order, setOrder] = useState(text(written.order));
-  const [shape, setShape] = useState(text(written.shape));
+  const [form, setForm] = useState<CollectionForm>(() => collectionFormOf(written));
+  const { members } = form;
   const id = (field: string) => `edit-${name}-${field}`;
+  const set = (field: keyof Omit<CollectionForm, 'members'>) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const setMembers = (change: (list: string[]) => string[]) => setForm((f) => ({ ...f, members: change(f.members) }));
 
   const toggle = (alias: string, on: boolean) => setMembers((list) => (on ? [...list, alias] : list.filter((m) => m !== alias)));
   const move = (index: number, by: number) =>
@@ -37,24 +32,10 @@ export function CollectionEditor({ name, written, models, shapes, saving, onSave
       return next;
     });
 
-  const edits = (): ConfigEdit[] => {
-    const path = (field: string) => ['collections', name, field];
-    const changes: ConfigEdit[] = [];
-    if (JSON.stringify(members) !== JSON.stringify(initialMembers)) changes.push({ path: path('members'), value: members });
-    const scalar = (field: string, value: string) => {
-      if (value !== text(written[field])) changes.push(value ? { path: path(field), value } : { path: path(field) });
-    };
-    scalar('reply', reply);
-    scalar('merger', merger);
-    scalar('order', order);
-    scalar('shape', shape);
-    return changes;
-  };
-
   const submit = (event: Event) => {
     event.preventDefault();
-    const changes = edits();
-    if (changes.length > 0) onSave(changes);
+    const edits = collectionEdits(name, written, form);
+    if (edits.length > 0) onSave(edits);
   };
 
   const select = (field: string, label: string, value: string, set: (v: string) => void, options: string[], none: string) => (
@@ -106,10 +87,10 @@ export function CollectionEditor({ name, written, models, shapes, saving, onSave
         ) : null}
       </fieldset>
       <div class="editor-fields">
-        {select('reply', 'Reply mode', reply, setReply, REPLIES, 'default (all)')}
-        {select('merger', 'Merger', merger, setMerger, models, 'none')}
-        {select('order', 'Order', order, setOrder, ORDERS, 'default (record)')}
-        {select('shape', 'Shape', shape, setShape, shapes, 'none (general, or the shaper)')}
+        {select('reply', 'Reply mode', form.reply, set('reply'), REPLIES, 'default (all)')}
+        {select('merger', 'Merger', form.merger, set('merger'), models, 'none')}
+        {select('order', 'Order', form.order, set('order'), ORDERS, 'default (record)')}
+        {select('shape', 'Shape', form.shape, set('shape'), shapes, 'none (general, or the shaper)')}
       </div>
       <button type="submit" class="primary" disabled={saving}>
         Save {name}

@@ -49,6 +49,8 @@ export function useLocation(): Location {
 export function followLink(event: MouseEvent): void {
   const anchor = (event.target as Element | null)?.closest?.('a');
   if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  // A link to a place on this page (the skip link) is the browser's: it moves the focus there.
+  if (anchor.hash && anchor.pathname === window.location.pathname) return;
   if (anchor.target || anchor.hasAttribute('download') || anchor.origin !== window.location.origin || !anchor.pathname.startsWith(`${UI_BASE}/`)) return;
   event.preventDefault();
   navigate(anchor.pathname + anchor.search);
