@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for bench: pnpm, the Debian services the tests use
-# (when run as root), the workspace's dependencies, and a build.
+# Sets up a fresh machine for bench: pnpm, the Debian services and the browser the
+# tests use (when run as root), the workspace's dependencies, and a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,9 +9,10 @@ if ! pnpm --version 2>/dev/null | grep -qx '12.4.2'; then
 fi
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  if ! command -v redis-server >/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
+  # chromium: the dashboard's browser tests drive it (playwright-core, never a downloaded browser).
+  if ! command -v redis-server >/dev/null || [ ! -x /usr/lib/postgresql/15/bin/initdb ] || [ ! -x /usr/bin/chromium ]; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server postgresql chromium >/dev/null
   fi
 fi
 
