@@ -26,3 +26,4 @@ export type { SeriesQuery, SeriesRow, SeriesSums } from './dashboard/series';
 export type { CallCursor } from './ledger-store';
 export { MAX_PAGE } from './validate/validate-dashboard-query';
 export { HOUR_MS } from './totals';
+export { toCallRecord } from './to-call-record';

@@ -144,7 +144,10 @@ export class MemoryStore implements LedgerStore {
   }
 
   async deleteTranscripts(before: number, limit: number): Promise<number> {
-    const old = [...this.#transcripts.values()].filter((t) => t.time < before).sort((a, b) => a.time - b.time).slice(0, limit);
+    const old = [...this.#transcripts.values()]
+      .filter((t) => t.time < before)
+      .sort((a, b) => a.time - b.time)
+      .slice(0, limit);
     for (const transcript of old) this.#transcripts.delete(transcript.call);
     return old.length;
   }

@@ -219,10 +219,10 @@ export class PostgresStore implements LedgerStore {
   }
 
   async deleteTranscripts(before: number, limit: number): Promise<number> {
-    const { rowCount } = await this.#pool.query(
-      'DELETE FROM transcripts WHERE call IN (SELECT call FROM transcripts WHERE time < $1 ORDER BY time LIMIT $2)',
-      [before, limit],
-    );
+    const { rowCount } = await this.#pool.query('DELETE FROM transcripts WHERE call IN (SELECT call FROM transcripts WHERE time < $1 ORDER BY time LIMIT $2)', [
+      before,
+      limit,
+    ]);
     return rowCount ?? 0;
   }
 

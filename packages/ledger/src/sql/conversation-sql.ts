@@ -21,7 +21,12 @@ export function upsertConversationsSql(source: string): string {
 }
 
 /** Summary rows latest first, walking the (updated, conversation) index backwards from the cursor. */
-export function listConversationsSql(filter: ConversationFilter, before: CallCursor | undefined, limit: number, p: Placeholder): { sql: string; values: unknown[] } {
+export function listConversationsSql(
+  filter: ConversationFilter,
+  before: CallCursor | undefined,
+  limit: number,
+  p: Placeholder,
+): { sql: string; values: unknown[] } {
   const { bind, values } = boundParams(p);
   const where: string[] = [];
   if (filter.from !== undefined) where.push(`updated >= ${bind(filter.from)}`);

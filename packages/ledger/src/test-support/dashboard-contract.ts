@@ -12,7 +12,15 @@ function transcript(id: string, time: number, text = `answer of ${id}`): Transcr
     call: id,
     time,
     system: 'be brief',
-    messages: [{ role: 'user', content: [{ type: 'text', text: `question of ${id}` }, { type: 'image', mediaType: 'image/png', bytes: 5120 }] }],
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: `question of ${id}` },
+          { type: 'image', mediaType: 'image/png', bytes: 5120 },
+        ],
+      },
+    ],
     answer: { text, reasoning: '', toolCalls: [{ id: 't1', name: 'read', arguments: '{"path":"a"}' }] },
   };
 }
