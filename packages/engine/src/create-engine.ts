@@ -28,6 +28,10 @@ import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
+import { createDashboard } from './dashboard/dashboard';
+import { createSessions } from './sessions/sessions';
+import { startTranscriptExpiry } from './transcripts/expire-transcripts';
+import { transcriptKeeper } from './transcripts/transcript-keeper';
 
 export interface EngineOptions {
   /** Where keys and provider secrets are read from (default `process.env`). */
@@ -71,7 +75,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     onStoreError: (error, store) =>
       logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
-  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
+  const transcripts = config.transcripts ? transcriptKeeper(ledger, logger) : undefined;
+  const stopExpiry = config.transcripts ? startTranscriptExpiry(ledger, config.transcripts.keepMs, now, logger) : async () => undefined;
+  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random, ...(transcripts ? { transcripts } : {}) });
   const runtime: EngineRuntime = {
     config,
     env,
@@ -83,6 +89,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     logger,
     labels: createShapeLabels(),
     shadows,
+    ...(transcripts ? { transcripts } : {}),
     newId: () => newPanelId(),
   };
   // Turns not yet recorded: close() waits for them before it closes the ledger.
@@ -159,6 +166,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
+    dashboard: createDashboard(config, ledger, state.health, now),
+    sessions: createSessions(state.sessions, (keyName) => keys.named(keyName), now),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
@@ -178,6 +187,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);
       await shadows.abort();
+      await stopExpiry();
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await ledger.close().then(
         () => undefined,

@@ -9,6 +9,8 @@ import type { Target } from './names/resolve-target';
 import type { ResolvedReferences } from './responses-state/item-references';
 import type { ShadowCounters } from './shadows/shadow-counters';
 import type { Turn } from './turn/turn';
+import type { Dashboard } from './dashboard/dashboard';
+import type { Sessions } from './sessions/sessions';
 import type { TurnOptions } from './turn/turn-options';
 
 /** Whether the engine can serve: its ledger and its state store answer. */
@@ -51,6 +53,10 @@ export interface Engine {
   /** bench's provider-independent estimate of a request's input tokens, for a name the caller may call. */
   countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol }): number;
   readonly responses: StoredResponses;
+  /** What the dashboard shows (its HTTP routes are admin-only). */
+  readonly dashboard: Dashboard;
+  /** Dashboard logins: an admin key exchanged for a session cookie, kept in the state store. */
+  readonly sessions: Sessions;
   /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
   shadows(): Record<string, ShadowCounters>;
   health(): Promise<EngineHealth>;

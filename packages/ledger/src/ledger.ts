@@ -6,6 +6,10 @@ import type { ModelStats, StatsQuery } from './model-stats';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
+import type { CallPage, CallQuery, CallVerdict, CallWithVerdict } from './dashboard/call-query';
+import type { ConversationPage, ConversationQuery } from './dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from './dashboard/series';
+import type { Transcript, TranscriptInput } from './transcript';
 
 export type ExportFormat = 'jsonl' | 'csv';
 
@@ -81,6 +85,22 @@ export interface Ledger {
    * to the first token and in all, cost, last used), every collection unless `query.collection`. Reads running totals.
    */
   records(query?: RecordsQuery): Promise<ModelRecord[]>;
+  /** Queues a call's prompt and answer, like `recordCall` (the engine calls it only when the config keeps transcripts). */
+  recordTranscript(transcript: TranscriptInput): boolean;
+  /** The transcripts kept for these calls (those that have one), queued ones included. */
+  transcripts(calls: readonly string[]): Promise<Transcript[]>;
+  /** Deletes at most `batch` (default 500) transcripts older than `before` (epoch ms); how many it deleted. */
+  expireTranscripts(before: number, batch?: number): Promise<number>;
+  /** Calls newest first, filtered and paged (`next` is the cursor of the next page); `LedgerInputError` on a bad query. */
+  calls(query?: CallQuery): Promise<CallPage>;
+  /** Every call whose id starts with `prefix` (a panel's calls: `<panel>.`), in id order, with their verdicts. */
+  callsWithPrefix(prefix: string): Promise<CallWithVerdict[]>;
+  /** The verdicts on these calls, by call id (those that have one). */
+  verdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>>;
+  /** Route conversations, latest first, paged. */
+  conversations(query?: ConversationQuery): Promise<ConversationPage>;
+  /** Sums per time bucket, model and key (whole-hour buckets from the running totals; minutes from the calls). */
+  series(query: SeriesQuery): Promise<SeriesRow[]>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;
   /** Writes everything queued. */

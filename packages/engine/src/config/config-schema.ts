@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VENDORS } from '@bench/client';
 import { PROTOCOLS } from '@bench/formats';
+import { DURATION } from './duration';
 import {
   DEFAULT_COOLDOWN,
   DEFAULT_LEDGER,
@@ -379,6 +380,13 @@ export const serverSchema = z.strictObject({
   shutdownGraceMs: nonNegativeInt.optional().meta(about('How long open streams may finish after SIGTERM.', { default: DEFAULT_SERVER.shutdownGraceMs })),
 });
 
+export const transcriptsSchema = z.strictObject({
+  keep: z
+    .string()
+    .regex(DURATION, 'must be a duration: a whole number and d (days), h (hours) or m (minutes), such as "30d"')
+    .meta(about('How long prompts and answers are kept before they are deleted.', { examples: ['30d', '12h'] })),
+});
+
 export const configSchema = z.strictObject({
   $schema: z
     .string()
@@ -434,6 +442,14 @@ export const configSchema = z.strictObject({
     .strictObject(tuning)
     .optional()
     .meta(about('Timeouts, retries, cooldowns and rotation for every collection (a collection, then a model, override them).')),
+  transcripts: transcriptsSchema
+    .optional()
+    .meta(
+      about(
+        "Keep prompts and answers in the ledger's database for the dashboard (images as their type and size only), deleted after `keep`; off when absent.",
+        { examples: [{ keep: '30d' }] },
+      ),
+    ),
 });
 
 export type ConfigFile = z.infer<typeof configSchema>;

@@ -1,5 +1,6 @@
 import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
 import { ConfigError, type ConfigIssue } from './config-error';
+import { durationMs } from './duration';
 import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
 import { configIssues } from './config-issues';
@@ -52,6 +53,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     aliases: ownRecord(file.aliases),
     shapes: ['general', ...new Set((file.shapes ?? []).filter((shape) => shape !== 'general'))],
     defaults: resolveSettings(file.defaults),
+    ...(file.transcripts ? { transcripts: { keep: file.transcripts.keep, keepMs: durationMs(file.transcripts.keep) } } : {}),
     source: file,
   };
 }

@@ -34,6 +34,8 @@ export interface GatewayConfig {
   /** The shapes prompts are labelled with, `general` first. */
   shapes: readonly string[];
   defaults: Settings;
+  /** Prompts and answers kept this long (ms); undefined: not kept. */
+  transcripts?: { keep: string; keepMs: number };
   /** The file as written, for reference. */
   source: ConfigFile;
 }

@@ -6,6 +6,7 @@ import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
+import type { TranscriptKeeper } from '../transcripts/transcript-keeper';
 
 /** What a turn shares with every other: the config and the packages the gateway composes. */
 export interface EngineRuntime {
@@ -24,6 +25,8 @@ export interface EngineRuntime {
   labels: ShapeLabels;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
+  /** Keeps prompts and answers; undefined when the config does not ask. */
+  transcripts?: TranscriptKeeper;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

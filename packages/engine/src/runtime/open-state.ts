@@ -13,6 +13,9 @@ import {
 import { createMemoryResponseStore } from '../responses-state/memory-response-store';
 import { createRedisResponseStore } from '../responses-state/redis-response-store';
 import type { ResponseStore } from '../responses-state/response-store';
+import { createMemorySessionStore } from '../sessions/memory-session-store';
+import { createRedisSessionStore } from '../sessions/redis-session-store';
+import type { SessionStore } from '../sessions/session-store';
 
 /** How long a Redis command may take before it fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -24,6 +27,8 @@ export interface StateStores {
   reasoning: ReasoningStore;
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
+  /** Dashboard sessions. */
+  sessions: SessionStore;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -37,6 +42,7 @@ export function openState(url: string): StateStores {
       health: createMemoryHealthStore(),
       reasoning: createMemoryReasoningStore(),
       responses: createMemoryResponseStore(),
+      sessions: createMemorySessionStore(),
       ping: async () => true,
       close: async () => undefined,
     };
@@ -51,6 +57,7 @@ export function openState(url: string): StateStores {
       health: createRedisHealthStore(redis, { prefix: 'bench:' }),
       reasoning: createRedisReasoningStore(redis, { prefix: 'bench:' }),
       responses: createRedisResponseStore(redis, 'bench:'),
+      sessions: createRedisSessionStore(redis, 'bench:'),
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());

@@ -10,6 +10,9 @@ import { createRequestHandler } from './handle-request';
 import { buildHandlers } from '../handlers/build-handlers';
 import { createMcpHttpHandler } from '@bench/mcp';
 import { mcpRoute } from './mcp-route';
+import { dashboardDir } from '../dashboard-ui/dashboard-dir';
+import { StaticFiles } from '../dashboard-ui/static-files';
+import { LiveFeed } from '../live/live-feed';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
@@ -22,6 +25,8 @@ export interface GatewayOptions {
   client?: Client;
   now?: () => number;
   random?: () => number;
+  /** The dashboard's built files (default: the installed `@bench/dashboard` package's `dist`; none: `/bench/ui/` is a 404 saying so). */
+  dashboardDir?: string;
 }
 
 export interface Gateway {
@@ -49,11 +54,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const { config, ledger } = engine;
   const mcp = createMcpHttpHandler(engine);
+  const feed = new LiveFeed(engine.events);
+  const uiDir = dashboardDir(options.dashboardDir);
   const listener = createRequestHandler({
     engine,
     cors: config.server.cors,
     logger,
-    handlers: buildHandlers(engine),
+    handlers: buildHandlers(engine, { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) }),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error(
@@ -92,6 +99,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
     async close() {
       await mcp.close(); // the MCP sessions' streams end (their tool calls in flight are aborted, and recorded)
+      feed.close(); // the dashboards' event streams end (their browsers reconnect to another replica, or once it is back)
       await Promise.all([...servers].map((server) => closeServer(server, config.server.shutdownGraceMs)));
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await engine.close().then(

@@ -3,7 +3,12 @@ import type { Logger } from 'pino';
 import { logAccess } from '../access-log';
 import { CallerPresence } from '../caller-presence';
 import { isLoopbackAddress } from '../auth/is-loopback';
-import { extractKey } from '../auth/extract-key';
+import { extractKey, keyInQuery } from '../auth/extract-key';
+import type { TLSSocket } from 'node:tls';
+import { csrfMatches } from '@bench/engine';
+import { isSameOrigin } from './same-origin';
+import { sessionCookieOf } from './session-cookie';
+import type { MatchedRoute } from './match-route';
 import { EngineError, LOCAL_CALLER, type Caller, type Engine } from '@bench/engine';
 import { toHttpError, type HttpError } from '../errors/to-http-error';
 import { applyCors } from './cors';
@@ -19,7 +24,7 @@ import type { RequestState } from '../request-state';
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
 export interface RequestHandlerOptions {
-  engine: Pick<Engine, 'keysEnabled' | 'authenticate'>;
+  engine: Pick<Engine, 'keysEnabled' | 'authenticate' | 'sessions'>;
   cors: readonly string[];
   logger: Logger;
   handlers: Record<Exclude<RouteName, NodeRouteName>, RouteHandler>;
@@ -59,6 +64,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     route: route ?? { name: 'root', protocol: protocolOfPath(url.pathname) },
     protocol: route?.protocol ?? protocolOfPath(url.pathname),
     caller: LOCAL_CALLER,
+    secure: (req.socket as TLSSocket).encrypted === true || req.headers['x-forwarded-proto'] === 'https',
     startedAt,
     presence,
     log: {},
@@ -68,7 +74,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     if (!route) {
       throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }
-    state.caller = authenticate(req, url, options.engine, route.open === true);
+    if (route.admin || route.session) await authenticateDashboard(req, url, options.engine, route, state);
+    else state.caller = authenticate(req, url, options.engine, route.open === true);
     if (route.admin && options.engine.keysEnabled && !state.caller.admin) {
       throw new EngineError(
         403,
@@ -115,6 +122,54 @@ function accessFields(state: RequestState): Record<string, unknown> {
   if (summary.cost !== undefined) fields.cost = summary.cost;
   if (state.log.error !== undefined) fields.error = state.log.error;
   return fields;
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The dashboard's routes (admin ones, and those its session may use): a key in a header, or else the session's
+ * cookie; never a key in the URL (it ends up in logs and browser history). A change carried by the cookie must come
+ * from the gateway's own origin with the session's CSRF token (`x-bench-csrf`), compared in constant time.
+ */
+async function authenticateDashboard(
+  req: IncomingMessage,
+  url: RequestTarget,
+  engine: RequestHandlerOptions['engine'],
+  route: MatchedRoute,
+  state: RequestState,
+): Promise<void> {
+  if (CHANGES.has(state.method) && !isSameOrigin(req.headers)) {
+    throw new EngineError(403, 'permission', `${url.pathname} refuses a change sent from another origin (${String(req.headers.origin)})`);
+  }
+  if (engine.keysEnabled && keyInQuery(url.searchParams)) {
+    throw new EngineError(
+      401,
+      'authentication',
+      `${url.pathname} takes no key in the URL (URLs end up in logs and history): send it as "Authorization: Bearer <key>", or log in at /bench/ui/`,
+    );
+  }
+  const presented = extractKey(req.headers, new URLSearchParams());
+  // The login itself is authenticated by the key in its body; a cookie it carries is the session it replaces.
+  const cookie = presented === undefined && !(route.name === 'ui-session' && state.method === 'POST') ? sessionCookieOf(req.headers) : undefined;
+  if (!engine.keysEnabled || presented !== undefined || cookie === undefined) {
+    // A key sent to the login's routes is checked like anywhere else (a wrong one is a 401).
+    state.caller = authenticate(req, url, engine, route.open === true && presented === undefined);
+    return;
+  }
+  const found = await engine.sessions.find(cookie);
+  if (!found) {
+    if (route.open) return; // the login page's own routes answer for themselves
+    throw new EngineError(401, 'authentication', 'the dashboard session has ended (or its key is no longer an admin one): log in again at /bench/ui/');
+  }
+  if (CHANGES.has(state.method) && !csrfMatches(found.session, single(req.headers['x-bench-csrf']))) {
+    throw new EngineError(403, 'permission', 'missing or wrong x-bench-csrf header: send the csrf token GET /bench/ui/session gives with every change');
+  }
+  state.caller = found.caller;
+  state.session = found.session;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function authenticate(req: IncomingMessage, url: RequestTarget, keys: RequestHandlerOptions['engine'], open: boolean): Caller {

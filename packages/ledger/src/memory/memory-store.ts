@@ -12,6 +12,11 @@ import { MemoryTotals } from './memory-totals';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import { statsSource } from '../sql/stats-source';
 import type { TotalsKey } from '../totals';
+import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
+import type { Transcript } from '../transcript';
+import { conversationSummaries, queryCalls, seriesOf, toCallVerdict, withVerdict } from './memory-dashboard';
 
 /** Everything in maps: for tests and demos. Keeps the same aggregates as the SQL stores. */
 export class MemoryStore implements LedgerStore {
@@ -24,6 +29,7 @@ export class MemoryStore implements LedgerStore {
   readonly #totals = new MemoryTotals();
   /** `collection \0 alias` → summary. */
   readonly #stats = new Map<string, ModelStats>();
+  readonly #transcripts = new Map<string, Transcript>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
@@ -32,6 +38,8 @@ export class MemoryStore implements LedgerStore {
         if (this.#calls.has(item.record.id)) continue;
         this.#calls.set(item.record.id, item.record);
         added.push(item.record);
+      } else if (item.kind === 'transcript') {
+        if (!this.#transcripts.has(item.record.call)) this.#transcripts.set(item.record.call, item.record);
       } else {
         const turns = this.#turns.get(item.record.conversation) ?? new Map<number, TurnRecord>();
         if (replacesTurn(turns.get(item.record.turn))) turns.set(item.record.turn, item.record);
@@ -106,6 +114,42 @@ export class MemoryStore implements LedgerStore {
       .filter((c) => !after || c.time > after.time || (c.time === after.time && c.id > after.id))
       .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
+  }
+
+  async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
+    return queryCalls(this.#calls.values(), filter, before, limit).map((call) => withVerdict(call, this.#verdicts.get(call.id)));
+  }
+
+  async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    return [...this.#calls.values()]
+      .filter((call) => call.id.startsWith(prefix))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((call) => withVerdict(call, this.#verdicts.get(call.id)));
+  }
+
+  async getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    return Object.fromEntries(calls.flatMap((call) => (this.#verdicts.has(call) ? [[call, toCallVerdict(this.#verdicts.get(call)!)]] : [])));
+  }
+
+  async conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
+    return conversationSummaries(this.#turns, filter, before, limit);
+  }
+
+  async series(query: SeriesQuery): Promise<SeriesRow[]> {
+    return seriesOf(this.#calls.values(), query);
+  }
+
+  async getTranscripts(calls: readonly string[]): Promise<Transcript[]> {
+    return calls.flatMap((call) => (this.#transcripts.has(call) ? [structuredClone(this.#transcripts.get(call)!)] : []));
+  }
+
+  async deleteTranscripts(before: number, limit: number): Promise<number> {
+    const old = [...this.#transcripts.values()]
+      .filter((t) => t.time < before)
+      .sort((a, b) => a.time - b.time)
+      .slice(0, limit);
+    for (const transcript of old) this.#transcripts.delete(transcript.call);
+    return old.length;
   }
 
   async ping(): Promise<void> {}

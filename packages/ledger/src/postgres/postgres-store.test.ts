@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
+import { dashboardContract } from '../test-support/dashboard-contract';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
@@ -25,6 +26,7 @@ const freshUrl = async () => {
 describe.skipIf(!available)('postgres', () => {
   ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
   recordsContract('postgres', freshUrl, true);
+  dashboardContract('postgres', async (options) => createLedger(await freshUrl(), options));
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();

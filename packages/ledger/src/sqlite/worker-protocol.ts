@@ -12,6 +12,13 @@ export type WorkerOp =
   | 'stats'
   | 'records'
   | 'pageCalls'
+  | 'queryCalls'
+  | 'callsWithPrefix'
+  | 'getVerdicts'
+  | 'conversations'
+  | 'series'
+  | 'getTranscripts'
+  | 'deleteTranscripts'
   | 'ping'
   | 'close';
 
