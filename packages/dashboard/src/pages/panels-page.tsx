@@ -23,10 +23,11 @@ export function PanelsPage() {
       </header>
       {panels.error ? <ErrorNote error={panels.error} /> : null}
       {panels.data ? (
-        panels.data.items.length === 0 ? (
+        <div data-testid="panel-list">
+        {panels.data.items.length === 0 ? (
           <p class="muted">No panel yet: call a collection whose reply is "all" or "merged" (for example the model bench/core).</p>
         ) : (
-          <ul class="list" data-testid="panel-list">
+          <ul class="list">
             {panels.data.items.map((panel) => (
               <li key={panel.id}>
                 <a href={href(`/panels/${panel.id}`)}>
@@ -47,7 +48,8 @@ export function PanelsPage() {
               </li>
             ))}
           </ul>
-        )
+        )}
+        </div>
       ) : null}
       {panels.data ? <Pager cursors={cursors} next={panels.data.next} onPage={setCursors} /> : null}
     </section>

@@ -107,7 +107,7 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         // Only Claude Code's HEAD probe is open (DESIGN); GET / is a route like the others.
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/records':
-        return { name: 'records', protocol: 'openai-chat' };
+        return { name: 'records', protocol: 'openai-chat', session: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
