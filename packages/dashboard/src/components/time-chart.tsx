@@ -17,11 +17,16 @@ interface Props {
   buckets: number[];
   lines: ChartLine[];
   format: (value: number) => string;
+  /** Counts: whole-number ticks only, from 0. */
+  whole?: boolean;
   theme: Theme;
 }
 
+/** Tick steps for counts: 1, 2, 5, 10, 20, 50, … */
+const WHOLE_STEPS = Array.from({ length: 24 }, (_, i) => [1, 2, 5][i % 3]! * 10 ** Math.floor(i / 3));
+
 /** One uPlot time chart: a line per model (or key); the legend shows each line's value under the cursor. */
-export function TimeChart({ title, buckets, lines, format, theme }: Props) {
+export function TimeChart({ title, buckets, lines, format, whole = false, theme }: Props) {
   const holder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -36,8 +41,8 @@ export function TimeChart({ title, buckets, lines, format, theme }: Props) {
       height: 180,
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true } },
-      axes: [axis, { ...axis, size: 60, values: (_u, ticks) => ticks.map(format) }],
+      scales: { x: { time: true }, ...(whole ? { y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } } : {}) },
+      axes: [axis, { ...axis, size: 76, values: (_u, ticks) => ticks.map(format), ...(whole ? { incrs: WHOLE_STEPS } : {}) }],
       series: [
         {},
         ...lines.map((line, index) => ({
@@ -45,6 +50,8 @@ export function TimeChart({ title, buckets, lines, format, theme }: Props) {
           stroke: PALETTE[index % PALETTE.length],
           width: 2,
           spanGaps: false,
+          // A bucket alone between empty ones has no line to draw: its point shows it.
+          points: { show: true, size: 4 },
           value: (_u: uPlot, value: number | null) => (value === null || value === undefined ? '—' : format(value)),
         })),
       ],
@@ -57,7 +64,7 @@ export function TimeChart({ title, buckets, lines, format, theme }: Props) {
       resize.disconnect();
       chart.destroy();
     };
-  }, [buckets, lines, format, theme]);
+  }, [buckets, lines, format, whole, theme]);
 
   return (
     <figure class="chart">

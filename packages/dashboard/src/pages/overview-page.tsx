@@ -17,13 +17,13 @@ const RANGES: Array<{ range: Range; label: string }> = [
 
 type Metric = 'calls' | 'cost' | 'failures' | 'firstTokenSeconds' | 'seconds' | 'cachedTokens';
 
-const CHARTS: Array<{ metric: Metric; title: string; format: (value: number) => string }> = [
-  { metric: 'calls', title: 'Calls', format: (v) => formatCount(Math.round(v)) },
+const CHARTS: Array<{ metric: Metric; title: string; format: (value: number) => string; whole?: boolean }> = [
+  { metric: 'calls', title: 'Calls', format: (v) => formatCount(Math.round(v)), whole: true },
   { metric: 'cost', title: 'Cost (USD)', format: (v) => formatCost(v) },
-  { metric: 'failures', title: 'Failures', format: (v) => formatCount(Math.round(v)) },
+  { metric: 'failures', title: 'Failures', format: (v) => formatCount(Math.round(v)), whole: true },
   { metric: 'firstTokenSeconds', title: 'First token (s, mean)', format: (v) => v.toFixed(2) },
   { metric: 'seconds', title: 'Total (s, mean)', format: (v) => v.toFixed(2) },
-  { metric: 'cachedTokens', title: 'Cache reads (tokens)', format: (v) => formatCount(Math.round(v)) },
+  { metric: 'cachedTokens', title: 'Cache reads (tokens)', format: (v) => formatCount(Math.round(v)), whole: true },
 ];
 
 function Figures({ totals }: { totals: Totals }) {
@@ -97,7 +97,7 @@ export function OverviewPage({ theme }: { theme: Theme }) {
           <Figures totals={data.totals} />
           <div class="charts" data-testid="charts">
             {charts.map((chart) => (
-              <TimeChart key={chart.metric} title={chart.title} buckets={data.buckets} lines={chart.lines} format={chart.format} theme={theme} />
+              <TimeChart key={chart.metric} title={chart.title} buckets={data.buckets} lines={chart.lines} format={chart.format} whole={chart.whole} theme={theme} />
             ))}
           </div>
           {series && series.length > 0 ? <SeriesTable series={series} by={by} /> : <p class="muted">No calls in this range yet.</p>}
