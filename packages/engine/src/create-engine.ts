@@ -3,7 +3,11 @@ import { estimateTokens, type NeutralRequest } from '@bench/formats';
 import { createLedger, type Ledger } from '@bench/ledger';
 import { newPanelId } from '@bench/panel';
 import { createRouter } from '@bench/router';
+import { isDeepStrictEqual } from 'node:util';
+import { ConfigError } from './config/config-error';
+import { configChanges } from './config/config-changes';
 import { parseConfig } from './config/parse-config';
+import { restartOnlyChanges } from './config/restart-only-changes';
 import type { GatewayConfig } from './config/resolved-config';
 import type { Engine, EngineHealth } from './engine';
 import { EngineError } from './errors/engine-error';
@@ -78,32 +82,56 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   const transcripts = config.transcripts ? transcriptKeeper(ledger, logger) : undefined;
   const stopExpiry = config.transcripts ? startTranscriptExpiry(ledger, config.transcripts.keepMs, now, logger) : async () => undefined;
   const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random, ...(transcripts ? { transcripts } : {}) });
-  const runtime: EngineRuntime = {
-    config,
-    env,
-    ledger,
-    router,
-    client,
-    records,
-    responses: state.responses,
-    logger,
-    labels: createShapeLabels(),
-    shadows,
-    ...(transcripts ? { transcripts } : {}),
-    newId: () => newPanelId(),
+  // What every new request reads; a reload swaps it whole, and a turn keeps the one it started with.
+  let current: { runtime: EngineRuntime; keys: KeyRing } = {
+    keys,
+    runtime: {
+      config,
+      env,
+      ledger,
+      router,
+      client,
+      records,
+      responses: state.responses,
+      logger,
+      labels: createShapeLabels(),
+      shadows,
+      ...(transcripts ? { transcripts } : {}),
+      newId: () => newPanelId(),
+    },
   };
+  const currentConfig = () => current.runtime.config;
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 
   const ownResponse = async (id: string, caller: Caller) => (id.length > MAX_ID_LENGTH ? undefined : ownStoredResponse(state.responses, id, caller.keyName));
 
   return {
-    config,
+    get config() {
+      return currentConfig();
+    },
     ledger,
     events,
-    keysEnabled: keys.enabled,
-    authenticate: (secret) => keys.find(secret),
+    get keysEnabled() {
+      return current.keys.enabled;
+    },
+    authenticate: (secret) => current.keys.find(secret),
+    reconfigure(next) {
+      const nextConfig = isParsed(next) ? next : parseConfig(next);
+      const before = currentConfig();
+      const refused = restartOnlyChanges(before, nextConfig, { ownLedger: !options.ledger });
+      if (refused.length > 0) throw new ConfigError(refused);
+      const nextKeys = new KeyRing(keyEntriesFrom(nextConfig, env)); // a key whose variable is unset refuses the reload
+      const changed = configChanges(before.source, nextConfig.source);
+      shadows.reconfigure(nextConfig);
+      // A shaper's label names a shape of the set it was asked with: a new set asks again.
+      const labels = isDeepStrictEqual(before.shapes, nextConfig.shapes) ? current.runtime.labels : createShapeLabels();
+      current = { keys: nextKeys, runtime: { ...current.runtime, config: nextConfig, labels } };
+      records.invalidate(); // a model alias may now name another upstream model
+      return { changed };
+    },
     turn(request, turnOptions = {}) {
+      const { runtime } = current;
       const context: TurnContext = {
         protocol: turnOptions.protocol ?? 'openai-chat',
         caller: turnOptions.key ?? LOCAL_CALLER,
@@ -131,7 +159,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       void done.then(() => inFlight.delete(done));
       return turn;
     },
-    resolve: (model, resolveOptions = {}) => resolveRequestTarget(config, resolveOptions.key ?? LOCAL_CALLER, resolveOptions.protocol ?? 'openai-chat', model),
+    resolve: (model, resolveOptions = {}) =>
+      resolveRequestTarget(currentConfig(), resolveOptions.key ?? LOCAL_CALLER, resolveOptions.protocol ?? 'openai-chat', model),
     async verdict(body, key = LOCAL_CALLER) {
       const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
       const callId = typeof fields.call === 'string' ? fields.call : undefined;
@@ -147,10 +176,10 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       records.invalidate(); // the next plan on this engine reads it
       return verdict;
     },
-    listings: (key = LOCAL_CALLER) => listedModels(config, key),
-    records: (key = LOCAL_CALLER, only) => collectionRecords(runtime, key, only),
+    listings: (key = LOCAL_CALLER) => listedModels(currentConfig(), key),
+    records: (key = LOCAL_CALLER, only) => collectionRecords(current.runtime, key, only),
     countTokens(request: NeutralRequest, countOptions = {}) {
-      resolveRequestTarget(config, countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
+      resolveRequestTarget(currentConfig(), countOptions.key ?? LOCAL_CALLER, countOptions.protocol ?? 'openai-chat', countOptions.model ?? request.model);
       return estimateTokens(request);
     },
     responses: {
@@ -166,8 +195,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
-    dashboard: createDashboard(config, ledger, state.health, now),
-    sessions: createSessions(state.sessions, (keyName) => keys.named(keyName), now),
+    dashboard: createDashboard(currentConfig, ledger, state.health, now),
+    sessions: createSessions(state.sessions, (keyName) => current.keys.named(keyName), now),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
@@ -182,7 +211,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     async close() {
       // Turns in flight are recorded first; one nobody consumes is cancelled once the grace period is over.
       let graceTimer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, config.server.shutdownGraceMs)));
+      const graceOver = new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, currentConfig().server.shutdownGraceMs)));
       // Then the shadows those turns started, within the same grace; the ones still going are aborted (and recorded so).
       await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);

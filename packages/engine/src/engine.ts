@@ -30,6 +30,11 @@ export interface StoredResponses {
   delete(id: string, caller: Caller): Promise<boolean>;
 }
 
+/** What a reload changed, as paths and names (never values): `collections.agents.members`, `models.m3 added`. */
+export interface Reconfigured {
+  changed: string[];
+}
+
 /** bench with no wire: turns, verdicts, listings, counts, health. */
 export interface Engine {
   readonly config: GatewayConfig;
@@ -40,6 +45,12 @@ export interface Engine {
   readonly keysEnabled: boolean;
   /** The caller a presented key belongs to, or undefined for a wrong key (compared in constant time). */
   authenticate(secret: string): Caller | undefined;
+  /**
+   * Applies a new config (parsed, or a config file's raw object) to every request from now on; turns already started
+   * finish on the one they started with. Throws a `ConfigError` naming each path and reason, and changes nothing, when
+   * it is invalid, names a key variable that is unset, or changes the ledger or the state store (those need a restart).
+   */
+  reconfigure(config: GatewayConfig | Record<string, unknown>): Reconfigured;
   /** Starts a turn at once; consume it by iterating, `pipe` or `reply()`. */
   turn(request: NeutralRequest, options?: TurnOptions): Turn;
   /** What a name calls for this caller, or the 404 (listing what it may call) or 403, as an `EngineError`. */

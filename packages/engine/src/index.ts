@@ -1,5 +1,5 @@
 export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
-export type { Engine, EngineHealth, StoredResponses } from './engine';
+export type { Engine, EngineHealth, Reconfigured, StoredResponses } from './engine';
 export { EngineEvents, type EngineEvent, type EngineEventListener } from './events/engine-events';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';

@@ -1,4 +1,7 @@
 export { createGateway, type Gateway, type GatewayOptions } from './http/create-gateway';
+export type { AppliedConfig } from './live-config/applied-config';
+export type { ConfigFileOptions, ConfigReload, ConfigSaved, ConfigView } from './live-config/config-file';
+export { readConfigFile, readConfigText, parseConfigText } from './live-config/config-text';
 export {
   parseConfig,
   ConfigError,

@@ -30,17 +30,18 @@ export interface Dashboard {
   exportCalls(options: ExportOptions): AsyncIterable<string>;
 }
 
-export function createDashboard(config: GatewayConfig, ledger: Ledger, health: HealthStore, now: () => number): Dashboard {
+/** `config` is read on every view: a reload changes the models and collections shown. */
+export function createDashboard(config: () => GatewayConfig, ledger: Ledger, health: HealthStore, now: () => number): Dashboard {
   return {
     overview: (query) => overview(ledger, now(), query),
-    collections: () => collectionsView(config, health, now()),
+    collections: () => collectionsView(config(), health, now()),
     calls: (query) => callsPage(ledger, query),
-    call: (id) => callView(ledger, config, id),
+    call: (id) => callView(ledger, config(), id),
     conversations: (query) => conversationsPage(ledger, query),
-    conversation: (id) => conversationView(ledger, config, id),
+    conversation: (id) => conversationView(ledger, config(), id),
     panels: (query) => panelsPage(ledger, query),
-    panel: (id) => panelView(ledger, config, id),
-    models: () => modelsView(ledger, config),
+    panel: (id) => panelView(ledger, config(), id),
+    models: () => modelsView(ledger, config()),
     exportCalls: (options) => ledger.exportCalls(options),
   };
 }

@@ -88,7 +88,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     if (input.shape) outcome.shape = input.shape.shape;
     recordRouteTurn(runtime.ledger, config, outcome);
     if (result.alias) runtime.transcripts?.keep(call, request, answerOf(result));
-    runtime.shadows.after({ target, request: upstreamRequest, betas, plan, call, result, keyName: context.caller.keyName, aborted: context.cancelled });
+    runtime.shadows.after({ config, target, request: upstreamRequest, betas, plan, call, result, keyName: context.caller.keyName, aborted: context.cancelled });
     const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
     if (committedAlias) settled.answered = committedAlias;
     await runtime.router.settle(plan, settled).catch((error: unknown) => runtime.logger.warn({ err: (error as Error).message }, 'router settle failed'));

@@ -2,14 +2,15 @@ const DAY_MS = 86_400_000;
 
 /** Dollars spent per UTC day against a cap: the sum starts again at each midnight (UTC). */
 export class DailyBudget {
-  readonly #cap: number | undefined;
+  /** Dollars a day, or undefined for no cap; a reloaded config may change it (what was spent today stays). */
+  cap: number | undefined;
   readonly #now: () => number;
   #day = -1;
   #spent = 0;
 
   /** `cap` undefined: no cap, only the sum. */
   constructor(cap: number | undefined, now: () => number) {
-    this.#cap = cap;
+    this.cap = cap;
     this.#now = now;
   }
 
@@ -21,7 +22,7 @@ export class DailyBudget {
 
   /** Whether today's spending has reached the cap (a cap of 0 is reached at once). */
   reached(): boolean {
-    return this.#cap !== undefined && this.spent >= this.#cap;
+    return this.cap !== undefined && this.spent >= this.cap;
   }
 
   add(usd: number): void {

@@ -1,10 +1,13 @@
 import type { NeutralRequest } from '@bench/formats';
 import type { CallResult } from '@bench/client';
 import type { Plan } from '@bench/router';
+import type { GatewayConfig } from '../config/resolved-config';
 import type { Target } from '../names/resolve-target';
 
 /** A route turn once it has answered the caller, as `finish()` hands it to the shadows. */
 export interface ShadowTurn {
+  /** The config the turn started with: its shadow is called as that config says, even after a reload. */
+  config: GatewayConfig;
   target: Target;
   /** The request exactly as the member was sent it (tools, cache marks and all). */
   request: NeutralRequest;

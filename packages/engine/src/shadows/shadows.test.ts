@@ -201,6 +201,24 @@ describe('shadows', () => {
     expect(upstream.requestsFor('up-shadow')).toHaveLength(1);
   });
 
+  it("a reload keeps today's spending and counters, applies the new cap, and sends shadows to the new members", async () => {
+    const pricey = { p: { provider: 'chat', model: 'up-shadow', price: { input: 1_000_000, output: 1_000_000 } } };
+    const engine = await engineWith({ rate: 1, members: ['p'], usdPerDay: 1 }, { models: pricey });
+    await answered(engine, 'one');
+    await idle(engine);
+    const spent = engine.shadows().agents!.usdToday;
+    const reload = (shadow: Record<string, unknown>) =>
+      engine.reconfigure(shadowConfig(upstream, engine.config.ledger, shadow, { ...pricey, q: { provider: 'chat', model: 'up-shadow-2' } }));
+    reload({ rate: 1, members: ['q'], usdPerDay: 1 });
+    await answered(engine, 'two'); // today's spending is still over the cap
+    expect(engine.shadows().agents).toMatchObject({ run: 1, usdToday: spent, dropped: { budget: 1 } });
+    reload({ rate: 1, members: ['q'], usdPerDay: 1_000_000 });
+    await answered(engine, 'three');
+    await idle(engine);
+    expect(engine.shadows().agents).toMatchObject({ run: 2, dropped: { budget: 1 } });
+    expect(upstream.requestsFor('up-shadow-2')).toHaveLength(1);
+  });
+
   it('an unpriced shadow model counts 0 toward the cap, and says so once in the log', async () => {
     const warnings: string[] = [];
     const file = sqliteOnDisk();

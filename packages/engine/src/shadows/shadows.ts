@@ -39,7 +39,7 @@ interface CollectionShadows {
  * collection's shadow calls are all busy, or once its `usdPerDay` is spent, is dropped and counted with why.
  */
 export class Shadows {
-  readonly #options: ShadowsOptions;
+  #options: ShadowsOptions;
   readonly #collections = new Map<string, CollectionShadows>();
   readonly #inFlight = new Set<Promise<void>>();
   readonly #aborts = new Set<AbortController>();
@@ -80,6 +80,11 @@ export class Shadows {
     }
   }
 
+  /** A reloaded config: its collections' shadows from now on. Counters and today's spending stay with the collection's name. */
+  reconfigure(config: GatewayConfig): void {
+    this.#options = { ...this.#options, config };
+  }
+
   /** Counters per collection that has a `shadow`, by name (a copy). */
   counters(): Record<string, ShadowCounters> {
     const counters: Record<string, ShadowCounters> = {};
@@ -108,11 +113,13 @@ export class Shadows {
       state = { counters: emptyShadowCounters(), budget: new DailyBudget(collection.shadow?.usdPerDay, this.#options.now), next: 0 };
       this.#collections.set(collection.name, state);
     }
+    state.budget.cap = collection.shadow?.usdPerDay;
     return state;
   }
 
   async #run(collection: ResolvedCollection, state: CollectionShadows, alias: string, turn: ShadowTurn): Promise<void> {
-    const { config, env, client, ledger, logger } = this.#options;
+    const { env, client, ledger, logger } = this.#options;
+    const { config } = turn;
     const abort = new AbortController();
     this.#aborts.add(abort);
     try {

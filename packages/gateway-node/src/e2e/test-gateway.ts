@@ -1,5 +1,8 @@
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@bench/testkit';
 import type { Protocol } from '@bench/formats';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,6 +15,8 @@ export interface TestGateway {
   upstream: FakeUpstream;
   /** The gateway's log lines, parsed (every level from info up; empty unless `captureLog`). */
   logLines: Array<Record<string, unknown>>;
+  /** The config file, with `configText` (in a temp folder removed at close). */
+  configPath?: string;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,8 @@ export interface TestGatewayOptions {
   env?: NodeJS.ProcessEnv;
   /** Capture the gateway's pino output into `logLines`. */
   captureLog?: boolean;
+  /** Start from a config file with this text (given the config object): the config routes and reloads work on it. */
+  configText?: (config: Record<string, any>) => string;
 }
 
 /**
@@ -72,8 +79,12 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
   const logger = options.captureLog
     ? pino({ level: 'info', base: undefined, messageKey: 'msg' }, sink)
     : pino({ level: process.env.BENCH_TEST_LOG ?? 'silent' });
+  const configPath = options.configText ? join(mkdtempSync(join(tmpdir(), 'bench-config-')), 'bench.jsonc') : undefined;
+  const text = options.configText?.(config);
+  if (configPath && text !== undefined) writeFileSync(configPath, text);
   const gateway = await createGateway({
     config,
+    ...(configPath && text !== undefined ? { configFile: { path: configPath, text } } : {}),
     env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
     logger,
   });
@@ -83,9 +94,11 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     gateway,
     upstream,
     logLines,
+    ...(configPath ? { configPath } : {}),
     async close() {
       await gateway.close();
       await upstream.close();
+      if (configPath) rmSync(dirname(configPath), { recursive: true, force: true });
     },
   };
 }

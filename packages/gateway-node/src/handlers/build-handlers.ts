@@ -2,6 +2,7 @@ import { EngineError, type Engine } from '@bench/engine';
 import { handleGenerate } from '../generate/handle-generate';
 import type { RouteHandler } from '../http/handle-request';
 import type { NodeRouteName, RouteName } from '../http/match-route';
+import { handleEditConfig, handleGetConfig, handleUndoConfig, type ConfigRoutes } from './config';
 import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
@@ -26,7 +27,7 @@ export interface DashboardServing {
   files: StaticFiles | undefined;
 }
 
-export function buildHandlers(engine: Engine, dashboard: DashboardServing): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+export function buildHandlers(engine: Engine, dashboard: DashboardServing, config: ConfigRoutes): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     dashboard: (request) => handleDashboard(request, engine),
     'dashboard-export': (request) => handleDashboardExport(request, engine),
@@ -44,6 +45,9 @@ export function buildHandlers(engine: Engine, dashboard: DashboardServing): Reco
     verdict: (request) => handleVerdict(request, engine),
     health: (request) => handleHealth(request, engine),
     records: (request) => handleRecords(request, engine),
+    config: (request) => handleGetConfig(request, config),
+    'config-edit': (request) => handleEditConfig(request, engine, config),
+    'config-undo': (request) => handleUndoConfig(request, config),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.method === 'HEAD') {

@@ -2,6 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@bench/client';
 import { ConfigError, createEngine, type Engine, type GatewayConfig } from '@bench/engine';
+import type { AppliedConfig } from '../live-config/applied-config';
+import { appliedConfigLine } from '../live-config/applied-config';
+import { ConfigFile, type ConfigFileOptions, type ConfigReload } from '../live-config/config-file';
+import { keepListenFields } from '../live-config/restart-fields';
 import type { Ledger } from '@bench/ledger';
 import type { Logger } from 'pino';
 import { createLogger } from '../access-log';
@@ -27,15 +31,27 @@ export interface GatewayOptions {
   random?: () => number;
   /** The dashboard's built files (default: the installed `@bench/dashboard` package's `dist`; none: `/bench/ui/` is a 404 saying so). */
   dashboardDir?: string;
+  /** The file `config` was read from: watched by the CLI, edited through `/bench/config`, reloaded by `reloadConfig()`. */
+  configFile?: ConfigFileOptions;
 }
 
 export interface Gateway {
   /** The `(req, res)` listener: mount it in `http.createServer`, Express or Fastify. */
   listener: (req: IncomingMessage, res: ServerResponse) => void;
-  config: GatewayConfig;
+  /** The config it runs now. */
+  readonly config: GatewayConfig;
   ledger: Ledger;
   /** The engine every request's turn runs on. */
   engine: Engine;
+  /**
+   * Applies a new config to every request from now on (streams in flight finish on theirs). `server.host`, `.port`
+   * and `.requestTimeoutMs` keep their running values until a restart (`restartNeeded` names them). Throws a
+   * `ConfigError` naming each path, and changes nothing, for what the engine refuses and for a config without keys
+   * while the gateway listens beyond loopback.
+   */
+  reconfigure(config: GatewayConfig): AppliedConfig;
+  /** Reads the config file again and applies it, with one log line saying what changed, or why it was refused (`reason`: what asked, e.g. `SIGHUP`). */
+  reloadConfig(reason: string): ConfigReload;
   /** Starts a server on the config's (or the given) host and port; refuses a non-loopback host without keys. */
   listen(options?: { port?: number; host?: string }): Promise<{ server: Server; url: string }>;
   /** Stops accepting, lets streams finish up to `server.shutdownGraceMs`, flushes and closes the ledger. */
@@ -52,15 +68,43 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.now ? { now: options.now } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
-  const { config, ledger } = engine;
+  const { ledger } = engine;
+  const config = engine.config;
   const mcp = createMcpHttpHandler(engine);
   const feed = new LiveFeed(engine.events);
   const uiDir = dashboardDir(options.dashboardDir);
+  /** Hosts the gateway listens on: none may be left open without keys by a reload. */
+  const listening = new Set<string>();
+
+  const reconfigure = (next: GatewayConfig): AppliedConfig => {
+    const open = [...listening].find((host) => !isLoopbackAddress(host) && host !== 'localhost');
+    if (open !== undefined && Object.keys(next.keys).length === 0) {
+      throw new ConfigError([
+        {
+          path: 'keys',
+          message: `the gateway listens on ${open}, beyond loopback: a config without keys would open it to anyone; keep a key, or restart on 127.0.0.1`,
+        },
+      ]);
+    }
+    const { config: kept, restartNeeded } = keepListenFields(engine.config, next);
+    const { changed } = engine.reconfigure(kept);
+    return { changed: changed.filter((path) => !restartNeeded.includes(path)), restartNeeded };
+  };
+  const configFile = options.configFile && new ConfigFile(options.configFile, { apply: reconfigure, running: () => engine.config });
+  const told = (applied: AppliedConfig) => ({ changed: applied.changed, restartNeeded: applied.restartNeeded });
+
   const listener = createRequestHandler({
     engine,
-    cors: config.server.cors,
+    cors: () => engine.config.server.cors,
     logger,
-    handlers: buildHandlers(engine, { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) }),
+    handlers: buildHandlers(
+      engine,
+      { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) },
+      {
+        file: configFile,
+        saved: (by, applied) => logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`),
+      },
+    ),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error(
@@ -76,9 +120,25 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const servers = new Set<Server>();
   return {
     listener,
-    config,
+    get config() {
+      return engine.config;
+    },
     ledger,
     engine,
+    reconfigure,
+    reloadConfig(reason) {
+      if (!configFile) {
+        logger.warn(`${reason}: this gateway was started without a config file, so there is none to reload; nothing changed`);
+        return { status: 'no-file' };
+      }
+      const outcome = configFile.reload();
+      if (outcome.status === 'applied') logger.info(told(outcome.result), `config reloaded (${reason}): ${appliedConfigLine(outcome.result)}`);
+      if (outcome.status === 'refused') {
+        const reasons = outcome.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
+        logger.warn(`config not reloaded (${reason}) from ${configFile.path}: ${reasons}; the gateway goes on with the config it had`);
+      }
+      return outcome;
+    },
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? config.server.host;
       const port = listenOptions.port ?? config.server.port;
@@ -93,14 +153,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         server.listen(port, host, () => resolve());
       });
       servers.add(server);
+      listening.add(host);
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return { server, url: `http://${shownHost}:${address.port}` };
     },
     async close() {
       await mcp.close(); // the MCP sessions' streams end (their tool calls in flight are aborted, and recorded)
-      feed.close(); // the dashboards' event streams end (their browsers reconnect to another replica, or once it is back)
-      await Promise.all([...servers].map((server) => closeServer(server, config.server.shutdownGraceMs)));
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await engine.close().then(
         () => undefined,

@@ -25,7 +25,8 @@ export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
 export interface RequestHandlerOptions {
   engine: Pick<Engine, 'keysEnabled' | 'authenticate' | 'sessions'>;
-  cors: readonly string[];
+  /** The origins allowed now (a reload may change them). */
+  cors: () => readonly string[];
   logger: Logger;
   handlers: Record<Exclude<RouteName, NodeRouteName>, RouteHandler>;
   /** Routes that need Node's request and response themselves (the MCP transport). */
@@ -70,7 +71,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     log: {},
   };
   try {
-    if (applyCors(req, res, options.cors)) return;
+    if (applyCors(req, res, options.cors())) return;
     if (!route) {
       throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }

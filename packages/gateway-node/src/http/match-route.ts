@@ -21,6 +21,9 @@ export type RouteName =
   | 'dashboard-events'
   | 'ui-session'
   | 'ui-static'
+  | 'config'
+  | 'config-edit'
+  | 'config-undo'
   | NodeRouteName;
 
 /** The dashboard's JSON views (`GET /bench/<view>[/<id>]`). */
@@ -92,6 +95,10 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'ollama-show', protocol: 'ollama' };
       case '/bench/verdict':
         return { name: 'verdict', protocol: 'openai-chat', session: true };
+      case '/bench/config':
+        return { name: 'config-edit', protocol: 'openai-chat', admin: true };
+      case '/bench/config/undo':
+        return { name: 'config-undo', protocol: 'openai-chat', admin: true };
     }
     const gemini = GEMINI_MODEL.exec(path);
     if (gemini) {
@@ -108,6 +115,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/records':
         return { name: 'records', protocol: 'openai-chat', session: true };
+      case '/bench/config':
+        return { name: 'config', protocol: 'openai-chat', admin: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
