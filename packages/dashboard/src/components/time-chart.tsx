@@ -32,9 +32,9 @@ export function TimeChart({ title, buckets, lines, format, whole = false, theme 
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
-    const style = getComputedStyle(document.documentElement);
-    const ink = style.getPropertyValue('--muted').trim() || '#666';
-    const grid = style.getPropertyValue('--line').trim() || '#ddd';
+    const style = getComputedStyle(element);
+    const ink = style.color;
+    const grid = style.outlineColor;
     const axis = { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
     const options: uPlot.Options = {
       width: Math.max(element.clientWidth, 240),
@@ -69,7 +69,7 @@ export function TimeChart({ title, buckets, lines, format, whole = false, theme 
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <div ref={holder} role="img" aria-label={`${title}, ${lines.map((l) => l.label).join(', ') || 'no data'}`} />
+      <div ref={holder} class="chart-plot" role="img" aria-label={`${title}, ${lines.map((l) => l.label).join(', ') || 'no data'}`} />
     </figure>
   );
 }

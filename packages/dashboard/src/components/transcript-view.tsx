@@ -17,13 +17,15 @@ function Part({ part }: { part: ContentPart }) {
         </details>
       );
     case 'image':
-    case 'file':
+    case 'file': {
+      const where = 'url' in part && part.url ? part.url : `${'mediaType' in part ? (part.mediaType ?? '') : ''} ${bytes('bytes' in part ? part.bytes : undefined)}`;
       return (
         <p class="attachment">
           [{part.type}
-          {part.type === 'file' && part.filename ? ` ${part.filename}` : ''} {part.url ?? `${part.mediaType ?? ''} ${bytes(part.bytes)}`}]
+          {part.type === 'file' && part.filename ? ` ${part.filename}` : ''} {where}]
         </p>
       );
+    }
     case 'tool-call':
       return (
         <div class="tool">

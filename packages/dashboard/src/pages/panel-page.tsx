@@ -68,7 +68,7 @@ export function PanelPage({ id }: { id: string }) {
             </p>
           </header>
           <TranscriptsHint flag={data} />
-          <RecordStrip records={records.data} collection={data.collection} aliases={data.seats.map((s) => s.call.alias)} />
+          {data.collection ? <RecordStrip records={records.data} collection={data.collection} aliases={data.seats.map((s) => s.call.alias)} /> : null}
           {data.messages ? (
             <details class="prompt" open>
               <summary>Prompt</summary>

@@ -211,6 +211,7 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
   });
 
   it('follows the system theme, keeps the toggle’s choice, and reads on a phone', async () => {
+    await askPanel('Light or dark?');
     const dark = await loggedInContext(browser, t.url, DASHBOARD_KEYS.me, { colorScheme: 'dark' });
     const page = await newPage(dark);
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
