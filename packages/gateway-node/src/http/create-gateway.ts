@@ -160,6 +160,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
     async close() {
       await mcp.close(); // the MCP sessions' streams end (their tool calls in flight are aborted, and recorded)
+      feed.close(); // the dashboards' event streams end (their browsers reconnect to another replica, or once it is back)
+      await Promise.all([...servers].map((server) => closeServer(server, engine.config.server.shutdownGraceMs)));
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await engine.close().then(
         () => undefined,
