@@ -101,6 +101,13 @@ describe('the dashboard login', () => {
     const ok = await verdict({ 'x-bench-csrf': csrf, origin: t.url });
     expect(ok.status).toBe(200);
     expect(await t.gateway.ledger.getVerdict(call)).toMatchObject({ useful: true });
+    // A key in a header is nothing a browser sends by itself: a page elsewhere that holds one may use it.
+    const keyed = await request('/bench/verdict', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${DASHBOARD_KEYS.bob}`, origin: 'http://app.example' },
+      body: JSON.stringify({ call, useful: false }),
+    });
+    expect(keyed.status).toBe(200);
   });
 
   it('logs out: the session ends, the cookie is cleared, and the cookie opens nothing any more', async () => {

@@ -12,7 +12,8 @@ let b: DashboardGateway;
 describe.skipIf(!haveRedis)('dashboard sessions in a Redis state store', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
-    [a, b] = await Promise.all([0, 1].map(() => startDashboardGateway({ config: (base) => ({ ...base, state: redis.url }) })));
+    const replica = () => startDashboardGateway({ config: (base) => ({ ...base, state: redis.url }) });
+    [a, b] = await Promise.all([replica(), replica()]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
