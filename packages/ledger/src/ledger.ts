@@ -99,7 +99,7 @@ export interface Ledger {
   verdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>>;
   /** Route conversations, latest first, paged. */
   conversations(query?: ConversationQuery): Promise<ConversationPage>;
-  /** Sums per time bucket, model and key (whole-hour buckets from the running totals; minutes from the calls). */
+  /** Sums per time bucket and model or key (whole-hour buckets from the running totals; minutes from the calls). */
   series(query: SeriesQuery): Promise<SeriesRow[]>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;

@@ -86,11 +86,11 @@ function totalsOf(s: SeriesSums): OverviewTotals {
   };
 }
 
-/** Rows grouped by a name (a model or a key) into one series per name, most calls first. */
-function seriesBy(rows: SeriesRow[], nameOf: (row: SeriesRow) => string | null, from: number, bucketMs: number, count: number): OverviewSeries[] {
+/** Rows of one grouping (models, or keys) as one series per name, most calls first. */
+function seriesOf(rows: SeriesRow[], from: number, bucketMs: number, count: number): OverviewSeries[] {
   const grouped = new Map<string | null, SeriesSums[]>();
   for (const row of rows) {
-    const name = nameOf(row);
+    const name = row.name;
     let buckets = grouped.get(name);
     if (!buckets) {
       buckets = Array.from({ length: count }, emptySums);
@@ -127,9 +127,13 @@ export async function overview(ledger: Ledger, now: number, query: { range?: Ove
   const { bucketMs, count } = BUCKETS[range];
   const to = Math.floor(now / bucketMs) * bucketMs + bucketMs; // the bucket holding now is the last
   const from = to - count * bucketMs;
-  const rows = await ledger.series({ from, to, bucketMs, ...(query.collection !== undefined ? { collection: query.collection } : {}) });
+  const only = query.collection !== undefined ? { collection: query.collection } : {};
+  const [models, keys] = await Promise.all([
+    ledger.series({ from, to, bucketMs, by: 'alias', ...only }),
+    ledger.series({ from, to, bucketMs, by: 'keyName', ...only }),
+  ]);
   const whole = emptySums();
-  for (const row of rows) add(whole, row.sums);
+  for (const row of models) add(whole, row.sums);
   return {
     range,
     from,
@@ -137,7 +141,7 @@ export async function overview(ledger: Ledger, now: number, query: { range?: Ove
     bucketMs,
     buckets: Array.from({ length: count }, (_, i) => from + i * bucketMs),
     totals: totalsOf(whole),
-    byModel: seriesBy(rows, (row) => row.alias, from, bucketMs, count),
-    byKey: seriesBy(rows, (row) => row.keyName, from, bucketMs, count),
+    byModel: seriesOf(models, from, bucketMs, count),
+    byKey: seriesOf(keys, from, bucketMs, count),
   };
 }

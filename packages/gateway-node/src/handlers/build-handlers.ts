@@ -31,7 +31,7 @@ export function buildHandlers(engine: Engine, dashboard: DashboardServing, confi
   return {
     dashboard: (request) => handleDashboard(request, engine),
     'dashboard-export': (request) => handleDashboardExport(request, engine),
-    'dashboard-events': (request) => handleDashboardEvents(request, dashboard.feed),
+    'dashboard-events': (request) => handleDashboardEvents(request, dashboard.feed, engine.config.server.keepAliveMs),
     'ui-session': (request) => handleUiSession(request, engine),
     'ui-static': (request) => handleUiStatic(request, dashboard.files),
     generate: (request) => handleGenerate(request, engine),

@@ -4,7 +4,8 @@ import { MAX_PAGE } from '@bench/ledger';
 import type { RequestState } from '../request-state';
 import { DashboardParams } from './dashboard-params';
 
-const CALL_FILTERS = ['collection', 'model', 'key', 'status', 'purpose', 'from', 'to', 'limit', 'cursor'];
+// `keyName`, not `key`: `?key=` is a key in the URL (Gemini's), which these routes refuse.
+const CALL_FILTERS = ['collection', 'model', 'keyName', 'status', 'purpose', 'from', 'to', 'limit', 'cursor'];
 const PAGE = ['collection', 'from', 'to', 'limit', 'cursor'];
 
 /** `GET /bench/<view>[/<id>]`: the dashboard's JSON, each view an engine call (see docs/dashboard-api.md). */
@@ -28,7 +29,7 @@ export async function handleDashboard(state: RequestState, engine: Engine): Prom
       const fields = {
         collection: params.text('collection'),
         model: params.text('model'),
-        key: params.text('key'),
+        key: params.text('keyName'),
         status: params.text('status'),
         purpose: params.oneOf('purpose', CALL_PURPOSES),
         limit: params.integer('limit', 1, MAX_PAGE),

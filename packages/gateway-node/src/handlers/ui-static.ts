@@ -31,7 +31,8 @@ export async function handleUiStatic(state: RequestState, files: StaticFiles | u
     state.reply.raw(308, { location: PREFIX, ...DASHBOARD_SECURITY_HEADERS }, '');
     return;
   }
-  if (!files) {
+  const home = await files?.get('index.html');
+  if (!files || !home) {
     throw new EngineError(
       404,
       'not-found',
@@ -39,10 +40,10 @@ export async function handleUiStatic(state: RequestState, files: StaticFiles | u
     );
   }
   const wanted = path.slice(PREFIX.length);
-  let file: StaticFile | undefined = wanted === '' ? await files.get('index.html') : await files.get(wanted);
-  let index = wanted === '' || wanted === 'index.html';
+  let file: StaticFile | undefined = wanted === '' ? home : await files.get(wanted);
+  let index = file === home;
   if (!file && isAppRoute(wanted)) {
-    file = await files.get('index.html');
+    file = home;
     index = true;
   }
   if (!file) throw new EngineError(404, 'not-found', `no dashboard file ${path}`);

@@ -75,7 +75,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     if (!route) {
       throw new EngineError(404, 'not-found', `no route ${method} ${url.pathname}; see docs/routes.md in the bench repository for the routes of each protocol`);
     }
-    if (route.admin || route.session) await authenticateDashboard(req, url, options.engine, route, state);
+    if (route.admin || route.session) await authenticateDashboard(req, url, options, route, state);
     else state.caller = authenticate(req, url, options.engine, route.open === true);
     if (route.admin && options.engine.keysEnabled && !state.caller.admin) {
       throw new EngineError(
@@ -135,23 +135,36 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 async function authenticateDashboard(
   req: IncomingMessage,
   url: RequestTarget,
-  engine: RequestHandlerOptions['engine'],
+  options: RequestHandlerOptions,
   route: MatchedRoute,
   state: RequestState,
 ): Promise<void> {
-  if (CHANGES.has(state.method) && !isSameOrigin(req.headers)) {
-    throw new EngineError(403, 'permission', `${url.pathname} refuses a change sent from another origin (${String(req.headers.origin)})`);
-  }
-  if (engine.keysEnabled && keyInQuery(url.searchParams)) {
+  const { engine } = options;
+  // The dashboard's own routes; POST /bench/verdict, which any caller may use, keeps taking what the other routes take.
+  const dashboardOnly = route.admin === true || route.name === 'ui-session';
+  if (engine.keysEnabled && dashboardOnly && keyInQuery(url.searchParams)) {
     throw new EngineError(
       401,
       'authentication',
       `${url.pathname} takes no key in the URL (URLs end up in logs and history): send it as "Authorization: Bearer <key>", or log in at /bench/ui/`,
     );
   }
-  const presented = extractKey(req.headers, new URLSearchParams());
+  const presented = extractKey(req.headers, dashboardOnly ? new URLSearchParams() : url.searchParams);
   // The login itself is authenticated by the key in its body; a cookie it carries is the session it replaces.
   const cookie = presented === undefined && !(route.name === 'ui-session' && state.method === 'POST') ? sessionCookieOf(req.headers) : undefined;
+  // What a browser sends by itself (a session cookie; with no keys, being on loopback) must not be used by another
+  // site's page: such a change must come from the gateway's own origin (or, without keys, one the config allows).
+  if (CHANGES.has(state.method) && presented === undefined && !isSameOrigin(req.headers)) {
+    const allowed = cookie === undefined && !engine.keysEnabled && corsAllows(options.cors, req.headers.origin);
+    if (!allowed) throw new EngineError(403, 'permission', `${url.pathname} refuses a change sent from another origin (${String(req.headers.origin)})`);
+  }
+  if (engine.keysEnabled && presented === undefined && cookie === undefined && !route.open) {
+    throw new EngineError(
+      401,
+      'authentication',
+      `missing key: send it as "Authorization: Bearer <key>"${route.admin ? ' (an admin one)' : ''}, or log in to the dashboard at /bench/ui/`,
+    );
+  }
   if (!engine.keysEnabled || presented !== undefined || cookie === undefined) {
     // A key sent to the login's routes is checked like anywhere else (a wrong one is a 401).
     state.caller = authenticate(req, url, engine, route.open === true && presented === undefined);
@@ -167,6 +180,10 @@ async function authenticateDashboard(
   }
   state.caller = found.caller;
   state.session = found.session;
+}
+
+function corsAllows(origins: readonly string[], origin: string | undefined): boolean {
+  return origin !== undefined && (origins.includes(origin) || origins.includes('*'));
 }
 
 function single(value: string | string[] | undefined): string | undefined {

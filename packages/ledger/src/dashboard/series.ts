@@ -1,6 +1,6 @@
 import type { Sums } from '../totals';
 
-/** Figures per time bucket, model and key: hourly buckets and longer read the running totals, shorter ones the calls. */
+/** Figures per time bucket and model, or bucket and key: hourly buckets and longer read the running totals, shorter ones the calls. */
 export interface SeriesQuery {
   /** Epoch ms: the first bucket's start. */
   from: number;
@@ -8,6 +8,8 @@ export interface SeriesQuery {
   to: number;
   /** A minute, or whole hours. */
   bucketMs: number;
+  /** One series per model (`alias`) or per key (`keyName`). */
+  by: 'alias' | 'keyName';
   collection?: string;
 }
 
@@ -16,8 +18,7 @@ export type SeriesSums = Omit<Sums, 'lastUsed'>;
 export interface SeriesRow {
   /** The bucket's start. */
   bucket: number;
-  alias: string;
-  /** Null for calls made without a key. */
-  keyName: string | null;
+  /** The model, or the key (null for calls made without one). */
+  name: string | null;
   sums: SeriesSums;
 }

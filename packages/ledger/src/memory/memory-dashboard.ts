@@ -80,10 +80,11 @@ export function seriesOf(calls: Iterable<CallRecord>, query: SeriesQuery): Serie
     if (call.time < query.from || call.time >= query.to) continue;
     if (query.collection !== undefined && (call.collection ?? '') !== query.collection) continue;
     const bucket = query.from + Math.floor((call.time - query.from) / query.bucketMs) * query.bucketMs;
-    const id = `${bucket}\u0000${call.alias}\u0000${call.keyName ?? ''}`;
+    const name = query.by === 'alias' ? call.alias : call.keyName;
+    const id = `${bucket}\u0000${name ?? ''}`;
     let row = rows.get(id);
     if (!row) {
-      row = { bucket, alias: call.alias, keyName: call.keyName, sums: {} as SeriesSums, all: emptySums(0) };
+      row = { bucket, name, sums: {} as SeriesSums, all: emptySums(0) };
       rows.set(id, row);
     }
     addCall(row.all, call);

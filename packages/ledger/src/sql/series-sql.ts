@@ -21,9 +21,10 @@ export function seriesSql(query: SeriesQuery, p: Placeholder): { sql: string; va
        count(seconds) AS seconds_count, coalesce(sum(first_piece_seconds), 0) AS first_sum, count(first_piece_seconds) AS first_count`;
   const where = [`${time} >= ${bind(query.from)}`, `${time} < ${bind(query.to)}`];
   if (query.collection !== undefined) where.push(`collection = ${bind(query.collection)}`);
-  const key = fromTotals ? 'key_name' : "coalesce(key_name, '')";
-  const sql = `SELECT ${bucket} AS bucket, alias, ${key} AS key_name, ${sums}
-    FROM ${fromTotals ? 'call_totals' : 'calls'} WHERE ${where.join(' AND ')} GROUP BY 1, 2, 3`;
+  const name = query.by === 'alias' ? 'alias' : fromTotals ? 'key_name' : "coalesce(key_name, '')";
+  // Grouped in the database to a row per bucket and name: what crosses to JavaScript is the series, not the totals' rows.
+  const sql = `SELECT ${bucket} AS bucket, ${name} AS name, ${sums}
+    FROM ${fromTotals ? 'call_totals' : 'calls'} WHERE ${where.join(' AND ')} GROUP BY 1, 2`;
   return { sql, values };
 }
 
@@ -31,8 +32,7 @@ type Num = number | string;
 
 export interface SeriesDbRow {
   bucket: Num;
-  alias: string;
-  key_name: string;
+  name: string;
   calls: Num;
   failures: Num;
   input_tokens: Num;
@@ -50,8 +50,7 @@ export interface SeriesDbRow {
 export function rowToSeries(row: SeriesDbRow): SeriesRow {
   return {
     bucket: Number(row.bucket),
-    alias: row.alias,
-    keyName: row.key_name === '' ? null : row.key_name,
+    name: row.name === '' ? null : row.name,
     sums: {
       calls: Number(row.calls),
       failures: Number(row.failures),

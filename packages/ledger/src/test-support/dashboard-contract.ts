@@ -126,13 +126,14 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       l.recordCall(call('c.1', { time: T0 + HOUR_MS + 5, alias: 'm2', usage }));
       l.recordCall(call('d.1', { time: T0 + 2 * HOUR_MS, alias: 'm2', collection: 'other' }));
       await l.flush();
-      const byHour = await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: HOUR_MS, collection: 'core' });
-      const sorted = byHour.sort((a, b) => a.bucket - b.bucket);
-      expect(sorted).toEqual([
+      l.recordCall(call('e.1', { time: T0 + 2_000, alias: 'm2', keyName: 'alice', usage }));
+      await l.flush();
+      const sorted = (rows: Awaited<ReturnType<Ledger['series']>>) => rows.sort((a, b) => a.bucket - b.bucket || String(a.name).localeCompare(String(b.name)));
+      const byModel = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: HOUR_MS, by: 'alias', collection: 'core' }));
+      expect(byModel).toEqual([
         {
           bucket: T0,
-          alias: 'm1',
-          keyName: 'alice',
+          name: 'm1',
           sums: {
             calls: 2,
             failures: 1,
@@ -148,15 +149,29 @@ export function dashboardContract(name: string, open: OpenLedger): void {
             firstCount: 1,
           },
         },
-        { bucket: T0 + HOUR_MS, alias: 'm2', keyName: null, sums: expect.objectContaining({ calls: 1, inputTokens: 10 }) },
+        { bucket: T0, name: 'm2', sums: expect.objectContaining({ calls: 1, inputTokens: 10 }) },
+        { bucket: T0 + HOUR_MS, name: 'm2', sums: expect.objectContaining({ calls: 1, inputTokens: 10 }) },
       ]);
-      const byMinute = (await l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 60_000 })).sort((a, b) => a.bucket - b.bucket);
-      expect(byMinute.map((row) => [row.bucket - T0, row.alias, row.sums.calls, row.sums.failures, row.sums.secondsSum])).toEqual([
+      const byKey = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: HOUR_MS, by: 'keyName', collection: 'core' }));
+      expect(byKey.map((row) => [row.bucket - T0, row.name, row.sums.calls, row.sums.failures])).toEqual([
+        [0, 'alice', 3, 1],
+        [HOUR_MS, null, 1, 0],
+      ]);
+      const byMinute = sorted(await l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 60_000, by: 'alias' }));
+      expect(byMinute.map((row) => [row.bucket - T0, row.name, row.sums.calls, row.sums.failures, row.sums.secondsSum])).toEqual([
         [0, 'm1', 1, 0, 2],
+        [0, 'm2', 1, 0, 0],
         [60_000, 'm1', 1, 1, 4],
       ]);
-      await expect(l.series({ from: T0 + 1, to: T0 + HOUR_MS, bucketMs: HOUR_MS })).rejects.toThrow(/whole UTC hour/);
-      await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 1234 })).rejects.toThrow(/query.bucketMs/);
+      const keysByMinute = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: 60_000, by: 'keyName' }));
+      expect(keysByMinute.map((row) => [row.bucket - T0, row.name, row.sums.calls])).toEqual([
+        [0, 'alice', 2],
+        [60_000, 'alice', 1],
+        [HOUR_MS, null, 1],
+      ]);
+      await expect(l.series({ from: T0 + 1, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'alias' })).rejects.toThrow(/whole UTC hour/);
+      await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 1234, by: 'alias' })).rejects.toThrow(/query.bucketMs/);
+      await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'shape' as never })).rejects.toThrow(/query.by/);
     });
 
     it('keeps transcripts (queued ones readable), and deletes those older than a time in batches, oldest first', async () => {

@@ -70,6 +70,7 @@ export function validateSeriesQuery(value: unknown): SeriesQuery {
   if (bucket !== MINUTE_MS && (query.from as number) % HOUR_MS !== 0) {
     throw new LedgerInputError('query.from', 'must fall on a whole UTC hour for buckets of hours (the running totals are kept per hour)');
   }
+  if (query.by !== 'alias' && query.by !== 'keyName') throw new LedgerInputError('query.by', `must be "alias" or "keyName", got ${describe(query.by)}`);
   optionalString(query.collection, 'query.collection');
   return query as unknown as SeriesQuery;
 }
