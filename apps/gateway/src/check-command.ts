@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, parseConfig, type GatewayConfig } from '@bench/gateway-node';
+import { ConfigError, parseConfig, readConfigFile, type GatewayConfig } from '@bench/gateway-node';
 import { createLedger } from '@bench/ledger';
 import { configFromDiscovery, discoverySummary } from './config-from-discovery';
 import { discoverProviders } from './discover-providers';
 import { listProviderModels } from './list-provider-models';
 import { probeService } from './probe-service';
-import { readConfigFile } from './read-config-file';
 import { ledgerPlace, statePlace } from './service-address';
 
 export interface CheckLine {

@@ -1,4 +1,4 @@
-import { ConfigError, createGateway, parseConfig, type GatewayConfig } from '@bench/gateway-node';
+import { ConfigError, createGateway, parseConfig, parseConfigText, readConfigText, type GatewayConfig } from '@bench/gateway-node';
 import { CliUsageError, unknownCommand } from './cli-arg-error';
 import { COMMANDS, parseCliOptions, USAGE, type CommandName } from './cli-options';
 import { formatCheckLines, runCheck } from './check-command';
@@ -11,10 +11,10 @@ import { listenError } from './listen-error';
 import { runMcpCommand } from './mcp-command';
 import { parseLedgerCommand } from './ledger-command-options';
 import { runLedgerCommand } from './ledger-commands';
-import { readConfigFile } from './read-config-file';
 import { unreachableLedger, unreachableState } from './service-warnings';
 import { startupSummary } from './startup-summary';
 import { gatewayVersion } from './version';
+import { watchConfigFile } from './watch-config-file';
 
 async function runCommand(command: CommandName, args: string[]): Promise<void> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   }
   const cleanups: Array<() => Promise<void>> = [];
   let raw: Record<string, any>;
+  let fileText: string | undefined;
   if (options.demo) {
     const upstream = await startDemoUpstream();
     cleanups.push(() => upstream.close());
@@ -71,7 +72,8 @@ async function main(): Promise<void> {
       'bench: demo mode: simulated members sage, scout, slowpoke and flaky; collections bench/panel (all), bench/council (merged), bench/agents (route)',
     );
   } else if (options.configPath) {
-    raw = readConfigFile(options.configPath) as Record<string, any>;
+    fileText = readConfigText(options.configPath);
+    raw = parseConfigText(fileText, options.configPath) as Record<string, any>;
   } else {
     const { providers, missing } = await discoverProviders(process.env);
     for (const line of discoverySummary(providers, missing)) console.error(`bench: ${line}`);
@@ -84,12 +86,17 @@ async function main(): Promise<void> {
       raw = { ...configFromDiscovery(providers), ledger: 'sqlite:.bench/ledger.db' };
     }
   }
-  raw.server = { ...raw.server, ...(options.host ? { host: options.host } : {}), ...(options.port !== undefined ? { port: options.port } : {}) };
-  const config: GatewayConfig = parseConfig(raw);
+  // --host and --port win over the file, at start and at every reload.
+  const adjust = (file: Record<string, any>) => ({
+    ...file,
+    server: { ...file.server, ...(options.host ? { host: options.host } : {}), ...(options.port !== undefined ? { port: options.port } : {}) },
+  });
+  const config: GatewayConfig = parseConfig(adjust(raw));
+  const configFile = options.configPath !== undefined && fileText !== undefined ? { path: options.configPath, text: fileText, adjust } : undefined;
 
   const [ledgerDown, stateDown] = await Promise.all([unreachableLedger(config), unreachableState(config)]);
   if (ledgerDown) throw new Error(ledgerDown);
-  const gateway = await createGateway({ config });
+  const gateway = await createGateway({ config, ...(configFile ? { configFile } : {}) });
   let url: string;
   try {
     ({ url } = await gateway.listen());
@@ -97,6 +104,17 @@ async function main(): Promise<void> {
     await gateway.close().catch(() => undefined);
     throw listenError(error, config.server);
   }
+  // Before the ready line, so that a change or a SIGHUP right after it is not missed: a valid change applies to new
+  // requests; an invalid one is logged with its path and reason, and the old config stays.
+  const watcher =
+    configFile &&
+    watchConfigFile(
+      configFile.path,
+      () => gateway.reloadConfig('file changed'),
+      (error) => console.error(`bench: warning: cannot watch ${configFile.path} any more (${error.message}); SIGHUP still reloads it`),
+    );
+  process.on('SIGHUP', () => gateway.reloadConfig('SIGHUP'));
+  if (configFile) gateway.reloadConfig('file changed'); // saved while the gateway started: nothing when it is the text read
   console.log(`bench gateway listening on ${url}`);
   console.log(startupSummary(config, url).join('\n'));
   for (const warning of [...configWarnings(config, process.env), ...(stateDown ? [stateDown] : [])]) console.error(`bench: warning: ${warning}`);
@@ -105,6 +123,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    watcher?.close();
     console.error(`bench: ${signal}: finishing open streams, flushing the ledger`);
     let code = 0;
     try {

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseConfig } from '@bench/gateway-node';
+import { parseConfig, readConfigFile } from '@bench/gateway-node';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile } from './read-config-file';
 
 const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 

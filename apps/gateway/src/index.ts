@@ -1,5 +1,5 @@
 export { parseCliOptions, USAGE, type CliOptions } from './cli-options';
-export { readConfigFile } from './read-config-file';
+export { readConfigFile } from '@bench/gateway-node';
 export { discoverProviders, type DiscoveredProvider } from './discover-providers';
 export { configFromDiscovery, discoverySummary } from './config-from-discovery';
 export { demoConfig, startDemoUpstream, DEMO_LEDGER, DEMO_MEMBERS, type DemoUpstream, type DemoMember } from './demo';

@@ -1,11 +1,10 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { parseConfig } from '@bench/gateway-node';
+import { parseConfig, readConfigFile } from '@bench/gateway-node';
 import { createLedger } from '@bench/ledger';
 import type { LedgerCommandOptions } from './ledger-command-options';
 import { DEMO_LEDGER } from './demo';
-import { readConfigFile } from './read-config-file';
 import { redactUrl } from './service-address';
 import { shapeTable, statsTable } from './stats-table';
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createEngine, LOCAL_CALLER, parseConfig } from '@bench/engine';
 import { createBenchMcpServer, createRemoteMcpServer, serveStdio } from '@bench/mcp';
 import { CliUsageError, explainArgError } from './cli-arg-error';
-import { readConfigFile } from './read-config-file';
+import { readConfigFile } from '@bench/gateway-node';
 
 const FLAGS = { config: { type: 'string' }, url: { type: 'string' } } as const;
 

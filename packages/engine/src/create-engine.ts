@@ -124,8 +124,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       const nextKeys = new KeyRing(keyEntriesFrom(nextConfig, env)); // a key whose variable is unset refuses the reload
       const changed = configChanges(before.source, nextConfig.source);
       shadows.reconfigure(nextConfig);
-      // A shaper's label names a shape of the set it was asked with: a new set asks again.
-      const labels = isDeepStrictEqual(before.shapes, nextConfig.shapes) ? current.runtime.labels : createShapeLabels();
+      // A shaper's label names a shape of the set it was asked with, in its own judgement: a new set or shaper asks again.
+      const labels = sameShaping(before, nextConfig) ? current.runtime.labels : createShapeLabels();
       current = { keys: nextKeys, runtime: { ...current.runtime, config: nextConfig, labels } };
       records.invalidate(); // a model alias may now name another upstream model
       return { changed };
@@ -230,6 +230,11 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       if (unwritten !== undefined) throw unwritten;
     },
   };
+}
+
+function sameShaping(before: GatewayConfig, after: GatewayConfig): boolean {
+  const shapers = (config: GatewayConfig) => Object.values(config.collections).map((collection) => [collection.name, collection.shaper]);
+  return isDeepStrictEqual(before.shapes, after.shapes) && isDeepStrictEqual(shapers(before), shapers(after));
 }
 
 function isParsed(config: GatewayConfig | Record<string, unknown>): config is GatewayConfig {

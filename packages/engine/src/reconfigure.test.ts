@@ -8,7 +8,11 @@ import type { Engine } from './engine';
 let upstream: FakeUpstream;
 beforeAll(async () => {
   upstream = await startFakeUpstream({
-    models: { slow: { answer: { text: ['one ', 'two ', 'three'] }, pieceDelayMs: 200 } },
+    models: {
+      slow: { answer: { text: ['one ', 'two ', 'three'] }, pieceDelayMs: 200 },
+      'says-code': { answer: { text: 'code' } },
+      'says-writing': { answer: { text: 'writing' } },
+    },
   });
 });
 afterAll(() => upstream.close());
@@ -121,5 +125,32 @@ describe('engine.reconfigure', () => {
     expect(engine.config.collections.agents!.members).toEqual(['a']);
     expect(engine.authenticate('alice-secret')).toMatchObject({ keyName: 'alice' });
     expect(await answeredBy(engine, 'bench/agents')).toBe('a');
+  });
+});
+
+describe('engine.reconfigure and the shapers’ labels', () => {
+  it('keeps a conversation’s label across a reload that leaves shaping alone, and asks again under a new shaper', async () => {
+    const shaped = (shaper: string, extra: Record<string, unknown> = {}) =>
+      configWith((config) => {
+        config.shapes = ['code', 'writing'];
+        config.models.sc = { provider: 'chat', model: 'says-code' };
+        config.models.sw = { provider: 'chat', model: 'says-writing' };
+        config.collections.agents.shaper = shaper;
+        Object.assign(config.models, extra);
+      });
+    const engine = await createEngine(shaped('sc'), { env });
+    const shapeOf = async () =>
+      (await engine.turn(ask('the same conversation'), { model: 'bench/agents' }).reply()).reply.extra!.bench as { shape: string; shape_by: string };
+    try {
+      expect(await shapeOf()).toMatchObject({ shape: 'code', shape_by: 'sc' });
+      engine.reconfigure(shaped('sc', { m3: { provider: 'chat', model: 'up-3' } }));
+      upstream.clearRequests();
+      expect(await shapeOf()).toMatchObject({ shape: 'code', shape_by: 'sc' });
+      expect(upstream.requestsFor('says-code')).toHaveLength(0); // the label was kept
+      engine.reconfigure(shaped('sw'));
+      expect(await shapeOf()).toMatchObject({ shape: 'writing', shape_by: 'sw' });
+    } finally {
+      await engine.close();
+    }
   });
 });

@@ -89,6 +89,19 @@ export function configReference(schema: Record<string, unknown>): string {
     'Editors complete and check a config that starts with `"$schema": "…/docs/config.schema.json"` (`bench-gateway schema` prints the same schema). Minimal files to start from: [`examples/openai-compatible.jsonc`](../examples/openai-compatible.jsonc) and [`examples/ollama.jsonc`](../examples/ollama.jsonc).',
     '',
     'Timeouts, retries and cooldowns are read from `defaults`, then the collection, then the model: the most specific wins.',
+    '',
+    '## Changing the config while the gateway runs',
+    '',
+    'The gateway watches its config file, and `SIGHUP` (`kill -HUP <pid>`) reloads it. A valid change applies to every new request; streams and turns already under way finish on the config they started with. One log line names what changed, by path and name, never a value: `config reloaded (file changed): collections.agents.members, models.m3 added`. An invalid file is refused with each path and reason, the same as `bench-gateway check` gives them (`config not reloaded (file changed) from bench.jsonc: collections.core.members[1]: unknown model "m9" …`), and the gateway goes on with the config it had; fix the file and save again.',
+    '',
+    '- Editors that save by writing a new file and renaming it over the old one are followed. A config file that is a link to a file in another folder is not seen through the link: send `SIGHUP` after changing it.',
+    '- `--host` and `--port` still win over the file at every reload.',
+    '- `server.host`, `server.port` and `server.requestTimeoutMs` are read once, when the gateway starts listening: a change is kept in the file, the gateway goes on listening as it was, and the log line says they take effect at the next restart.',
+    '- A different `ledger` or `state` is refused (the running gateway keeps the stores it opened, with the calls and conversations in them): restart to use the new ones.',
+    '- A key added needs its variable set in the environment the gateway was started with (environment changes need a restart); a key removed stops working at once. On a host other than loopback, a change that would leave no keys is refused.',
+    "- A shadowed collection keeps its counters and today's spending across a reload, under its new `usdPerDay`.",
+    '',
+    'The config routes (`GET /bench/config`, `POST /bench/config`, `POST /bench/config/undo`, admin keys only; see [the config API](config-api.md)) edit the same file: they keep its comments and formatting, validate the edit before anything is written, write it atomically, keep the version they replaced as `<file>.previous` (one level of undo; a second undo redoes), and apply it at once.',
   ];
   for (const { path, node, description } of sections) {
     out.push('', `## ${path === '' ? 'Top level' : `\`${path}\``}`, '');

@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Client } from '@bench/client';
 import { ConfigError, createEngine, type Engine, type GatewayConfig } from '@bench/engine';
-import type { AppliedConfig } from '../live-config/applied-config';
-import { appliedConfigLine } from '../live-config/applied-config';
+import { appliedConfigLine, type AppliedConfig } from '../live-config/applied-config';
 import { ConfigFile, type ConfigFileOptions, type ConfigReload } from '../live-config/config-file';
 import { keepListenFields } from '../live-config/restart-fields';
 import type { Ledger } from '@bench/ledger';
@@ -69,7 +68,6 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.random ? { random: options.random } : {}),
   });
   const { ledger } = engine;
-  const config = engine.config;
   const mcp = createMcpHttpHandler(engine);
   const feed = new LiveFeed(engine.events);
   const uiDir = dashboardDir(options.dashboardDir);
@@ -102,10 +100,13 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) },
       {
         file: configFile,
-        saved: (by, applied) => logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`),
+        saved: (by, applied) => {
+          logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`);
+          logger.flush(); // written now, not with the next batch of access lines
+        },
       },
     ),
-    nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
+    nodeHandlers: { mcp: mcpRoute(mcp, () => engine.config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error(
         {
@@ -129,6 +130,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     reloadConfig(reason) {
       if (!configFile) {
         logger.warn(`${reason}: this gateway was started without a config file, so there is none to reload; nothing changed`);
+        logger.flush();
         return { status: 'no-file' };
       }
       const outcome = configFile.reload();
@@ -137,17 +139,18 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         const reasons = outcome.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; ');
         logger.warn(`config not reloaded (${reason}) from ${configFile.path}: ${reasons}; the gateway goes on with the config it had`);
       }
+      logger.flush(); // a reload's line is written now, not with the next batch of access lines
       return outcome;
     },
     async listen(listenOptions = {}) {
-      const host = listenOptions.host ?? config.server.host;
-      const port = listenOptions.port ?? config.server.port;
+      const host = listenOptions.host ?? engine.config.server.host;
+      const port = listenOptions.port ?? engine.config.server.port;
       if (!engine.keysEnabled && !isLoopbackAddress(host) && host !== 'localhost') {
         throw new ConfigError([
           { path: 'server.host', message: `"${host}" is not a loopback address, and no keys are configured: add keys, or listen on 127.0.0.1` },
         ]);
       }
-      const server = createServer({ requestTimeout: config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
+      const server = createServer({ requestTimeout: engine.config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => resolve());

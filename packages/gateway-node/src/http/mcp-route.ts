@@ -11,9 +11,9 @@ export type NodeRouteHandler = (req: IncomingMessage, res: ServerResponse, state
  * collections only). The body may be twice the turn limit, so that a task too long for a turn is refused by the
  * ask tool, with the reason.
  */
-export function mcpRoute(mcp: McpHttpHandler, bodyLimitBytes: number): NodeRouteHandler {
+export function mcpRoute(mcp: McpHttpHandler, bodyLimitBytes: () => number): NodeRouteHandler {
   return async (req, res, state) => {
-    const body = req.method === 'POST' ? await readJSONBody(req, 2 * bodyLimitBytes) : undefined;
+    const body = req.method === 'POST' ? await readJSONBody(req, 2 * bodyLimitBytes()) : undefined;
     await mcp.handle(req, res, state.caller, body);
   };
 }

@@ -89,7 +89,7 @@ export class ConfigFile {
   }
 
   view(): ConfigView {
-    const text = readConfigText(this.path);
+    const text = this.#read(this.path);
     let config: unknown = null;
     try {
       config = parseConfigText(text, this.path);
@@ -113,7 +113,7 @@ export class ConfigFile {
 
   /** `POST /bench/config`: the edits made, validated, written and applied; a refusal (400) leaves the file as it was. */
   edit(body: ConfigEditBody): ConfigSaved {
-    const text = readConfigText(this.path);
+    const text = this.#read(this.path);
     if (body.version !== undefined && body.version !== versionOf(text)) {
       throw new EngineError(409, 'invalid-request', 'version: the config file changed since it was read; GET /bench/config again and redo the edits', {
         param: 'version',
@@ -127,7 +127,7 @@ export class ConfigFile {
     if (!existsSync(this.previousPath)) {
       throw new EngineError(409, 'invalid-request', `no previous version of ${this.path} is kept: nothing to undo (one is kept at each save)`);
     }
-    return this.#save(readConfigText(this.path), readConfigText(this.previousPath));
+    return this.#save(this.#read(this.path), this.#read(this.previousPath));
   }
 
   #save(current: string, next: string): ConfigSaved {
@@ -152,6 +152,15 @@ export class ConfigFile {
     this.#applied = next;
     this.#refused = undefined;
     return { ...this.view(), ...result };
+  }
+
+  /** A file the routes need, or a 503 saying why it cannot be read (gone, no permission). */
+  #read(path: string): string {
+    try {
+      return readConfigText(path);
+    } catch (error) {
+      throw new EngineError(503, 'unavailable', `${(error as Error).message}; the gateway goes on with the config it had`);
+    }
   }
 
   #apply(text: string): AppliedConfig {
