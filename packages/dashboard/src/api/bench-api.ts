@@ -19,7 +19,7 @@ import type {
 export interface CallFilter {
   collection?: string;
   model?: string;
-  key?: string;
+  keyName?: string;
   status?: string;
   purpose?: string;
   from?: string;

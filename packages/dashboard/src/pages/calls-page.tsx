@@ -9,7 +9,7 @@ import { useLiveEvents } from '../lib/live-events';
 import { href, navigate, useLocation } from '../lib/router';
 import { useResource } from '../lib/use-resource';
 
-const FIELDS = ['collection', 'model', 'key', 'status', 'purpose', 'from', 'to'] as const;
+const FIELDS = ['collection', 'model', 'keyName', 'status', 'purpose', 'from', 'to'] as const;
 const PURPOSES = ['seat', 'merger', 'route', 'shape', 'shadow'];
 const STATUSES = ['ok', 'failed', 'aborted', 'rate-limited', 'timeout', 'server'];
 
@@ -32,7 +32,7 @@ function toEpoch(local: string | undefined): string | undefined {
 function matches(call: Call, filter: CallFilter): boolean {
   if (filter.collection && call.collection !== filter.collection) return false;
   if (filter.model && call.alias !== filter.model) return false;
-  if (filter.key && call.keyName !== filter.key) return false;
+  if (filter.keyName && call.keyName !== filter.keyName) return false;
   if (filter.purpose && call.purpose !== filter.purpose) return false;
   if (filter.status === 'failed') return call.status !== 'ok' && call.status !== 'aborted';
   if (filter.status && call.status !== filter.status) return false;
@@ -69,7 +69,7 @@ function FilterForm({ filter, options }: { filter: CallFilter; options: { collec
       {select('model', 'Model', options.models)}
       <label>
         Key
-        <input name="key" type="text" value={filter.key ?? ''} placeholder="key name" />
+        <input name="keyName" type="text" value={filter.keyName ?? ''} placeholder="key name" />
       </label>
       {select('status', 'Status', STATUSES)}
       {select('purpose', 'Purpose', PURPOSES)}

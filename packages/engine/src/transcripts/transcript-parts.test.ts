@@ -6,6 +6,8 @@ const request = (messages: NeutralRequest['messages'], system: string[] = []): N
   model: 'bench/agents',
   system: system.map((text) => ({ type: 'text', text })),
   messages,
+  stream: false,
+  extra: {},
 });
 
 describe('transcriptPrompt', () => {

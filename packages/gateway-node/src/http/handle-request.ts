@@ -155,7 +155,7 @@ async function authenticateDashboard(
   // What a browser sends by itself (a session cookie; with no keys, being on loopback) must not be used by another
   // site's page: such a change must come from the gateway's own origin (or, without keys, one the config allows).
   if (CHANGES.has(state.method) && presented === undefined && !isSameOrigin(req.headers)) {
-    const allowed = cookie === undefined && !engine.keysEnabled && corsAllows(options.cors, req.headers.origin);
+    const allowed = cookie === undefined && !engine.keysEnabled && corsAllows(options.cors(), req.headers.origin);
     if (!allowed) throw new EngineError(403, 'permission', `${url.pathname} refuses a change sent from another origin (${String(req.headers.origin)})`);
   }
   if (engine.keysEnabled && presented === undefined && cookie === undefined && !route.open) {

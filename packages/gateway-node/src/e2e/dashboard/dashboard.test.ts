@@ -153,8 +153,9 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.goto(ui('calls'));
     await page.getByLabel('Model').selectOption('m1');
     await page.getByLabel('Purpose').selectOption('seat');
+    await page.getByLabel('Key').fill('alice');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL(/model=m1/);
+    await page.waitForURL(/model=m1.*keyName=alice/);
     await page.locator('[data-testid="calls-table"] tbody tr').first().waitFor();
     const models = await page.locator('[data-testid="calls-table"] tbody tr td:nth-child(5)').allTextContents();
     expect(new Set(models)).toEqual(new Set(['m1']));
