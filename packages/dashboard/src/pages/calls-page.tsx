@@ -12,6 +12,14 @@ import { useResource } from '../lib/use-resource';
 const FIELDS = ['collection', 'model', 'keyName', 'status', 'purpose', 'from', 'to'] as const;
 const PURPOSES = ['seat', 'merger', 'route', 'shape', 'shadow'];
 const STATUSES = ['ok', 'failed', 'aborted', 'rate-limited', 'timeout', 'server'];
+const PAGE_SIZES = ['25', '50', '100', '200'];
+const DEFAULT_PAGE_SIZE = 50;
+
+/** Rows per page, from the page's `limit` (1–500, as the API takes it). */
+function pageSizeOf(query: URLSearchParams): number {
+  const limit = Number(query.get('limit'));
+  return Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : DEFAULT_PAGE_SIZE;
+}
 
 function filterOf(query: URLSearchParams): CallFilter {
   const filter: CallFilter = {};
@@ -39,7 +47,7 @@ function matches(call: Call, filter: CallFilter): boolean {
   return !filter.to;
 }
 
-function FilterForm({ filter, options }: { filter: CallFilter; options: { collections: string[]; models: string[] } }) {
+function FilterForm({ filter, pageSize, options }: { filter: CallFilter; pageSize: number; options: { collections: string[]; models: string[] } }) {
   const apply = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -48,6 +56,8 @@ function FilterForm({ filter, options }: { filter: CallFilter; options: { collec
       const value = String(form.get(field) ?? '').trim();
       if (value) query[field] = value;
     }
+    const limit = String(form.get('limit') ?? '');
+    if (limit && limit !== String(DEFAULT_PAGE_SIZE)) query.limit = limit;
     navigate(href('/calls', query), { replace: true });
   };
   const select = (name: keyof CallFilter, label: string, values: string[]) => (
@@ -81,6 +91,16 @@ function FilterForm({ filter, options }: { filter: CallFilter; options: { collec
         To
         <input name="to" type="datetime-local" value={filter.to ?? ''} />
       </label>
+      <label>
+        Rows
+        <select name="limit" value={String(pageSize)}>
+          {[...new Set([...PAGE_SIZES, String(pageSize)])].map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
       <div class="filter-actions">
         <button type="submit" class="primary">
           Apply
@@ -98,12 +118,13 @@ export function CallsPage() {
   const location = useLocation();
   const filter = filterOf(location.query);
   const apiFilter: CallFilter = { ...filter, from: toEpoch(filter.from), to: toEpoch(filter.to) };
-  const filterKey = JSON.stringify(filter);
+  const pageSize = pageSizeOf(location.query);
+  const filterKey = JSON.stringify({ ...filter, pageSize });
   const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
   const cursors = paging.key === filterKey ? paging.cursors : [];
   const [live, setLive] = useState<{ key: string; calls: Call[] }>({ key: '', calls: [] });
 
-  const calls = useResource(() => benchApi.calls(apiFilter, cursors.at(-1)), [filterKey, cursors]);
+  const calls = useResource(() => benchApi.calls(apiFilter, cursors.at(-1), pageSize), [filterKey, cursors]);
   const models = useResource(() => benchApi.models(), []);
   const collections = useResource(() => benchApi.collections(), []);
   const pageKey = `${filterKey}|${cursors.length}|${calls.data?.items[0]?.id ?? ''}`;
@@ -131,6 +152,7 @@ export function CallsPage() {
       <FilterForm
         key={filterKey}
         filter={filter}
+        pageSize={pageSize}
         options={{ collections: collections.data?.map((c) => c.name) ?? [], models: models.data?.models.map((m) => m.alias) ?? [] }}
       />
       {calls.error ? <ErrorNote error={calls.error} title="The calls did not load." /> : null}

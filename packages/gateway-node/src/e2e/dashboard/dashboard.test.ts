@@ -174,6 +174,31 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.close();
   });
 
+  it('pages through the calls, older and back to newer', async () => {
+    await askPanel('One for the pages.');
+    await askPanel('Two for the pages.');
+    const page = await newPage();
+    await page.goto(ui('calls?purpose=seat&limit=2'));
+    const rows = page.locator('[data-testid="calls-table"] tbody tr');
+    const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-call')));
+    await rows.nth(1).waitFor();
+    const first = await ids();
+    expect(first).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Older →' }).click();
+    await page.getByText('page 2').waitFor();
+    await page.waitForFunction((shown) => document.querySelector('[data-testid="calls-table"] tbody tr')?.getAttribute('data-call') !== shown, first[0]);
+    const second = await ids();
+    expect(second).toHaveLength(2);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+
+    await page.getByRole('button', { name: '← Newer' }).click();
+    await page.getByText('page 1').waitFor();
+    await page.waitForFunction((shown) => document.querySelector('[data-testid="calls-table"] tbody tr')?.getAttribute('data-call') === shown, first[0]);
+    expect(await ids()).toEqual(first);
+    await page.close();
+  });
+
   it('saves a collection edit into the file, keeping its comment, and the next request uses it', async () => {
     const page = await newPage();
     await page.goto(ui('models'));
