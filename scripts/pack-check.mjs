@@ -6,7 +6,8 @@
 //   3. installs all the tarballs at once into a scratch project outside the workspace with npm, plus the
 //      workspace's typescript and @types/node, type-checks scripts/pack-check/*.ts against the packed
 //      .d.ts files with `tsc --noEmit`, runs them and checks what they print;
-//   4. when apps/gateway is public, runs `npx bench-gateway --version` and `--demo --port 0` there.
+//   4. when apps/gateway is public, runs `npx bench-gateway --version` and `--demo --port 0` there, and fetches
+//      the dashboard's page from it (served from the installed @bench/dashboard).
 // Needs the packages built (pnpm build) and the npm registry; prints `! pack-check: …` for each problem
 // and exits 1 if there was one.
 import { spawn, spawnSync } from 'node:child_process';
@@ -299,7 +300,17 @@ async function checkGatewayCli(pkg) {
     });
   });
   if (!ready) problem(`npx bench-gateway --demo --port 0 printed no ready line\n${tail(output)}`);
-  else say(`npx bench-gateway --demo --port 0: bench gateway listening on ${ready}`);
+  else {
+    say(`npx bench-gateway --demo --port 0: bench gateway listening on ${ready}`);
+    // The dashboard ships as its own package: the installed gateway must find and serve it.
+    const page = await fetch(`${ready}/bench/ui/`).then(
+      async (response) => ({ status: response.status, text: await response.text() }),
+      (error) => ({ status: error.message, text: '' }),
+    );
+    if (page.status !== 200 || !page.text.includes('<div id="app">')) {
+      problem(`GET ${ready}/bench/ui/ from the installed packages: ${page.status}, not the dashboard's page\n${tail(page.text, 5)}`);
+    } else say('GET /bench/ui/: the dashboard, served from the installed @bench/dashboard');
+  }
   const exited = new Promise((done) => (child.exitCode !== null || child.signalCode !== null ? done() : child.on('exit', done)));
   try {
     process.kill(-child.pid, 'SIGTERM');

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine for bench: pnpm, the Debian services the tests use
-# (when run as root), the workspace's dependencies, and a build.
+# Sets up a fresh machine for bench: pnpm, the Debian services and the browser the
+# tests use (when run as root), the workspace's dependencies, and a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

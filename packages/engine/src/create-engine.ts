@@ -37,6 +37,10 @@ import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
 import { quoteValue } from '@bench/contracts';
+import { createDashboard } from './dashboard/dashboard';
+import { createSessions } from './sessions/sessions';
+import { startTranscriptExpiry } from './transcripts/expire-transcripts';
+import { transcriptKeeper } from './transcripts/transcript-keeper';
 
 export interface EngineOptions {
   /** Where keys and provider secrets are read from (default `process.env`). */
@@ -80,7 +84,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     onStoreError: (error, store) =>
       logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
-  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random });
+  const transcripts = config.transcripts ? transcriptKeeper(ledger, logger) : undefined;
+  const stopExpiry = config.transcripts ? startTranscriptExpiry(ledger, config.transcripts.keepMs, now, logger) : async () => undefined;
+  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random, ...(transcripts ? { transcripts } : {}) });
   // What every new request reads; a reload swaps it whole, and a turn keeps the one it started with.
   let current: { runtime: EngineRuntime; keys: KeyRing } = {
     keys,
@@ -97,6 +103,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       shadows,
       limits: new Limits({ config, store: state.limits, now, logger }),
       random: options.random ?? Math.random,
+      ...(transcripts ? { transcripts } : {}),
       newId: () => newPanelId(),
     },
   };
@@ -211,11 +218,13 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     },
     shadows: () => shadows.counters(),
     keyUsage: (key = LOCAL_CALLER) => current.runtime.limits.usage(key),
+    dashboard: createDashboard(currentConfig, ledger, state.health, now),
+    sessions: createSessions(state.sessions, (keyName) => current.keys.named(keyName), now),
     async health(): Promise<EngineHealth> {
       const [ledgerHealth, stateOk, keyPools] = await Promise.all([
         ledger.health().catch((error: unknown) => ({ ok: false, error: (error as Error).message })),
         state.ping().catch(() => false),
-        keyPoolsHealth(config, env, client.keyHealth, now()),
+        keyPoolsHealth(currentConfig(), env, client.keyHealth, now()),
       ]);
       return {
         ready: ledgerHealth.ok && stateOk,
@@ -232,6 +241,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);
       await shadows.abort();
+      await stopExpiry();
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await ledger.close().then(
         () => undefined,

@@ -11,6 +11,8 @@ import type { Target } from './names/resolve-target';
 import type { ResolvedReferences } from './responses-state/item-references';
 import type { ShadowCounters } from './shadows/shadow-counters';
 import type { Turn } from './turn/turn';
+import type { Dashboard } from './dashboard/dashboard';
+import type { Sessions } from './sessions/sessions';
 import type { TurnOptions } from './turn/turn-options';
 
 /** Whether the engine can serve: its ledger and its state store answer. */
@@ -81,6 +83,10 @@ export interface Engine {
    */
   countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol; signal?: AbortSignal }): Promise<TokenCount>;
   readonly responses: StoredResponses;
+  /** What the dashboard shows (its HTTP routes are admin-only). */
+  readonly dashboard: Dashboard;
+  /** Dashboard logins: an admin key exchanged for a session cookie, kept in the state store. */
+  readonly sessions: Sessions;
   /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
   shadows(): Record<string, ShadowCounters>;
   /** The caller's rpm, tpm and budget with what each window holds and when it frees, and those of the collections it may call. */

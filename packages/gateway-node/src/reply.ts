@@ -14,6 +14,8 @@ export interface Reply {
   json(status: number, body: unknown, ...headerSets: Array<Record<string, string> | undefined>): void;
   /** A whole reply of text already in its wire form (a pre-rendered event stream). */
   text(status: number, headers: Record<string, string>, text: string): void;
+  /** A whole reply of bytes (a file), with its headers as given. */
+  raw(status: number, headers: Record<string, string>, body: Uint8Array | string): void;
   /** An empty reply (`HEAD /`). */
   empty(status: number): void;
   /** A stream: the status and headers now (`flush`) or with the first write; the protocol's keep-alive while quiet. */

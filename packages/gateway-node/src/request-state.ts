@@ -1,4 +1,4 @@
-import type { Caller, Turn } from '@bench/engine';
+import type { Caller, Session, Turn } from '@bench/engine';
 import type { Protocol } from '@bench/formats';
 import type { CallerPresence } from './caller-presence';
 import type { MatchedRoute } from './http/match-route';
@@ -16,6 +16,10 @@ export interface RequestState {
   route: MatchedRoute;
   protocol: Protocol;
   caller: Caller;
+  /** The dashboard session whose cookie authenticated the request, if that is how it came. */
+  session?: Session;
+  /** The request came over TLS (or through a proxy that says so: `x-forwarded-proto: https`). */
+  secure: boolean;
   startedAt: number;
   /** The request's JSON body (read once, up to the limit; 413 past it, 400 when it is not JSON). */
   readBody(limit: number): Promise<unknown>;

@@ -31,7 +31,7 @@ export function seedCall(i, n) {
   };
 }
 
-const REBUILD_TOTALS = [
+export const REBUILD_TOTALS = [
   'DELETE FROM call_totals',
   'DELETE FROM shape_totals',
   'DELETE FROM model_stats',

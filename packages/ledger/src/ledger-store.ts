@@ -1,4 +1,8 @@
 import type { CallRecord } from './call-record';
+import type { CallFilter, CallVerdict, CallWithVerdict } from './dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from './dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from './dashboard/series';
+import type { Transcript } from './transcript';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
@@ -6,7 +10,7 @@ import type { TurnRecord } from './turn-record';
 import type { PruneCounts } from './retention/prune-counts';
 import type { Verdict } from './verdict';
 
-export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord };
+export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord } | { kind: 'transcript'; record: Transcript };
 
 /** A position in the calls' (time, id) order, for paging. */
 export interface CallCursor {
@@ -47,6 +51,20 @@ export interface LedgerStore {
    * verdicts on them, and up to `limit` turns older. The running totals are not touched: stats keep what was deleted.
    */
   prune(before: number, limit: number): Promise<PruneCounts>;
+  /** Calls matching the filter older than the cursor, newest first, each with its verdict. */
+  queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]>;
+  /** Every call whose id starts with `prefix` (a panel's `<panel>.`), in id order, each with its verdict. */
+  callsWithPrefix(prefix: string): Promise<CallWithVerdict[]>;
+  /** The verdicts on these calls (those that have one), by call id. */
+  getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>>;
+  /** Conversations matching the filter updated before the cursor (`{time: updated, id}`), latest first. */
+  conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]>;
+  /** Sums per bucket, model and key over the range. */
+  series(query: SeriesQuery): Promise<SeriesRow[]>;
+  /** The transcripts kept for these calls (those that have one). */
+  getTranscripts(calls: readonly string[]): Promise<Transcript[]>;
+  /** Deletes at most `limit` transcripts older than `before` (epoch ms); how many it deleted. */
+  deleteTranscripts(before: number, limit: number): Promise<number>;
   /** Throws unless the store answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,10 @@ import type { SpendQuery } from './spend-query';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
+import type { CallPage, CallQuery, CallVerdict, CallWithVerdict } from './dashboard/call-query';
+import type { ConversationPage, ConversationQuery } from './dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from './dashboard/series';
+import type { Transcript, TranscriptInput } from './transcript';
 
 export type ExportFormat = 'jsonl' | 'csv';
 
@@ -97,6 +101,22 @@ export interface Ledger {
    * `shadow` (the gateway's own). Reads the calls in the range (what a budget starts from when its counters were lost).
    */
   spend(query: SpendQuery): Promise<number>;
+  /** Queues a call's prompt and answer, like `recordCall` (the engine calls it only when the config keeps transcripts). */
+  recordTranscript(transcript: TranscriptInput): boolean;
+  /** The transcripts kept for these calls (those that have one), queued ones included. */
+  transcripts(calls: readonly string[]): Promise<Transcript[]>;
+  /** Deletes at most `batch` (default 500) transcripts older than `before` (epoch ms); how many it deleted. */
+  expireTranscripts(before: number, batch?: number): Promise<number>;
+  /** Calls newest first, filtered and paged (`next` is the cursor of the next page); `LedgerInputError` on a bad query. */
+  calls(query?: CallQuery): Promise<CallPage>;
+  /** Every call whose id starts with `prefix` (a panel's calls: `<panel>.`), in id order, with their verdicts. */
+  callsWithPrefix(prefix: string): Promise<CallWithVerdict[]>;
+  /** The verdicts on these calls, by call id (those that have one). */
+  verdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>>;
+  /** Route conversations, latest first, paged. */
+  conversations(query?: ConversationQuery): Promise<ConversationPage>;
+  /** Sums per time bucket and model or key (whole-hour buckets from the running totals; minutes from the calls). */
+  series(query: SeriesQuery): Promise<SeriesRow[]>;
   /** Calls in a time range as JSONL or CSV text chunks, streamed page by page. */
   exportCalls(options: ExportOptions): AsyncIterable<string>;
   /**

@@ -28,8 +28,20 @@ import { RetentionTimer } from './retention/retention-timer';
 /** Rows deleted per retention transaction when `retention.batchSize` does not say: small enough never to hold writers up long. */
 const PRUNE_BATCH = 1_000;
 const HOUR_MS = 3_600_000;
+import type { CallPage, CallQuery, CallVerdict, CallWithVerdict } from './dashboard/call-query';
+import type { ConversationPage, ConversationQuery } from './dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from './dashboard/series';
+import type { Transcript, TranscriptInput } from './transcript';
+import { DEFAULT_PAGE, validateCallQuery, validateConversationQuery, validateSeriesQuery } from './validate/validate-dashboard-query';
+import { validateTranscript } from './validate/validate-transcript';
 
-type QueueItem = { kind: 'call'; input: CallInput; time: number } | { kind: 'turn'; input: TurnInput; time: number };
+/** Transcripts deleted per statement when they expire. */
+const EXPIRE_BATCH = 500;
+
+type QueueItem =
+  | { kind: 'call'; input: CallInput; time: number }
+  | { kind: 'turn'; input: TurnInput; time: number }
+  | { kind: 'transcript'; input: TranscriptInput; time: number };
 
 /** Attempts `close()` makes to write what is queued before it gives up and reports. */
 const CLOSE_ATTEMPTS = 5;
@@ -125,6 +137,54 @@ export class QueuedLedger implements Ledger {
     return this.#store.spend(valid);
   }
 
+  recordTranscript(transcript: TranscriptInput): boolean {
+    const input = validateTranscript(transcript);
+    return this.#enqueue({ kind: 'transcript', input, time: this.#now() }, `transcript ${input.call}`);
+  }
+
+  async transcripts(calls: readonly string[]): Promise<Transcript[]> {
+    if (this.#queue.find((item) => item.kind === 'transcript' && calls.includes(item.input.call))) await this.#queue.flush();
+    return this.#store.getTranscripts(calls);
+  }
+
+  expireTranscripts(before: number, batch = EXPIRE_BATCH): Promise<number> {
+    return this.#store.deleteTranscripts(before, batch);
+  }
+
+  async calls(query: CallQuery = {}): Promise<CallPage> {
+    const { cursor, limit = DEFAULT_PAGE, ...filter } = validateCallQuery(query);
+    await this.#flushQueued('call');
+    // One more than a page says whether there is a next one.
+    const rows = await this.#store.queryCalls(filter, cursor, limit + 1);
+    const calls = rows.slice(0, limit);
+    const last = calls.at(-1);
+    return { calls, next: rows.length > limit && last ? { time: last.time, id: last.id } : null };
+  }
+
+  async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    if (this.#queue.find((item) => item.kind === 'call' && item.input.id.startsWith(prefix))) await this.#queue.flush();
+    return this.#store.callsWithPrefix(prefix);
+  }
+
+  verdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    return this.#store.getVerdicts(calls);
+  }
+
+  async conversations(query: ConversationQuery = {}): Promise<ConversationPage> {
+    const { cursor, limit = DEFAULT_PAGE, ...filter } = validateConversationQuery(query);
+    await this.#flushQueued('turn');
+    const rows = await this.#store.conversations(filter, cursor, limit + 1);
+    const conversations = rows.slice(0, limit);
+    const last = conversations.at(-1);
+    return { conversations, next: rows.length > limit && last ? { time: last.updated, id: last.id } : null };
+  }
+
+  async series(query: SeriesQuery): Promise<SeriesRow[]> {
+    const checked = validateSeriesQuery(query);
+    await this.#flushQueued('call');
+    return this.#store.series(checked);
+  }
+
   exportCalls(options: ExportOptions): AsyncIterable<string> {
     exportRange(options); // bad options throw here, not on the first read
     return exportCalls(this.#store, options);
@@ -182,6 +242,11 @@ export class QueuedLedger implements Ledger {
     if (unwritten) throw unwritten;
   }
 
+  /** Lists read the store: what is still queued of that kind is written first, so a list shows what was recorded. */
+  async #flushQueued(kind: QueueItem['kind']): Promise<void> {
+    if (this.#queue.find((item) => item.kind === kind)) await this.#queue.flush();
+  }
+
   #queuedCall(id: string): Extract<QueueItem, { kind: 'call' }> | undefined {
     const item = this.#queue.find((queued) => queued.kind === 'call' && queued.input.id === id);
     return item?.kind === 'call' ? item : undefined;
@@ -195,9 +260,20 @@ export class QueuedLedger implements Ledger {
   }
 
   #toWriteItem(item: QueueItem): WriteItem {
-    return item.kind === 'call'
-      ? { kind: 'call', record: toCallRecord(item.input, item.time, this.#options.price) }
-      : { kind: 'turn', record: toTurnRecord(item.input, item.time) };
+    switch (item.kind) {
+      case 'call':
+        return { kind: 'call', record: toCallRecord(item.input, item.time, this.#options.price) };
+      case 'turn':
+        return { kind: 'turn', record: toTurnRecord(item.input, item.time) };
+      case 'transcript': {
+        const { time, ...rest } = item.input;
+        return { kind: 'transcript', record: { ...rest, time: time ?? item.time } };
+      }
+      default: {
+        const unreachable: never = item;
+        return unreachable;
+      }
+    }
   }
 
   #report(error: LedgerWriteError | LedgerRefusedError | LedgerRetentionError): void {

@@ -41,5 +41,7 @@ export function demoConfig(upstream: Pick<DemoUpstream, 'baseURL'>): Record<stri
       },
     },
     aliases: { 'claude-*': 'bench/agents', 'gpt-*': 'bench/agents', 'gemini-*': 'bench/agents' },
+    // The dashboard shows the demo's prompts and answers (nothing in them is anyone's).
+    transcripts: { keep: '7d' },
   };
 }

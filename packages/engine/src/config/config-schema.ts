@@ -414,6 +414,12 @@ export const serverSchema = z.strictObject({
 });
 
 const RETENTION_FORM = 'retention is a duration: a whole number and a unit, e.g. "90d" (s, m, h, d or w)';
+export const transcriptsSchema = z.strictObject({
+  keep: z
+    .string()
+    .regex(DURATION, 'must be a duration: a whole number and a unit (s, m, h, d or w), such as "30d"')
+    .meta(about('How long prompts and answers are kept before they are deleted.', { examples: ['30d', '12h'] })),
+});
 
 export const configSchema = z.strictObject({
   $schema: z
@@ -491,6 +497,14 @@ export const configSchema = z.strictObject({
     .strictObject(tuning)
     .optional()
     .meta(about('Timeouts, retries, cooldowns and rotation for every collection (a collection, then a model, override them).')),
+  transcripts: transcriptsSchema
+    .optional()
+    .meta(
+      about(
+        "Keep prompts and answers in the ledger's database for the dashboard (images as their type and size only), deleted after `keep`; off when absent.",
+        { examples: [{ keep: '30d' }] },
+      ),
+    ),
 });
 
 export type ConfigFile = z.infer<typeof configSchema>;

@@ -22,6 +22,23 @@ describe('parseConfig', () => {
     expect(config.models.m1!.alias).toBe('m1');
   });
 
+  it('keeps transcripts for a duration, off when absent, and names a bad duration', () => {
+    const raw = exampleConfig() as Record<string, any>;
+    expect(parseConfig(raw).transcripts).toBeUndefined();
+    raw.transcripts = { keep: '30d' };
+    expect(parseConfig(raw).transcripts).toEqual({ keep: '30d', keepMs: 30 * 86_400_000 });
+    raw.transcripts = { keep: '90m' };
+    expect(parseConfig(raw).transcripts?.keepMs).toBe(90 * 60_000);
+    for (const keep of ['30 days', '0d', '1.5h', 30]) {
+      raw.transcripts = { keep };
+      expect(issuesOf(raw)).toEqual([expect.stringMatching(/^transcripts\.keep: /)]);
+    }
+    raw.transcripts = { keep: 'forever' };
+    expect(issuesOf(raw)).toEqual(['transcripts.keep: must be a duration: a whole number and d (days), h (hours) or m (minutes), such as "30d"']);
+    raw.transcripts = { keepFor: '30d' };
+    expect(issuesOf(raw).join('\n')).toMatch(/transcripts/);
+  });
+
   it('takes a price with prompt-cache prices, and names a negative one', () => {
     const raw = exampleConfig() as Record<string, any>;
     raw.models.m1.price = { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25, cacheWrite1h: 10 };

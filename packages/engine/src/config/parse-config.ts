@@ -1,9 +1,9 @@
 import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
 import { ConfigError, type ConfigIssue } from './config-error';
+import { durationMs } from './duration';
 import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
 import { configIssues } from './config-issues';
-import { durationMs } from './duration';
 import { parseModelName } from '../names/parse-model-name';
 import type { GatewayConfig, ResolvedCollection, ResolvedModel } from './resolved-config';
 import { resolveSettings } from './resolve-settings';
@@ -54,6 +54,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     shapes: ['general', ...new Set((file.shapes ?? []).filter((shape) => shape !== 'general'))],
     defaults: resolveSettings(file.defaults),
     ...(file.retention !== undefined ? { retentionMs: durationMs(file.retention) as number } : {}),
+    ...(file.transcripts ? { transcripts: { keep: file.transcripts.keep, keepMs: durationMs(file.transcripts.keep) as number } } : {}),
     source: file,
   };
 }

@@ -36,6 +36,8 @@ export interface GatewayConfig {
   defaults: Settings;
   /** How long the ledger keeps calls and turns (`retention`), in ms; absent: for ever. */
   retentionMs?: number;
+  /** Prompts and answers kept this long (ms); undefined: not kept. */
+  transcripts?: { keep: string; keepMs: number };
   /** The file as written, for reference. */
   source: ConfigFile;
 }

@@ -30,6 +30,11 @@ export class KeyRing {
     return this.entries.length > 0;
   }
 
+  /** The caller of the key with this name (a session's, found again), or undefined when there is none. */
+  named(keyName: string): Caller | undefined {
+    return this.entries.find((entry) => entry.caller.keyName === keyName)?.caller;
+  }
+
   find(presented: string): Caller | undefined {
     const presentedDigest = digest(presented);
     let found: Caller | undefined;

@@ -11,6 +11,7 @@ import type { TurnRunner } from '../turn/turn-runner';
 import type { TurnShape } from '../shapes/turn-shape';
 import { withPanelCosts } from './panel-costs';
 import { recordedVia } from './recorded-via';
+import { textAnswer } from '../transcripts/transcript-keeper';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
 
 export interface PanelTurnInput {
@@ -67,9 +68,14 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
       runtime.logger.warn({ err: (error as Error).message }, 'keeping the answer failed');
     }
   };
-  // The panel records its own calls; the turn is done when its seats and merger are.
+  // The panel records its own calls (and, when kept, their prompt and answers); the turn is done when its seats and merger are.
   const done = run.result.then(
-    () => undefined,
+    (result) => {
+      const keeper = runtime.transcripts;
+      if (!keeper) return;
+      for (const seat of result.bench.seats) if (seat.answer !== '') keeper.keep(seat.call, request, textAnswer(seat.answer));
+      if (result.bench.merger?.status === 'ok') keeper.keep(result.bench.merger.call, request, textAnswer(result.text));
+    },
     () => undefined,
   );
 

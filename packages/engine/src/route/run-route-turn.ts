@@ -17,6 +17,7 @@ import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { restoredRequest } from './restored-request';
+import { answerOf } from '../transcripts/transcript-keeper';
 
 export interface RouteTurnInput {
   context: TurnContext;
@@ -86,6 +87,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     if (routed.ledgerCollection) outcome.collection = routed.ledgerCollection;
     if (input.shape) outcome.shape = input.shape.shape;
     recordRouteTurn(runtime.ledger, config, outcome);
+    if (result.alias) runtime.transcripts?.keep(call, request, answerOf(result));
     runtime.shadows.after({ config, target, request: upstreamRequest, betas, plan, call, result, keyName: context.caller.keyName, aborted: context.cancelled });
     const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
     if (committedAlias) settled.answered = committedAlias;

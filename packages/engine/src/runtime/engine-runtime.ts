@@ -7,6 +7,7 @@ import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
+import type { TranscriptKeeper } from '../transcripts/transcript-keeper';
 
 /** What a turn shares with every other: the config and the packages the gateway composes. */
 export interface EngineRuntime {
@@ -29,6 +30,8 @@ export interface EngineRuntime {
   limits: Limits;
   /** Uniform [0, 1) for learned panel seats (the router and client draw from the same injected one). */
   random: () => number;
+  /** Keeps prompts and answers; undefined when the config does not ask. */
+  transcripts?: TranscriptKeeper;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

@@ -18,6 +18,9 @@ import { createRedisResponseStore } from '../responses-state/redis-response-stor
 import type { ResponseStore } from '../responses-state/response-store';
 import { createMemoryShapeLabels, createRedisShapeLabels, type ShapeLabelStore } from '../shapes/shape-label-store';
 import { memoryRecordsChannel, redisRecordsChannel, type RecordsChannel } from './records-channel';
+import { createMemorySessionStore } from '../sessions/memory-session-store';
+import { createRedisSessionStore } from '../sessions/redis-session-store';
+import type { SessionStore } from '../sessions/session-store';
 
 /** How long a Redis command may take before it fails. */
 const REDIS_COMMAND_TIMEOUT_MS = 2_000;
@@ -39,6 +42,8 @@ export interface StateStores {
   labels: ShapeLabelStore;
   /** Tells the other replicas that the records changed (a verdict), and hears them say so. */
   records: RecordsChannel;
+  /** Dashboard sessions. */
+  sessions: SessionStore;
   /** Readiness: the store answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -57,6 +62,7 @@ export function openState(url: string): StateStores {
       durable: false,
       labels: createMemoryShapeLabels(),
       records: memoryRecordsChannel(),
+      sessions: createMemorySessionStore(),
       ping: async () => true,
       close: async () => undefined,
     };
@@ -77,6 +83,7 @@ export function openState(url: string): StateStores {
       durable: true,
       labels: createRedisShapeLabels(redis, 'bench:'),
       records,
+      sessions: createRedisSessionStore(redis, 'bench:'),
       ping: async () => (await redis.ping().catch(() => 'down')) === 'PONG',
       close: async () => {
         await records.close();

@@ -1,3 +1,4 @@
+import { answerOf, type TranscriptKeeper } from '../transcripts/transcript-keeper';
 import type { Client } from '@bench/client';
 import { shadowCallId, usageCost, type Ledger } from '@bench/ledger';
 import type { GatewayConfig, ResolvedCollection } from '../config/resolved-config';
@@ -20,6 +21,8 @@ export interface ShadowsOptions {
   random: () => number;
   /** The clock the daily cap's day is read from (epoch ms). */
   now: () => number;
+  /** Keeps each shadow's prompt and answer, when the config asks. */
+  transcripts?: TranscriptKeeper;
 }
 
 interface CollectionShadows {
@@ -136,6 +139,7 @@ export class Shadows {
         result,
       );
       ledger.recordCall(record);
+      if (result.ok) this.#options.transcripts?.keep(record.id, turn.request, answerOf(result));
       if (!result.ok) state.counters.failed += 1;
       const cost = usageCost(result.usage, model?.price);
       if (cost !== null) state.budget.add(cost);

@@ -23,3 +23,8 @@ export function extractKey(headers: IncomingHttpHeaders, query: URLSearchParams)
   }
   return undefined;
 }
+
+/** Whether the query string carries a key (`?key=`): the dashboard's routes refuse one. */
+export function keyInQuery(query: URLSearchParams): boolean {
+  return KEY_QUERIES.some((name) => query.has(name));
+}

@@ -30,6 +30,8 @@ export interface TestGatewayOptions {
   captureLog?: boolean;
   /** Start from a config file with this text (given the config object): the config routes and reloads work on it. */
   configText?: (config: Record<string, any>) => string;
+  /** The dashboard's files (a temporary folder in tests). */
+  dashboardDir?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     ...(configPath && text !== undefined ? { configFile: { path: configPath, text } } : {}),
     env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
     logger,
+    ...(options.dashboardDir !== undefined ? { dashboardDir: options.dashboardDir } : {}),
   });
   const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {

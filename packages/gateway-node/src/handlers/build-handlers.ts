@@ -14,9 +14,27 @@ import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
 import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
+import type { StaticFiles } from '../dashboard-ui/static-files';
+import type { LiveFeed } from '../live/live-feed';
+import { handleDashboard } from './dashboard';
+import { handleDashboardEvents } from './dashboard-events';
+import { handleDashboardExport } from './dashboard-export';
+import { handleUiSession } from './ui-session';
+import { handleUiStatic } from './ui-static';
 
-export function buildHandlers(engine: Engine, config: ConfigRoutes): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+/** What the dashboard's routes serve besides the engine: the live feed of events, and the app's files (when installed). */
+export interface DashboardServing {
+  feed: LiveFeed;
+  files: StaticFiles | undefined;
+}
+
+export function buildHandlers(engine: Engine, dashboard: DashboardServing, config: ConfigRoutes): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
+    dashboard: (request) => handleDashboard(request, engine),
+    'dashboard-export': (request) => handleDashboardExport(request, engine),
+    'dashboard-events': (request) => handleDashboardEvents(request, dashboard.feed, engine.config.server.keepAliveMs),
+    'ui-session': (request) => handleUiSession(request, engine),
+    'ui-static': (request) => handleUiStatic(request, dashboard.files),
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),
     'list-models': (request) => handleListModels(request, engine),

@@ -13,6 +13,9 @@ import { createRequestHandler } from './handle-request';
 import { buildHandlers } from '../handlers/build-handlers';
 import { createMcpHttpHandler } from '@bench/mcp';
 import { mcpRoute } from './mcp-route';
+import { dashboardDir } from '../dashboard-ui/dashboard-dir';
+import { StaticFiles } from '../dashboard-ui/static-files';
+import { LiveFeed } from '../live/live-feed';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
@@ -25,6 +28,8 @@ export interface GatewayOptions {
   client?: Client;
   now?: () => number;
   random?: () => number;
+  /** The dashboard's built files (default: the installed `@bench/dashboard` package's `dist`; none: `/bench/ui/` is a 404 saying so). */
+  dashboardDir?: string;
   /** The file `config` was read from: watched by the CLI, edited through `/bench/config`, reloaded by `reloadConfig()`. */
   configFile?: ConfigFileOptions;
 }
@@ -64,6 +69,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const { ledger } = engine;
   const mcp = createMcpHttpHandler(engine);
+  const feed = new LiveFeed(engine.events);
+  const uiDir = dashboardDir(options.dashboardDir);
   /** Hosts the gateway listens on: none may be left open without keys by a reload. */
   const listening = new Set<string>();
 
@@ -88,13 +95,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     engine,
     cors: () => engine.config.server.cors,
     logger,
-    handlers: buildHandlers(engine, {
-      file: configFile,
-      saved: (by, applied) => {
-        logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`);
-        logger.flush(); // written now, not with the next batch of access lines
+    handlers: buildHandlers(
+      engine,
+      { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) },
+      {
+        file: configFile,
+        saved: (by, applied) => {
+          logger.info(told(applied), `config saved (${by}): ${appliedConfigLine(applied)}`);
+          logger.flush(); // written now, not with the next batch of access lines
+        },
       },
-    }),
+    ),
     nodeHandlers: { mcp: mcpRoute(mcp, () => engine.config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error(
@@ -152,6 +163,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     },
     async close() {
       await mcp.close(); // the MCP sessions' streams end (their tool calls in flight are aborted, and recorded)
+      feed.close(); // the dashboards' event streams end (their browsers reconnect to another replica, or once it is back)
       await Promise.all([...servers].map((server) => closeServer(server, engine.config.server.shutdownGraceMs)));
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await engine.close().then(

@@ -3,7 +3,12 @@ import type { Logger } from 'pino';
 import { logAccess } from '../access-log';
 import { CallerPresence } from '../caller-presence';
 import { isLoopbackAddress } from '../auth/is-loopback';
-import { extractKey } from '../auth/extract-key';
+import { extractKey, keyInQuery } from '../auth/extract-key';
+import type { TLSSocket } from 'node:tls';
+import { csrfMatches } from '@bench/engine';
+import { isSameOrigin } from './same-origin';
+import { sessionCookieOf } from './session-cookie';
+import type { MatchedRoute } from './match-route';
 import { EngineError, LOCAL_CALLER, type Caller, type Engine } from '@bench/engine';
 import { toHttpError, type HttpError } from '../errors/to-http-error';
 import { applyCors } from './cors';
@@ -20,7 +25,7 @@ import { cutValue } from '@bench/contracts';
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
 export interface RequestHandlerOptions {
-  engine: Pick<Engine, 'keysEnabled' | 'authenticate'>;
+  engine: Pick<Engine, 'keysEnabled' | 'authenticate' | 'sessions'>;
   /** The origins allowed now (a reload may change them). */
   cors: () => readonly string[];
   logger: Logger;
@@ -61,6 +66,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     route: route ?? { name: 'root', protocol: protocolOfPath(url.pathname) },
     protocol: route?.protocol ?? protocolOfPath(url.pathname),
     caller: LOCAL_CALLER,
+    secure: (req.socket as TLSSocket).encrypted === true || req.headers['x-forwarded-proto'] === 'https',
     startedAt,
     presence,
     log: {},
@@ -74,7 +80,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
         `no route ${method} ${cutValue(url.pathname)}; see docs/routes.md in the bench repository for the routes of each protocol`,
       );
     }
-    state.caller = authenticate(req, url, options.engine, route.open === true);
+    if (route.admin || route.session) await authenticateDashboard(req, url, options, route, state);
+    else state.caller = authenticate(req, url, options.engine, route.open === true);
     if (route.admin && options.engine.keysEnabled && !state.caller.admin) {
       throw new EngineError(
         403,
@@ -121,6 +128,71 @@ function accessFields(state: RequestState): Record<string, unknown> {
   if (summary.cost !== undefined) fields.cost = summary.cost;
   if (state.log.error !== undefined) fields.error = state.log.error;
   return fields;
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The dashboard's routes (admin ones, and those its session may use): a key in a header, or else the session's
+ * cookie; never a key in the URL (it ends up in logs and browser history). A change carried by the cookie must come
+ * from the gateway's own origin with the session's CSRF token (`x-bench-csrf`), compared in constant time.
+ */
+async function authenticateDashboard(
+  req: IncomingMessage,
+  url: RequestTarget,
+  options: RequestHandlerOptions,
+  route: MatchedRoute,
+  state: RequestState,
+): Promise<void> {
+  const { engine } = options;
+  // The dashboard's own routes; POST /bench/verdict, which any caller may use, keeps taking what the other routes take.
+  const dashboardOnly = route.admin === true || route.name === 'ui-session';
+  if (engine.keysEnabled && dashboardOnly && keyInQuery(url.searchParams)) {
+    throw new EngineError(
+      401,
+      'authentication',
+      `${url.pathname} takes no key in the URL (URLs end up in logs and history): send it as "Authorization: Bearer <key>", or log in at /bench/ui/`,
+    );
+  }
+  const presented = extractKey(req.headers, dashboardOnly ? new URLSearchParams() : url.searchParams);
+  // The login itself is authenticated by the key in its body; a cookie it carries is the session it replaces.
+  const cookie = presented === undefined && !(route.name === 'ui-session' && state.method === 'POST') ? sessionCookieOf(req.headers) : undefined;
+  // What a browser sends by itself (a session cookie; with no keys, being on loopback) must not be used by another
+  // site's page: such a change must come from the gateway's own origin (or, without keys, one the config allows).
+  if (CHANGES.has(state.method) && presented === undefined && !isSameOrigin(req.headers)) {
+    const allowed = cookie === undefined && !engine.keysEnabled && corsAllows(options.cors(), req.headers.origin);
+    if (!allowed) throw new EngineError(403, 'permission', `${url.pathname} refuses a change sent from another origin (${String(req.headers.origin)})`);
+  }
+  if (engine.keysEnabled && presented === undefined && cookie === undefined && !route.open) {
+    throw new EngineError(
+      401,
+      'authentication',
+      `missing key: send it as "Authorization: Bearer <key>"${route.admin ? ' (an admin one)' : ''}, or log in to the dashboard at /bench/ui/`,
+    );
+  }
+  if (!engine.keysEnabled || presented !== undefined || cookie === undefined) {
+    // A key sent to the login's routes is checked like anywhere else (a wrong one is a 401).
+    state.caller = authenticate(req, url, engine, route.open === true && presented === undefined);
+    return;
+  }
+  const found = await engine.sessions.find(cookie);
+  if (!found) {
+    if (route.open) return; // the login page's own routes answer for themselves
+    throw new EngineError(401, 'authentication', 'the dashboard session has ended (or its key is no longer an admin one): log in again at /bench/ui/');
+  }
+  if (CHANGES.has(state.method) && !csrfMatches(found.session, single(req.headers['x-bench-csrf']))) {
+    throw new EngineError(403, 'permission', 'missing or wrong x-bench-csrf header: send the csrf token GET /bench/ui/session gives with every change');
+  }
+  state.caller = found.caller;
+  state.session = found.session;
+}
+
+function corsAllows(origins: readonly string[], origin: string | undefined): boolean {
+  return origin !== undefined && (origins.includes(origin) || origins.includes('*'));
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function authenticate(req: IncomingMessage, url: RequestTarget, keys: RequestHandlerOptions['engine'], open: boolean): Caller {

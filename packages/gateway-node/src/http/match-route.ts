@@ -17,10 +17,18 @@ export type RouteName =
   | 'model-entry'
   | 'records'
   | 'key-usage'
+  | 'dashboard'
+  | 'dashboard-export'
+  | 'dashboard-events'
+  | 'ui-session'
+  | 'ui-static'
   | 'config'
   | 'config-edit'
   | 'config-undo'
   | NodeRouteName;
+
+/** The dashboard's JSON views (`GET /bench/<view>[/<id>]`). */
+export type DashboardView = 'overview' | 'collections' | 'calls' | 'call' | 'conversations' | 'conversation' | 'panels' | 'panel' | 'models';
 
 /** Routes served on Node's own request and response (see node-route handlers in the http folder). */
 export type NodeRouteName = 'mcp';
@@ -36,11 +44,27 @@ export interface MatchedRoute {
   open?: boolean;
   /** Routes that need a key marked `admin` when keys are configured (dashboard, metrics). */
   admin?: boolean;
+  /** Routes a dashboard session's cookie opens (admin routes do too); a change it carries needs the session's CSRF token. */
+  session?: boolean;
+  /** The dashboard view a `dashboard` route answers, and the id in its path. */
+  view?: DashboardView;
+  pathId?: string;
   /** Codex's `/responses/compact`: compact the conversation instead of answering it. */
   compact?: boolean;
   /** The stored response named in the path (`/v1/responses/{id}`). */
   responseId?: string;
 }
+
+/** `GET /bench/<list>` and `GET /bench/<list>/<id>`: the dashboard's views. */
+const DASHBOARD_LISTS: Record<string, { list: DashboardView; one?: DashboardView }> = {
+  calls: { list: 'calls', one: 'call' },
+  conversations: { list: 'conversations', one: 'conversation' },
+  panels: { list: 'panels', one: 'panel' },
+  overview: { list: 'overview' },
+  collections: { list: 'collections' },
+  models: { list: 'models' },
+};
+const DASHBOARD_PATH = /^\/bench\/([a-z]+)(?:\/([^/]+))?$/;
 
 const GEMINI_MODEL = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent|countTokens)$/;
 const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)$/;
@@ -49,6 +73,9 @@ const STORED_RESPONSE = /^\/v1\/responses\/([^/]+)$/;
 export function matchRoute(method: string, path: string): MatchedRoute | undefined {
   // MCP's Streamable HTTP: requests POSTed, the server's stream on GET, the session ended with DELETE.
   if (path === '/mcp' && (method === 'POST' || method === 'GET' || method === 'DELETE')) return { name: 'mcp', protocol: 'openai-chat' };
+  if (path === '/bench/ui/session' && (method === 'POST' || method === 'GET' || method === 'DELETE')) {
+    return { name: 'ui-session', protocol: 'openai-chat', open: true, session: true };
+  }
   if (method === 'POST') {
     switch (path) {
       case '/v1/chat/completions':
@@ -68,7 +95,7 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
       case '/api/show':
         return { name: 'ollama-show', protocol: 'ollama' };
       case '/bench/verdict':
-        return { name: 'verdict', protocol: 'openai-chat' };
+        return { name: 'verdict', protocol: 'openai-chat', session: true };
       case '/bench/config':
         return { name: 'config-edit', protocol: 'openai-chat', admin: true };
       case '/bench/config/undo':
@@ -88,7 +115,7 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         // Only Claude Code's HEAD probe is open (DESIGN); GET / is a route like the others.
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/records':
-        return { name: 'records', protocol: 'openai-chat' };
+        return { name: 'records', protocol: 'openai-chat', session: true };
       case '/bench/keys/me':
         return { name: 'key-usage', protocol: 'openai-chat' };
       case '/bench/config':
@@ -107,6 +134,15 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'ollama-ps', protocol: 'ollama' };
       case '/v1/responses':
         return { name: 'responses-websocket', protocol: 'openai-responses' };
+    }
+    if (path === '/bench/ui' || path.startsWith('/bench/ui/')) return { name: 'ui-static', protocol: 'openai-chat', open: true };
+    if (path === '/bench/events') return { name: 'dashboard-events', protocol: 'openai-chat', admin: true };
+    if (path === '/bench/calls/export') return { name: 'dashboard-export', protocol: 'openai-chat', admin: true };
+    const dashboard = DASHBOARD_PATH.exec(path);
+    const views = dashboard && Object.hasOwn(DASHBOARD_LISTS, dashboard[1]!) ? DASHBOARD_LISTS[dashboard[1]!]! : undefined;
+    if (views && dashboard) {
+      if (dashboard[2] === undefined) return { name: 'dashboard', protocol: 'openai-chat', admin: true, view: views.list };
+      if (views.one) return { name: 'dashboard', protocol: 'openai-chat', admin: true, view: views.one, pathId: safeDecode(dashboard[2]) };
     }
     if (path.startsWith('/v1/models/')) {
       return { name: 'model-entry', protocol: 'openai-chat', pathModel: safeDecode(path.slice('/v1/models/'.length)) };

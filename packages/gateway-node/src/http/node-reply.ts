@@ -11,6 +11,15 @@ export function nodeReply(res: ServerResponse): Reply {
       res.writeHead(status, headers);
       res.end(text);
     },
+    raw(status, headers, body) {
+      if (status === 304) {
+        res.writeHead(status, headers); // no body, and no length of one
+        res.end();
+        return;
+      }
+      res.writeHead(status, { 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength), ...headers });
+      res.end(body);
+    },
     empty(status) {
       res.writeHead(status, { 'content-length': '0' });
       res.end();

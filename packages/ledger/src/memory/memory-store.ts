@@ -14,6 +14,11 @@ import type { ModelRecord, RecordsQuery } from '../model-record';
 import { statsSource } from '../sql/stats-source';
 import type { TotalsKey } from '../totals';
 import type { PruneCounts } from '../retention/prune-counts';
+import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
+import type { Transcript } from '../transcript';
+import { conversationSummaries, queryCalls, seriesOf, toCallVerdict, withVerdict } from './memory-dashboard';
 
 /** Everything in maps: for tests and demos. Keeps the same aggregates as the SQL stores. */
 export class MemoryStore implements LedgerStore {
@@ -26,6 +31,7 @@ export class MemoryStore implements LedgerStore {
   readonly #totals = new MemoryTotals();
   /** `collection \0 alias` → summary. */
   readonly #stats = new Map<string, ModelStats>();
+  readonly #transcripts = new Map<string, Transcript>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
@@ -34,6 +40,8 @@ export class MemoryStore implements LedgerStore {
         if (this.#calls.has(item.record.id)) continue;
         this.#calls.set(item.record.id, item.record);
         added.push(item.record);
+      } else if (item.kind === 'transcript') {
+        if (!this.#transcripts.has(item.record.call)) this.#transcripts.set(item.record.call, item.record);
       } else {
         const turns = this.#turns.get(item.record.conversation) ?? new Map<number, TurnRecord>();
         if (replacesTurn(turns.get(item.record.turn))) turns.set(item.record.turn, item.record);
@@ -141,6 +149,42 @@ export class MemoryStore implements LedgerStore {
       if (turns >= limit) break;
     }
     return { calls, verdicts, turns, batches: 1 };
+  }
+
+  async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
+    return queryCalls(this.#calls.values(), filter, before, limit).map((call) => withVerdict(call, this.#verdicts.get(call.id)));
+  }
+
+  async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    return [...this.#calls.values()]
+      .filter((call) => call.id.startsWith(prefix))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((call) => withVerdict(call, this.#verdicts.get(call.id)));
+  }
+
+  async getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    return Object.fromEntries(calls.flatMap((call) => (this.#verdicts.has(call) ? [[call, toCallVerdict(this.#verdicts.get(call)!)]] : [])));
+  }
+
+  async conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
+    return conversationSummaries(this.#turns, filter, before, limit);
+  }
+
+  async series(query: SeriesQuery): Promise<SeriesRow[]> {
+    return seriesOf(this.#calls.values(), query);
+  }
+
+  async getTranscripts(calls: readonly string[]): Promise<Transcript[]> {
+    return calls.flatMap((call) => (this.#transcripts.has(call) ? [structuredClone(this.#transcripts.get(call)!)] : []));
+  }
+
+  async deleteTranscripts(before: number, limit: number): Promise<number> {
+    const old = [...this.#transcripts.values()]
+      .filter((t) => t.time < before)
+      .sort((a, b) => a.time - b.time)
+      .slice(0, limit);
+    for (const transcript of old) this.#transcripts.delete(transcript.call);
+    return old.length;
   }
 
   async ping(): Promise<void> {}

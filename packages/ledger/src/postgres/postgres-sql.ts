@@ -1,3 +1,4 @@
+import { upsertConversationsSql } from '../sql/conversation-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { TURN_COLUMNS } from '../sqlite/row-values';
 import { SUM_COLUMNS } from '../sql/totals-row';
@@ -69,3 +70,12 @@ DELETE FROM turns t USING doomed d WHERE t.conversation = d.conversation AND t.t
 export const PAGE_CALLS = `
 SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
 ORDER BY time, id LIMIT $5`;
+
+/** One row per conversation (see conversation-deltas.ts), as JSON. */
+export const UPSERT_CONVERSATIONS = upsertConversationsSql(
+  'SELECT conversation, collection, started, updated, turns, last_status FROM json_populate_recordset(NULL::conversations, $1::json) ORDER BY conversation',
+);
+
+export const INSERT_TRANSCRIPTS = `
+INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
+ON CONFLICT (call) DO NOTHING`;

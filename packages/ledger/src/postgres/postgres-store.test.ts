@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
+import { dashboardContract } from '../test-support/dashboard-contract';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
@@ -27,6 +28,7 @@ describe.skipIf(!available)('postgres', () => {
   ledgerContract('postgres', async (options) => createLedger(await freshUrl(), options));
   recordsContract('postgres', freshUrl, true);
   retentionContract('postgres', async (options) => createLedger(await freshUrl(), options));
+  dashboardContract('postgres', async (options) => createLedger(await freshUrl(), options));
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();

@@ -18,7 +18,19 @@ import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
-import { INSERT_CALLS, INSERT_TURNS, PAGE_CALLS, PRUNE_CALLS, PRUNE_TURNS } from './postgres-sql';
+import { INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE_CALLS, PRUNE_TURNS, UPSERT_CONVERSATIONS } from './postgres-sql';
+import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
+import { conversationDeltas } from '../dashboard/conversation-deltas';
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
+import { callRangeSql, prefixEnd, queryCallsSql } from '../sql/call-query-sql';
+import { type CallVerdictRow, rowToCallWithVerdict } from '../sql/call-verdict-row';
+import { type ConversationRow, listConversationsSql, toConversationSummaries } from '../sql/conversation-sql';
+import { rowToSeries, type SeriesDbRow, seriesSql } from '../sql/series-sql';
+import { rowToTranscript, type TranscriptRow, transcriptToRow } from '../sql/transcript-row';
+import type { Transcript } from '../transcript';
+
+const pgParam = (n: number) => `$${n}`;
 import type { PruneCounts } from '../retention/prune-counts';
 
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -53,13 +65,23 @@ export class PostgresStore implements LedgerStore {
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const calls: ReturnType<typeof callToRow>[] = [];
     const turns: ReturnType<typeof turnToRow>[] = [];
+    const turnRecords: TurnRecord[] = [];
+    const transcripts: TranscriptRow[] = [];
     for (const item of batch) {
       if (item.kind === 'call') calls.push(callToRow(item.record));
-      else turns.push(turnToRow(item.record));
+      else if (item.kind === 'turn') {
+        turns.push(turnToRow(item.record));
+        turnRecords.push(item.record);
+      } else transcripts.push(transcriptToRow(item.record));
     }
     await inTransaction(this.#pool, async (client) => {
       if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
-      if (turns.length > 0) await client.query(INSERT_TURNS, [JSON.stringify(latestTurns(turns))]);
+      if (turns.length > 0) {
+        await client.query(INSERT_TURNS, [JSON.stringify(latestTurns(turns))]);
+        const deltas = conversationDeltas(turnRecords).map((d) => ({ ...d, last_status: d.lastStatus }));
+        await client.query(UPSERT_CONVERSATIONS, [JSON.stringify(deltas)]);
+      }
+      if (transcripts.length > 0) await client.query(INSERT_TRANSCRIPTS, [JSON.stringify(transcripts)]);
     });
   }
 
@@ -172,6 +194,55 @@ export class PostgresStore implements LedgerStore {
       const turns = await client.query(PRUNE_TURNS, [before, limit]);
       return { calls: Number(calls.rows[0]?.calls ?? 0), verdicts: Number(calls.rows[0]?.verdicts ?? 0), turns: turns.rowCount ?? 0, batches: 1 };
     });
+  }
+
+  async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
+    const { sql, values } = queryCallsSql(filter, before, limit, pgParam);
+    const { rows } = await this.#pool.query<CallVerdictRow>(sql, values);
+    return rows.map(rowToCallWithVerdict);
+  }
+
+  async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    // A range on the primary key: ids are COLLATE "C", so they order byte by byte.
+    const { rows } = await this.#pool.query<CallVerdictRow>(callRangeSql(pgParam), [prefix, prefixEnd(prefix)]);
+    return rows.map(rowToCallWithVerdict);
+  }
+
+  async getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    const { rows } = await this.#pool.query<{ call: string; useful: boolean; note: string | null; time: string }>(
+      'SELECT call, useful, note, time FROM verdicts WHERE call = ANY($1::text[])',
+      [calls],
+    );
+    return Object.fromEntries(rows.map((row) => [row.call, { useful: row.useful, note: row.note, time: Number(row.time) }]));
+  }
+
+  async conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
+    const { sql, values } = listConversationsSql(filter, before, limit, pgParam);
+    const { rows } = await this.#pool.query<ConversationRow>(sql, values);
+    const members = await this.#pool.query<{ conversation: string; alias: string }>(
+      'SELECT conversation, alias FROM turns WHERE conversation = ANY($1::text[]) ORDER BY conversation, turn',
+      [rows.map((row) => row.conversation)],
+    );
+    return toConversationSummaries(rows, members.rows);
+  }
+
+  async series(query: SeriesQuery): Promise<SeriesRow[]> {
+    const { sql, values } = seriesSql(query, pgParam);
+    const { rows } = await this.#pool.query<SeriesDbRow>(sql, values);
+    return rows.map(rowToSeries);
+  }
+
+  async getTranscripts(calls: readonly string[]): Promise<Transcript[]> {
+    const { rows } = await this.#pool.query<TranscriptRow>('SELECT call, time, body FROM transcripts WHERE call = ANY($1::text[])', [calls]);
+    return rows.map(rowToTranscript);
+  }
+
+  async deleteTranscripts(before: number, limit: number): Promise<number> {
+    const { rowCount } = await this.#pool.query('DELETE FROM transcripts WHERE call IN (SELECT call FROM transcripts WHERE time < $1 ORDER BY time LIMIT $2)', [
+      before,
+      limit,
+    ]);
+    return rowCount ?? 0;
   }
 
   async ping(): Promise<void> {

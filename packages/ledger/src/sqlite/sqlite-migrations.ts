@@ -179,4 +179,27 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   CREATE INDEX turns_time ON turns (time);
   CREATE INDEX shape_totals_alias ON shape_totals (alias);
   `,
+  // 8: the dashboard's — transcripts (prompts and answers, kept only when the config asks, deleted by time) and one
+  // summary row per route conversation, so conversations are listed latest first without a scan of the turns.
+  `
+  CREATE TABLE transcripts (
+    call TEXT PRIMARY KEY,
+    time INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX transcripts_time ON transcripts (time);
+  CREATE TABLE conversations (
+    conversation TEXT PRIMARY KEY,
+    collection TEXT NOT NULL,
+    started INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    last_status TEXT NOT NULL
+  );
+  CREATE INDEX conversations_updated ON conversations (updated, conversation);
+  INSERT INTO conversations (conversation, collection, started, updated, turns, last_status)
+    SELECT t.conversation, min(t.collection), min(t.time), max(t.time), max(t.turn),
+      (SELECT l.status FROM turns l WHERE l.conversation = t.conversation ORDER BY l.turn DESC LIMIT 1)
+    FROM turns t GROUP BY t.conversation;
+  `,
 ];

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { callRangeSql } from '../sql/call-query-sql';
+import { upsertConversationsSql } from '../sql/conversation-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { SUM_COLUMNS } from '../sql/totals-row';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
@@ -50,7 +52,14 @@ type StatementName =
   | 'oldCalls'
   | 'deleteVerdict'
   | 'deleteCall'
-  | 'deleteOldTurns';
+  | 'deleteOldTurns'
+  | 'upsertConversation'
+  | 'conversationMembers'
+  | 'insertTranscript'
+  | 'getTranscripts'
+  | 'deleteTranscripts'
+  | 'getVerdicts'
+  | 'callRange';
 
 export type SqliteStatements = Record<StatementName, Database.Statement>;
 
@@ -97,6 +106,14 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     deleteCall: db.prepare('DELETE FROM calls WHERE id = ?'),
     deleteOldTurns: db.prepare('DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns WHERE time < ? ORDER BY time LIMIT ?)'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
+    upsertConversation: db.prepare(upsertConversationsSql('VALUES (?, ?, ?, ?, ?, ?)')),
+    conversationMembers: db.prepare('SELECT conversation, alias FROM turns WHERE conversation IN (SELECT value FROM json_each(?)) ORDER BY conversation, turn'),
+    insertTranscript: db.prepare('INSERT INTO transcripts (call, time, body) VALUES (?, ?, ?) ON CONFLICT (call) DO NOTHING'),
+    getTranscripts: db.prepare('SELECT call, time, body FROM transcripts WHERE call IN (SELECT value FROM json_each(?))'),
+    // Oldest first through the time index, a batch at a time: each delete holds the write lock only briefly.
+    deleteTranscripts: db.prepare('DELETE FROM transcripts WHERE call IN (SELECT call FROM transcripts WHERE time < ? ORDER BY time LIMIT ?)'),
+    getVerdicts: db.prepare('SELECT call, useful, note, time FROM verdicts WHERE call IN (SELECT value FROM json_each(?))'),
+    callRange: db.prepare(callRangeSql(() => '?')),
     pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),
   };
 }

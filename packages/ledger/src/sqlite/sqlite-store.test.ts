@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../create-ledger';
 import { buildWriterChild, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
+import { dashboardContract } from '../test-support/dashboard-contract';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
@@ -22,6 +23,8 @@ ledgerContract('sqlite on the calling thread', (options) => createLedger(`sqlite
 recordsContract('sqlite', async () => `sqlite:${freshPath()}`, true);
 retentionContract('sqlite on disk, on its worker', (options) => createLedger(`sqlite:${freshPath()}`, options));
 retentionContract('sqlite on disk, on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
+dashboardContract('sqlite', (options) => createLedger(`sqlite:${freshPath()}`, options));
+dashboardContract('sqlite on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
 
 describe('sqlite store on disk', () => {
   it('creates the folder, uses WAL, records its schema version, and keeps records across close and reopen', async () => {

@@ -20,6 +20,16 @@ import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { callRowValues, turnRowValues } from './row-values';
+import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
+import { conversationDeltas } from '../dashboard/conversation-deltas';
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
+import { prefixEnd, queryCallsSql } from '../sql/call-query-sql';
+import { type CallVerdictRow, rowToCallWithVerdict } from '../sql/call-verdict-row';
+import { type ConversationRow, listConversationsSql, toConversationSummaries } from '../sql/conversation-sql';
+import { rowToSeries, type SeriesDbRow, seriesSql } from '../sql/series-sql';
+import { rowToTranscript, type TranscriptRow, transcriptToRow } from '../sql/transcript-row';
+import type { Transcript } from '../transcript';
 import { migrateSqlite } from './sqlite-migrate';
 import { openSqlite } from './open-sqlite';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements';
@@ -50,13 +60,19 @@ export class SqliteStore implements LedgerStore {
     this.#db
       .transaction(() => {
         const added: CallRecord[] = [];
+        const turns: TurnRecord[] = [];
         for (const item of batch) {
           if (item.kind === 'call') {
             if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
-          } else {
+          } else if (item.kind === 'turn') {
             sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
+            turns.push(item.record);
+          } else {
+            const row = transcriptToRow(item.record);
+            sql.insertTranscript.run(row.call, row.time, row.body);
           }
         }
+        for (const d of conversationDeltas(turns)) sql.upsertConversation.run(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus);
         for (const d of totalsDeltas(added)) {
           const sums = sumsValues(d.sums);
           sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
@@ -125,8 +141,41 @@ export class SqliteStore implements LedgerStore {
   }
 
   async shadowCalls(prefix: string): Promise<CallRecord[]> {
-    const end = `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
-    return (this.#sql.shadowCalls.all(prefix, end) as CallRow[]).map(rowToCall);
+    return (this.#sql.shadowCalls.all(prefix, prefixEnd(prefix)) as CallRow[]).map(rowToCall);
+  }
+
+  async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
+    const { sql, values } = queryCallsSql(filter, before, limit, () => '?');
+    return (this.#statement(sql).all(...values) as CallVerdictRow[]).map(rowToCallWithVerdict);
+  }
+
+  async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    return (this.#sql.callRange.all(prefix, prefixEnd(prefix)) as CallVerdictRow[]).map(rowToCallWithVerdict);
+  }
+
+  async getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    const rows = this.#sql.getVerdicts.all(JSON.stringify(calls)) as Array<{ call: string; useful: number; note: string | null; time: number }>;
+    return Object.fromEntries(rows.map((row) => [row.call, { useful: row.useful === 1, note: row.note, time: row.time }]));
+  }
+
+  async conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
+    const { sql, values } = listConversationsSql(filter, before, limit, () => '?');
+    const rows = this.#statement(sql).all(...values) as ConversationRow[];
+    const members = this.#sql.conversationMembers.all(JSON.stringify(rows.map((row) => row.conversation))) as Array<{ conversation: string; alias: string }>;
+    return toConversationSummaries(rows, members);
+  }
+
+  async series(query: SeriesQuery): Promise<SeriesRow[]> {
+    const { sql, values } = seriesSql(query, () => '?');
+    return (this.#statement(sql).all(...values) as SeriesDbRow[]).map(rowToSeries);
+  }
+
+  async getTranscripts(calls: readonly string[]): Promise<Transcript[]> {
+    return (this.#sql.getTranscripts.all(JSON.stringify(calls)) as TranscriptRow[]).map(rowToTranscript);
+  }
+
+  async deleteTranscripts(before: number, limit: number): Promise<number> {
+    return this.#sql.deleteTranscripts.run(before, limit).changes;
   }
 
   async spend(query: SpendQuery): Promise<number> {

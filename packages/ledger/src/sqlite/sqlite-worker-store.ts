@@ -1,6 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { CallRecord } from '../call-record';
+import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
+import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
+import type { Transcript } from '../transcript';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import type { ModelRecord, RecordsQuery } from '../model-record';
@@ -87,6 +91,34 @@ export class SqliteWorkerStore implements LedgerStore {
 
   prune(before: number, limit: number): Promise<PruneCounts> {
     return this.#call('prune', [before, limit]) as Promise<PruneCounts>;
+  }
+
+  queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
+    return this.#call('queryCalls', [filter, before, limit]) as Promise<CallWithVerdict[]>;
+  }
+
+  callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
+    return this.#call('callsWithPrefix', [prefix]) as Promise<CallWithVerdict[]>;
+  }
+
+  getVerdicts(calls: readonly string[]): Promise<Record<string, CallVerdict>> {
+    return this.#call('getVerdicts', [calls]) as Promise<Record<string, CallVerdict>>;
+  }
+
+  conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
+    return this.#call('conversations', [filter, before, limit]) as Promise<ConversationSummary[]>;
+  }
+
+  series(query: SeriesQuery): Promise<SeriesRow[]> {
+    return this.#call('series', [query]) as Promise<SeriesRow[]>;
+  }
+
+  getTranscripts(calls: readonly string[]): Promise<Transcript[]> {
+    return this.#call('getTranscripts', [calls]) as Promise<Transcript[]>;
+  }
+
+  deleteTranscripts(before: number, limit: number): Promise<number> {
+    return this.#call('deleteTranscripts', [before, limit]) as Promise<number>;
   }
 
   async ping(): Promise<void> {

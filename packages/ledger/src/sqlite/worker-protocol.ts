@@ -14,6 +14,13 @@ export type WorkerOp =
   | 'records'
   | 'pageCalls'
   | 'prune'
+  | 'queryCalls'
+  | 'callsWithPrefix'
+  | 'getVerdicts'
+  | 'conversations'
+  | 'series'
+  | 'getTranscripts'
+  | 'deleteTranscripts'
   | 'ping'
   | 'close';
 

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_KEYS, type DashboardGateway, startDashboardGateway } from './dashboard-gateway';
+import { sdksFor } from './sdk-clients';
+
+let t: DashboardGateway | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** A reader of `GET /bench/events`: the events it parsed so far, the comments, and whether the stream ended. */
+async function follow(url: string, signal?: AbortSignal) {
+  const response = await fetch(`${url}/bench/events`, { headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}` }, signal });
+  const seen = {
+    events: [] as Array<{ event: string; data: any }>,
+    comments: [] as string[],
+    ended: false,
+    status: response.status,
+    type: response.headers.get('content-type'),
+  };
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          for (const line of lines) if (line.startsWith(':')) seen.comments.push(line.slice(1).trim());
+          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
+          if (event && data) seen.events.push({ event, data: JSON.parse(data) });
+        }
+      }
+      seen.ended = true;
+    } catch {
+      // aborted by the test
+    }
+  })();
+  return { seen, reading };
+}
+
+describe('GET /bench/events', () => {
+  it('sends each call, turn and verdict recorded after it opened, as server-sent events', async () => {
+    t = await startDashboardGateway();
+    const { seen } = await follow(t.url);
+    expect(seen.status).toBe(200);
+    expect(seen.type).toMatch(/^text\/event-stream/);
+    await vi.waitFor(() => expect(seen.comments).toContain('connected'));
+    const reply = (await sdksFor(t.url, DASHBOARD_KEYS.bob).openai.chat.completions.create({
+      model: 'bench/agents',
+      messages: [{ role: 'user', content: 'watch me' }],
+    })) as any;
+    await vi.waitFor(() => expect(seen.events.map((e) => e.event)).toEqual(['call', 'turn']));
+    expect(seen.events[0]!.data).toMatchObject({
+      id: reply.bench.call,
+      purpose: 'route',
+      collection: 'agents',
+      keyName: 'bob',
+      alias: 'm1',
+      status: 'ok',
+      cost: expect.any(Number),
+      time: expect.any(Number),
+    });
+    expect(seen.events[1]!.data).toMatchObject({ conversation: reply.bench.conversation, turn: 1, call: reply.bench.call, alias: 'm1', status: 'ok' });
+    await fetch(`${t.url}/bench/verdict`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ call: reply.bench.call, useful: true }),
+    });
+    await vi.waitFor(() => expect(seen.events.at(-1)).toMatchObject({ event: 'verdict', data: { call: reply.bench.call, useful: true } }));
+  });
+
+  it('keeps a quiet stream open with comments', async () => {
+    t = await startDashboardGateway(); // server.keepAliveMs is 200 in tests
+    const { seen } = await follow(t.url);
+    await vi.waitFor(() => expect(seen.comments).toContain('keep-alive'), { timeout: 5_000 });
+  });
+
+  it('stops listening to the engine once its last reader disconnects', async () => {
+    t = await startDashboardGateway();
+    const events = t.gateway.engine.events;
+    expect(events.listened).toBe(false);
+    const readers = [new AbortController(), new AbortController()];
+    const followed = await Promise.all(readers.map((reader) => follow(t!.url, reader.signal)));
+    await vi.waitFor(() => expect(followed.every(({ seen }) => seen.comments.includes('connected'))).toBe(true));
+    expect(events.listened).toBe(true);
+    readers[0]!.abort();
+    await sdksFor(t.url, DASHBOARD_KEYS.bob).openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'one left' }] });
+    await vi.waitFor(() => expect(followed[1]!.seen.events.length).toBe(2));
+    expect(events.listened).toBe(true);
+    readers[1]!.abort();
+    // The next event finds the reader gone even if its close was not seen yet; either way, nobody listens after it.
+    await sdksFor(t.url, DASHBOARD_KEYS.bob).openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'none left' }] });
+    await vi.waitFor(() => expect(events.listened).toBe(false));
+  });
+
+  it('ends every stream cleanly when the gateway shuts down', async () => {
+    const gateway = await startDashboardGateway();
+    const { seen, reading } = await follow(gateway.url);
+    await vi.waitFor(() => expect(seen.comments).toContain('connected'));
+    await gateway.close();
+    await reading;
+    expect(seen.ended).toBe(true);
+  });
+
+  it('refuses a parameter it does not take', async () => {
+    t = await startDashboardGateway();
+    const response = await fetch(`${t.url}/bench/events?since=0`, { headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}` } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error.param).toBe('since');
+  });
+});

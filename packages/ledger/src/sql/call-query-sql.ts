@@ -1,0 +1,41 @@
+import type { CallFilter } from '../dashboard/call-query';
+import { FAILED_STATUS } from '../dashboard/call-query';
+import type { CallCursor } from '../ledger-store';
+import { boundParams } from './bound-params';
+import type { Placeholder } from './totals-sql';
+
+/** The verdict columns joined to each call row (`verdict_useful`, `verdict_note`, `verdict_time`). */
+const WITH_VERDICT = `SELECT c.*, v.useful AS verdict_useful, v.note AS verdict_note, v.time AS verdict_time
+  FROM calls c LEFT JOIN verdicts v ON v.call = c.id`;
+
+/**
+ * Calls newest first, walking the (time, id) index backwards from the cursor: a page of recent calls reads about as
+ * many rows as it shows; a filter that matches few calls reads more (the filtered columns have no index of their own,
+ * which would cost every insert).
+ */
+export function queryCallsSql(filter: CallFilter, before: CallCursor | undefined, limit: number, p: Placeholder): { sql: string; values: unknown[] } {
+  const { bind, values } = boundParams(p);
+  const where: string[] = [];
+  if (filter.from !== undefined) where.push(`c.time >= ${bind(filter.from)}`);
+  if (filter.to !== undefined) where.push(`c.time < ${bind(filter.to)}`);
+  if (before) where.push(`(c.time < ${bind(before.time)} OR (c.time = ${bind(before.time)} AND c.id < ${bind(before.id)}))`);
+  if (filter.collection !== undefined) where.push(`c.collection = ${bind(filter.collection)}`);
+  if (filter.alias !== undefined) where.push(`c.alias = ${bind(filter.alias)}`);
+  if (filter.keyName !== undefined) where.push(`c.key_name = ${bind(filter.keyName)}`);
+  if (filter.status === FAILED_STATUS) where.push("c.status NOT IN ('ok', 'aborted')");
+  else if (filter.status !== undefined) where.push(`c.status = ${bind(filter.status)}`);
+  if (filter.firstSeat) where.push(`c.purpose = 'seat' AND c.id LIKE '%.1'`);
+  else if (filter.purpose !== undefined) where.push(`c.purpose = ${bind(filter.purpose)}`);
+  const sql = `${WITH_VERDICT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.time DESC, c.id DESC LIMIT ${bind(limit)}`;
+  return { sql, values };
+}
+
+/** Calls whose id is in the key range [from, to) (a prefix and the prefix with its last character raised), in id order. */
+export function callRangeSql(p: Placeholder): string {
+  return `${WITH_VERDICT} WHERE c.id >= ${p(1)} AND c.id < ${p(2)} ORDER BY c.id`;
+}
+
+/** The end of the key range of ids that start with `prefix`. */
+export function prefixEnd(prefix: string): string {
+  return `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+}

@@ -1,0 +1,69 @@
+import type { SeriesQuery, SeriesRow } from '../dashboard/series';
+import { HOUR_MS } from '../totals';
+import { boundParams } from './bound-params';
+import type { Placeholder } from './totals-sql';
+
+/** Buckets of whole hours read the hourly running totals (their primary key starts with the hour); shorter ones read the calls by time. */
+export function seriesSql(query: SeriesQuery, p: Placeholder): { sql: string; values: unknown[] } {
+  const { bind, values } = boundParams(p);
+  const fromTotals = query.bucketMs % HOUR_MS === 0;
+  const time = fromTotals ? 'hour' : 'time';
+  // CAST: SQLite may bind a whole number as a REAL, and then divide without truncating.
+  const bucket = `${bind(query.from)} + CAST((${time} - ${bind(query.from)}) / ${bind(query.bucketMs)} AS BIGINT) * ${bind(query.bucketMs)}`;
+  const sums = fromTotals
+    ? `sum(calls) AS calls, sum(failures) AS failures, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+       sum(reasoning_tokens) AS reasoning_tokens, sum(cached_tokens) AS cached_tokens, sum(cache_write_tokens) AS cache_write_tokens,
+       sum(cost) AS cost, sum(seconds_sum) AS seconds_sum, sum(seconds_count) AS seconds_count, sum(first_sum) AS first_sum,
+       sum(first_count) AS first_count`
+    : `count(*) AS calls, sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END) AS failures, sum(input_tokens) AS input_tokens,
+       sum(output_tokens) AS output_tokens, sum(reasoning_tokens) AS reasoning_tokens, sum(cached_tokens) AS cached_tokens,
+       sum(cache_write_tokens) AS cache_write_tokens, coalesce(sum(cost), 0) AS cost, coalesce(sum(seconds), 0) AS seconds_sum,
+       count(seconds) AS seconds_count, coalesce(sum(first_piece_seconds), 0) AS first_sum, count(first_piece_seconds) AS first_count`;
+  const where = [`${time} >= ${bind(query.from)}`, `${time} < ${bind(query.to)}`];
+  if (query.collection !== undefined) where.push(`collection = ${bind(query.collection)}`);
+  const name = query.by === 'alias' ? 'alias' : fromTotals ? 'key_name' : "coalesce(key_name, '')";
+  // Grouped in the database to a row per bucket and name: what crosses to JavaScript is the series, not the totals' rows.
+  const sql = `SELECT ${bucket} AS bucket, ${name} AS name, ${sums}
+    FROM ${fromTotals ? 'call_totals' : 'calls'} WHERE ${where.join(' AND ')} GROUP BY 1, 2`;
+  return { sql, values };
+}
+
+type Num = number | string;
+
+export interface SeriesDbRow {
+  bucket: Num;
+  name: string;
+  calls: Num;
+  failures: Num;
+  input_tokens: Num;
+  output_tokens: Num;
+  reasoning_tokens: Num;
+  cached_tokens: Num;
+  cache_write_tokens: Num;
+  cost: Num;
+  seconds_sum: Num;
+  seconds_count: Num;
+  first_sum: Num;
+  first_count: Num;
+}
+
+export function rowToSeries(row: SeriesDbRow): SeriesRow {
+  return {
+    bucket: Number(row.bucket),
+    name: row.name === '' ? null : row.name,
+    sums: {
+      calls: Number(row.calls),
+      failures: Number(row.failures),
+      inputTokens: Number(row.input_tokens),
+      outputTokens: Number(row.output_tokens),
+      reasoningTokens: Number(row.reasoning_tokens),
+      cachedTokens: Number(row.cached_tokens),
+      cacheWriteTokens: Number(row.cache_write_tokens),
+      cost: Number(row.cost),
+      secondsSum: Number(row.seconds_sum),
+      secondsCount: Number(row.seconds_count),
+      firstSum: Number(row.first_sum),
+      firstCount: Number(row.first_count),
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LedgerInputError } from '../errors/ledger-input-error';
+import type { Ledger, LedgerOptions } from '../ledger';
+import type { TranscriptInput } from '../transcript';
+import { HOUR_MS } from '../totals';
+import { call, type OpenLedger } from './fixtures';
+
+const T0 = 1_800_000_000_000 - (1_800_000_000_000 % HOUR_MS); // a whole hour
+
+function transcript(id: string, time: number, text = `answer of ${id}`): TranscriptInput {
+  return {
+    call: id,
+    time,
+    system: 'be brief',
+    messages: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: `question of ${id}` },
+          { type: 'image', mediaType: 'image/png', bytes: 5120 },
+        ],
+      },
+    ],
+    answer: { text, reasoning: '', toolCalls: [{ id: 't1', name: 'read', arguments: '{"path":"a"}' }] },
+  };
+}
+
+/** The dashboard's reads every store must answer alike; run by each store's test file against a real instance. */
+export function dashboardContract(name: string, open: OpenLedger): void {
+  describe(`dashboard queries: ${name}`, () => {
+    const opened: Ledger[] = [];
+    const ledger = async (options: LedgerOptions = {}) => {
+      const l = await open(options);
+      opened.push(l);
+      return l;
+    };
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((l) => l.close().catch(() => {})));
+    });
+
+    it('lists calls newest first with their verdicts, filtered by every field, and pages by cursor without gaps or repeats', async () => {
+      const l = await ledger();
+      for (let i = 0; i < 25; i += 1) {
+        l.recordCall(
+          call(`p${String(i).padStart(2, '0')}.1`, {
+            time: T0 + Math.floor(i / 2), // pairs share a millisecond: the id breaks the tie
+            alias: i % 3 === 0 ? 'm3' : 'm1',
+            keyName: i % 2 === 0 ? 'alice' : 'bob',
+            status: i % 5 === 0 ? 'timeout' : i % 7 === 0 ? 'aborted' : 'ok',
+            collection: i < 20 ? 'core' : 'other',
+            purpose: i === 24 ? 'route' : 'seat',
+          }),
+        );
+      }
+      await l.flush();
+      await l.recordVerdict({ call: 'p03.1', useful: true, note: 'good' });
+
+      const seen: string[] = [];
+      let cursor: { time: number; id: string } | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const result = await l.calls({ limit: 7, ...(cursor ? { cursor } : {}) });
+        seen.push(...result.calls.map((c) => c.id));
+        if (!result.next) break;
+        cursor = result.next;
+      }
+      const expected = Array.from({ length: 25 }, (_, i) => `p${String(i).padStart(2, '0')}.1`).reverse();
+      expect(seen).toEqual(expected);
+
+      const all = await l.calls({ limit: 500 });
+      expect(all.next).toBeNull();
+      expect(all.calls.find((c) => c.id === 'p03.1')?.verdict).toMatchObject({ useful: true, note: 'good' });
+      expect(all.calls.find((c) => c.id === 'p04.1')?.verdict).toBeNull();
+
+      const ids = async (query: Parameters<Ledger['calls']>[0]) => (await l.calls({ limit: 500, ...query })).calls.map((c) => c.id).sort();
+      expect(await ids({ alias: 'm3' })).toEqual(['p00.1', 'p03.1', 'p06.1', 'p09.1', 'p12.1', 'p15.1', 'p18.1', 'p21.1', 'p24.1']);
+      expect(await ids({ keyName: 'bob', collection: 'other' })).toEqual(['p21.1', 'p23.1']);
+      expect(await ids({ status: 'timeout' })).toEqual(['p00.1', 'p05.1', 'p10.1', 'p15.1', 'p20.1']);
+      expect(await ids({ status: 'failed' })).toEqual(['p00.1', 'p05.1', 'p10.1', 'p15.1', 'p20.1']); // aborted is no failure
+      expect(await ids({ purpose: 'route' })).toEqual(['p24.1']);
+      expect(await ids({ from: T0 + 2, to: T0 + 4 })).toEqual(['p04.1', 'p05.1', 'p06.1', 'p07.1']);
+      await expect(l.calls({ limit: 0 })).rejects.toSatisfy(LedgerInputError.isInstance);
+      await expect(l.calls({ purpose: 'nope' as never })).rejects.toThrow(/query.purpose/);
+    });
+
+    it("reads a panel's calls by prefix, and only each panel's first seat with firstSeat", async () => {
+      const l = await ledger();
+      for (const id of ['pa.1', 'pa.2', 'pa.merger', 'pab.1', 'pb.1', 'pb.2', 'pb.11']) l.recordCall(call(id, { time: T0 }));
+      l.recordCall(call('r1', { time: T0, purpose: 'route' }));
+      await l.flush();
+      expect((await l.callsWithPrefix('pa.')).map((c) => c.id)).toEqual(['pa.1', 'pa.2', 'pa.merger']);
+      expect((await l.calls({ firstSeat: true })).calls.map((c) => c.id).sort()).toEqual(['pa.1', 'pab.1', 'pb.1']);
+      await l.recordVerdict({ call: 'pb.2', useful: false });
+      expect(await l.verdicts(['pb.2', 'pb.1', 'nope'])).toEqual({ 'pb.2': { useful: false, note: null, time: expect.any(Number) } });
+    });
+
+    it('lists conversations latest first with their turns, members and last status, paged', async () => {
+      const l = await ledger();
+      const turn = (conversation: string, n: number, time: number, alias: string, status = 'ok') =>
+        l.recordTurn({ conversation, turn: n, time, alias, status, collection: 'agents' });
+      turn('c1', 1, T0 + 1, 'm1');
+      turn('c1', 2, T0 + 5, 'm2', 'server');
+      turn('c2', 1, T0 + 3, 'm1');
+      await l.flush();
+      turn('c1', 2, T0 + 6, 'm1'); // the failed turn retried: it replaces the stored one
+      turn('c3', 1, T0 + 4, 'm3');
+      turn('c3', 2, T0 + 4, 'm3');
+      await l.flush();
+      const first = await l.conversations({ limit: 2 });
+      expect(first.conversations).toEqual([
+        { id: 'c1', collection: 'agents', started: T0 + 1, updated: T0 + 6, turns: 2, models: ['m1'], lastStatus: 'ok' },
+        { id: 'c3', collection: 'agents', started: T0 + 4, updated: T0 + 4, turns: 2, models: ['m3'], lastStatus: 'ok' },
+      ]);
+      expect(first.next).toEqual({ time: T0 + 4, id: 'c3' });
+      const second = await l.conversations({ limit: 2, cursor: first.next! });
+      expect(second.conversations.map((c) => c.id)).toEqual(['c2']);
+      expect(second.next).toBeNull();
+      expect((await l.conversations({ from: T0 + 4 })).conversations.map((c) => c.id)).toEqual(['c1', 'c3']);
+      expect((await l.conversations({ collection: 'nope' })).conversations).toEqual([]);
+    });
+
+    it('sums per bucket, model and key: hours from the running totals, minutes from the calls, alike', async () => {
+      const l = await ledger();
+      const usage = { inputTokens: 10, outputTokens: 4, cachedInputTokens: 3 };
+      l.recordCall(call('a.1', { time: T0 + 1_000, alias: 'm1', keyName: 'alice', usage, seconds: 2, firstPieceSeconds: 0.5, price: { input: 1, output: 1 } }));
+      l.recordCall(call('b.1', { time: T0 + 61_000, alias: 'm1', keyName: 'alice', usage, seconds: 4, status: 'timeout' }));
+      l.recordCall(call('c.1', { time: T0 + HOUR_MS + 5, alias: 'm2', usage }));
+      l.recordCall(call('d.1', { time: T0 + 2 * HOUR_MS, alias: 'm2', collection: 'other' }));
+      await l.flush();
+      l.recordCall(call('e.1', { time: T0 + 2_000, alias: 'm2', keyName: 'alice', usage }));
+      await l.flush();
+      const sorted = (rows: Awaited<ReturnType<Ledger['series']>>) => rows.sort((a, b) => a.bucket - b.bucket || String(a.name).localeCompare(String(b.name)));
+      const byModel = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: HOUR_MS, by: 'alias', collection: 'core' }));
+      expect(byModel).toEqual([
+        {
+          bucket: T0,
+          name: 'm1',
+          sums: {
+            calls: 2,
+            failures: 1,
+            inputTokens: 20,
+            outputTokens: 8,
+            reasoningTokens: 0,
+            cachedTokens: 6,
+            cacheWriteTokens: 0,
+            cost: expect.closeTo(14 / 1e6, 12),
+            secondsSum: 6,
+            secondsCount: 2,
+            firstSum: 0.5,
+            firstCount: 1,
+          },
+        },
+        { bucket: T0, name: 'm2', sums: expect.objectContaining({ calls: 1, inputTokens: 10 }) },
+        { bucket: T0 + HOUR_MS, name: 'm2', sums: expect.objectContaining({ calls: 1, inputTokens: 10 }) },
+      ]);
+      const byKey = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: HOUR_MS, by: 'keyName', collection: 'core' }));
+      expect(byKey.map((row) => [row.bucket - T0, row.name, row.sums.calls, row.sums.failures])).toEqual([
+        [0, 'alice', 3, 1],
+        [HOUR_MS, null, 1, 0],
+      ]);
+      const byMinute = sorted(await l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 60_000, by: 'alias' }));
+      expect(byMinute.map((row) => [row.bucket - T0, row.name, row.sums.calls, row.sums.failures, row.sums.secondsSum])).toEqual([
+        [0, 'm1', 1, 0, 2],
+        [0, 'm2', 1, 0, 0],
+        [60_000, 'm1', 1, 1, 4],
+      ]);
+      const keysByMinute = sorted(await l.series({ from: T0, to: T0 + 2 * HOUR_MS, bucketMs: 60_000, by: 'keyName' }));
+      expect(keysByMinute.map((row) => [row.bucket - T0, row.name, row.sums.calls])).toEqual([
+        [0, 'alice', 2],
+        [60_000, 'alice', 1],
+        [HOUR_MS, null, 1],
+      ]);
+      await expect(l.series({ from: T0 + 1, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'alias' })).rejects.toThrow(/whole UTC hour/);
+      await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 1234, by: 'alias' })).rejects.toThrow(/query.bucketMs/);
+      await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'shape' as never })).rejects.toThrow(/query.by/);
+    });
+
+    it('keeps transcripts (queued ones readable), and deletes those older than a time in batches, oldest first', async () => {
+      const l = await ledger({ windowMs: 60_000 });
+      l.recordTranscript(transcript('p1.1', T0));
+      expect(await l.transcripts(['p1.1'])).toEqual([{ ...transcript('p1.1', T0) }]); // read while it was queued
+      for (let i = 2; i <= 6; i += 1) l.recordTranscript(transcript(`p${i}.1`, T0 + i));
+      l.recordTranscript(transcript('p2.1', T0, 'a second write of one call is ignored'));
+      await l.flush();
+      expect((await l.transcripts(['p2.1']))[0]?.answer.text).toBe('answer of p2.1');
+      expect(await l.expireTranscripts(T0 + 5, 2)).toBe(2);
+      expect((await l.transcripts(['p1.1', 'p2.1', 'p3.1'])).map((t) => t.call)).toEqual(['p3.1']);
+      expect(await l.expireTranscripts(T0 + 5, 2)).toBe(2);
+      expect(await l.expireTranscripts(T0 + 5, 2)).toBe(0);
+      expect((await l.transcripts(['p5.1', 'p6.1'])).map((t) => t.call).sort()).toEqual(['p5.1', 'p6.1']);
+      expect(() => l.recordTranscript({ call: 'x', system: null, messages: 'no' } as never)).toThrow(/transcript.messages/);
+    });
+  });
+}
