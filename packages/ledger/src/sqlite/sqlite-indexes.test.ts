@@ -32,7 +32,8 @@ describe('every filter stats, export, the API and retention read by is indexed',
       ['records by collection and model', recordsSql(true, true, q)],
     ];
     const scans = filtered.flatMap(([name, sql]) =>
-      plan(db, sql as string).flatMap((detail) => (/^SCAN (?!CONSTANT)/.test(detail) ? [`${name}: ${detail}`] : [])),
+      // A scan of json_each walks the list of ids passed in, not a table.
+      plan(db, sql as string).flatMap((detail) => (/^SCAN (?!CONSTANT|json_each VIRTUAL TABLE)/.test(detail) ? [`${name}: ${detail}`] : [])),
     );
     expect(scans).toEqual([]);
     expect(filtered.map(([name]) => name)).toEqual(expect.arrayContaining(['oldCalls', 'deleteOldTurns', 'pageFirst', 'pageAfter', 'getCall', 'getTurns']));
