@@ -54,6 +54,8 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
     keyName: context.caller.keyName,
   });
   context.onCancel.push(() => run.cancel());
+  // The next panels within the records' cache age see these seats' calls: explorers move on.
+  for (const seat of run.seats) runtime.records.noteSeat(seat.alias, input.shape?.shape ?? 'general');
   const headers = { 'x-bench-panel': run.id, 'x-bench-seats': run.seats.map((seat) => seat.alias).join(',') };
   const model = replyModelName(context.protocol, context.requestedModel, `bench/${collection.name}`);
   const costed = (bench: PanelBench) => {

@@ -1,10 +1,11 @@
 import type { Client } from '@bench/client';
 import type { Ledger } from '@bench/ledger';
-import type { RecordSource, Router } from '@bench/router';
+import type { Router } from '@bench/router';
 import type { Limits } from '../limits/limits';
 import type { ShapeLabelStore } from '../shapes/shape-label-store';
 import type { Shadows } from '../shadows/shadows';
 import type { EngineLogger } from './engine-logger';
+import type { LedgerRecordSource } from './ledger-record-source';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
 import type { TranscriptKeeper } from '../transcripts/transcript-keeper';
@@ -18,7 +19,7 @@ export interface EngineRuntime {
   router: Router;
   client: Client;
   /** Useful verdicts and last use per model, from the ledger (cached). */
-  records: RecordSource;
+  records: LedgerRecordSource;
   /** Responses replies kept for a later `previous_response_id`. */
   responses: ResponseStore;
   logger: EngineLogger;

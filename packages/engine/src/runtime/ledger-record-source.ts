@@ -9,10 +9,19 @@ import type { MemberRecord, RecordSource, ShapeRecord } from '@bench/router';
  * taken here, or announced by another replica) makes the next read go to the
  * ledger, even while an older read is still under way.
  */
+export interface LedgerRecordSource extends RecordSource {
+  /** A verdict was taken (here or on another replica): the next read goes to the ledger. */
+  invalidate(): void;
+  /** A route turn was answered: its last use, on the whole record and the shape's, until the next read. */
+  noteUse(alias: string, at: number, shape?: string): void;
+  /** A panel seated it (now): one more call and its last use, on the whole record and the shape's, until the next read. */
+  noteSeat(alias: string, shape: string): void;
+}
+
 export function ledgerRecordSource(
   ledger: Ledger,
   options: { maxAgeMs?: number; waitMs?: number; now?: () => number; onError?: (error: unknown) => void } = {},
-): RecordSource & { invalidate(): void } {
+): LedgerRecordSource {
   // This replica reads a verdict at once (invalidate); others are told over the state store, and without that message
   // (no shared store, or it is down) read it after at most maxAgeMs and one read.
   const maxAgeMs = options.maxAgeMs ?? 1_000;
@@ -70,17 +79,34 @@ export function ledgerRecordSource(
       if (cached && now() - cached.at < maxAgeMs) return pick(cached.records, aliases);
       return readWithin().then((records) => pick(records, aliases));
     },
-    /** A verdict was taken: the next read goes to the ledger (a read already under way is not waited for). */
+    // A read already under way is not waited for: the next read starts afresh.
     invalidate() {
       generation += 1;
       loading = undefined;
       if (cached) cached = { at: Number.NEGATIVE_INFINITY, records: cached.records };
     },
-    noteUse(alias, at) {
-      const record = cached?.records.get(alias);
-      if (cached) cached.records.set(alias, { useful: record?.useful ?? 0, ...record, lastUsedAt: at });
+    // Until the ledger is read again (the calls written by then), the choices within the cache's age see each use:
+    // rotation and explorers move on to the next member instead of picking the same one for a second.
+    noteUse(alias, at, shape) {
+      cached?.records.set(alias, withUse(cached.records.get(alias), at, shape, 0));
+    },
+    noteSeat(alias, shape) {
+      cached?.records.set(alias, withUse(cached.records.get(alias), now(), shape, 1));
     },
   };
+}
+
+/**
+ * A copy of the record with its last use at `at` and `calls` more calls, whole and on `shape` where it has a record
+ * there (one is not made up: until the ledger says so, the choices fall back to the whole record as before). Records
+ * handed out stay as they were.
+ */
+function withUse(record: MemberRecord | undefined, at: number, shape: string | undefined, calls: number): MemberRecord {
+  const used: MemberRecord = { useful: 0, ...record, lastUsedAt: at, calls: (record?.calls ?? 0) + calls };
+  const onShape = shape !== undefined && record?.shapes !== undefined && Object.hasOwn(record.shapes, shape) ? record.shapes[shape] : undefined;
+  if (shape === undefined || onShape === undefined) return used;
+  used.shapes = { ...record?.shapes, [shape]: { ...onShape, lastUsedAt: at, calls: onShape.calls + calls } };
+  return used;
 }
 
 function pick(records: ReadonlyMap<string, MemberRecord>, aliases: readonly string[]): Map<string, MemberRecord> {
