@@ -146,6 +146,7 @@ export function runFailover(
         ...(tally.error ? { error: tally.error } : {}),
         status: opened.status,
         seconds: (performance.now() - opened.startedAt) / 1000,
+        startedAt: performance.timeOrigin + opened.startedAt,
         ...(tally.usage ? { usage: tally.usage } : {}),
         textChars: tally.text.length,
         ...(continues !== undefined ? { continues } : {}),

@@ -47,6 +47,7 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
       error,
       ...(error.status !== undefined ? { status: error.status } : {}),
       seconds: (performance.now() - started) / 1000,
+      startedAt: performance.timeOrigin + started,
     });
     throw error;
   }

@@ -83,6 +83,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     logger,
     labels: createShapeLabels(),
     shadows,
+    events,
     newId: () => newPanelId(),
   };
   // Turns not yet recorded: close() waits for them before it closes the ledger.

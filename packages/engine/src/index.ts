@@ -1,6 +1,6 @@
 export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
 export type { Engine, EngineHealth, StoredResponses } from './engine';
-export { EngineEvents, type EngineEvent, type EngineEventListener } from './events/engine-events';
+export { EngineEvents, type EngineEvent, type EngineEventListener, type Failover } from './events/engine-events';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';

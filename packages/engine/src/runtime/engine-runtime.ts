@@ -3,6 +3,7 @@ import type { Ledger } from '@bench/ledger';
 import type { RecordSource, Router } from '@bench/router';
 import type { ShapeLabels } from '../shapes/turn-shape';
 import type { Shadows } from '../shadows/shadows';
+import type { EngineEvents } from '../events/engine-events';
 import type { EngineLogger } from './engine-logger';
 import type { GatewayConfig } from '../config/resolved-config';
 import type { ResponseStore } from '../responses-state/response-store';
@@ -24,6 +25,8 @@ export interface EngineRuntime {
   labels: ShapeLabels;
   /** Route turns' shadows, started once a turn has answered the caller. */
   shadows: Shadows;
+  /** The engine's observers (`engine.events`). */
+  events: EngineEvents;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }
