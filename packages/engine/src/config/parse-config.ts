@@ -1,6 +1,6 @@
 import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
 import { ConfigError, type ConfigIssue } from './config-error';
-import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
+import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_SERVICE_NAME, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
 import { configIssues } from './config-issues';
 import { parseModelName } from '../names/parse-model-name';
@@ -52,6 +52,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     aliases: ownRecord(file.aliases),
     shapes: ['general', ...new Set((file.shapes ?? []).filter((shape) => shape !== 'general'))],
     defaults: resolveSettings(file.defaults),
+    telemetry: { serviceName: DEFAULT_SERVICE_NAME, ...file.telemetry },
     source: file,
   };
 }

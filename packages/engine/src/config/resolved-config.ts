@@ -34,6 +34,8 @@ export interface GatewayConfig {
   /** The shapes prompts are labelled with, `general` first. */
   shapes: readonly string[];
   defaults: Settings;
+  /** Where traces go (`otlp`, absent: off unless the environment says) and the service they name. */
+  telemetry: { otlp?: string; serviceName: string };
   /** The file as written, for reference. */
   source: ConfigFile;
 }

@@ -6,6 +6,8 @@ import { handleCountTokens } from './count-tokens';
 import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
 import { handleRecords } from './records';
+import { handleMetrics } from './metrics';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import { handleListModels } from './list-models';
 import { handleModelEntry } from './model-entry';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
@@ -13,7 +15,7 @@ import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+export function buildHandlers(engine: Engine, metrics: GatewayMetrics): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),
@@ -26,6 +28,7 @@ export function buildHandlers(engine: Engine): Record<Exclude<RouteName, NodeRou
     verdict: (request) => handleVerdict(request, engine),
     health: (request) => handleHealth(request, engine),
     records: (request) => handleRecords(request, engine),
+    metrics: (request) => handleMetrics(request, metrics),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.method === 'HEAD') {

@@ -10,6 +10,11 @@ import { createRequestHandler } from './handle-request';
 import { buildHandlers } from '../handlers/build-handlers';
 import { createMcpHttpHandler } from '@bench/mcp';
 import { mcpRoute } from './mcp-route';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
+import { countEngineEvents } from '../metrics/count-engine-events';
+import { countRequests } from '../metrics/count-requests';
+import { startTracing } from '../telemetry/start-tracing';
+import { traceEngineEvents } from '../telemetry/trace-engine-events';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
@@ -31,6 +36,8 @@ export interface Gateway {
   ledger: Ledger;
   /** The engine every request's turn runs on. */
   engine: Engine;
+  /** Where traces go (an OTLP/HTTP collector's `/v1/traces`), or undefined: traces off. */
+  tracesURL: string | undefined;
   /** Starts a server on the config's (or the given) host and port; refuses a non-loopback host without keys. */
   listen(options?: { port?: number; host?: string }): Promise<{ server: Server; url: string }>;
   /** Stops accepting, lets streams finish up to `server.shutdownGraceMs`, flushes and closes the ledger. */
@@ -48,12 +55,22 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.random ? { random: options.random } : {}),
   });
   const { config, ledger } = engine;
+  // Traces before anything serves: a bad endpoint is refused like any bad config, with the engine closed again.
+  const tracing = await startTracing(config, options.env ?? process.env).catch(async (error: unknown) => {
+    await engine.close();
+    throw error;
+  });
+  const metrics = new GatewayMetrics(ledger);
+  engine.events.on(countEngineEvents(metrics, config));
+  if (tracing) engine.events.on(traceEngineEvents(tracing.tracer, config));
   const mcp = createMcpHttpHandler(engine);
   const listener = createRequestHandler({
     engine,
     cors: config.server.cors,
     logger,
-    handlers: buildHandlers(engine),
+    observer: countRequests(metrics),
+    ...(tracing ? { tracer: tracing.tracer } : {}),
+    handlers: buildHandlers(engine, metrics),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
       logger.error(
@@ -72,6 +89,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     config,
     ledger,
     engine,
+    tracesURL: tracing?.url,
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? config.server.host;
       const port = listenOptions.port ?? config.server.port;
@@ -98,6 +116,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         () => undefined,
         (error: unknown) => error,
       );
+      // The spans of everything that ran, shadows included, go before the process does.
+      await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'sending the last traces failed'));
       if (!options.logger) await new Promise<void>((resolve) => logger.flush(() => resolve()));
       if (unwritten !== undefined) throw unwritten;
     },

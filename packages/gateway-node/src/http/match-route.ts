@@ -16,6 +16,7 @@ export type RouteName =
   | 'response-delete'
   | 'model-entry'
   | 'records'
+  | 'metrics'
   | NodeRouteName;
 
 /** Routes served on Node's own request and response (see node-route handlers in the http folder). */
@@ -81,6 +82,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'root', protocol: 'openai-chat', open: method === 'HEAD' };
       case '/bench/records':
         return { name: 'records', protocol: 'openai-chat' };
+      case '/metrics':
+        return { name: 'metrics', protocol: 'openai-chat', admin: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':
