@@ -90,7 +90,10 @@ describe('GET /metrics after real traffic', () => {
     while (!(await reader.read()).done) {
       // read to the end
     }
-    const after = await scrapeUntil(t().url, (scrape) => scrape.value('bench_open_streams') === 0 && scrape.value('bench_upstream_calls_total', { model: 'm5' }) === 1);
+    const after = await scrapeUntil(
+      t().url,
+      (scrape) => scrape.value('bench_open_streams') === 0 && scrape.value('bench_upstream_calls_total', { model: 'm5' }) === 1,
+    );
     expect(after.value('bench_open_streams')).toBe(0);
     const slow = { route: '/v1/chat/completions', collection: 'slow', status: '200' };
     expect(after.value('bench_requests_total', slow) - before.value('bench_requests_total', slow)).toBe(1);

@@ -77,14 +77,14 @@ function spansOf(body: string): ReceivedSpan[] {
 }
 
 function attributesOf(list: Array<{ key: string; value: any }> | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).map(({ key, value }) => [key, valueOf(value)]));
+  return Object.fromEntries((list ?? []).map(({ key, value }) => [key, attributeValue(value)]));
 }
 
-function valueOf(value: any): unknown {
+function attributeValue(value: any): unknown {
   if ('stringValue' in value) return value.stringValue;
   if ('intValue' in value) return Number(value.intValue);
   if ('doubleValue' in value) return value.doubleValue;
   if ('boolValue' in value) return value.boolValue;
-  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(valueOf);
+  if ('arrayValue' in value) return (value.arrayValue.values ?? []).map(attributeValue);
   return undefined;
 }

@@ -19,7 +19,13 @@ afterAll(() => ledger.close());
 function refused(thrown: unknown, keyName: string): EndedRequest {
   const error = toHttpError(thrown);
   const state = { method: 'POST', protocol: 'openai-chat', caller: { ...LOCAL_CALLER, keyName } } as unknown as RequestState;
-  return { state, route: '/v1/chat/completions', status: error.status, seconds: 0.01, error: { kind: error.error.kind, ownRefusal: EngineError.isInstance(thrown) } };
+  return {
+    state,
+    route: '/v1/chat/completions',
+    status: error.status,
+    seconds: 0.01,
+    error: { kind: error.error.kind, ownRefusal: EngineError.isInstance(thrown) },
+  };
 }
 
 async function keyLimitRefusals(metrics: GatewayMetrics): Promise<Array<{ key: string | undefined; value: string | undefined }>> {

@@ -82,7 +82,7 @@ export class GatewayMetrics {
 
   readonly cost = new Counter({
     name: 'bench_cost_usd_total',
-    help: "What upstream calls cost in dollars, by model, collection and key name (models with a price only).",
+    help: 'What upstream calls cost in dollars, by model, collection and key name (models with a price only).',
     labelNames: ['model', 'collection', 'key'] as const,
     registers: [this.registry],
   });
