@@ -3,7 +3,7 @@ import { KEYS, startKeyedGateway } from './keyed-gateway';
 import { errorMessageOf, postJSON } from './raw-requests';
 import { ask } from './sdk-clients';
 import { scrapeMetrics, scrapeUntil } from './scrape-metrics';
-import { useTestGateway } from './test-gateway';
+import { startTestGateway, useTestGateway } from './test-gateway';
 
 // `fo`: m4 always answers 503 (no second chance), so every turn fails over to m2. `slow`: m5 streams a piece every 150 ms.
 const { t, sdks } = useTestGateway({
@@ -112,6 +112,19 @@ describe('GET /metrics after real traffic', () => {
     const scrape = await scrapeMetrics(t().url);
     expect(scrape.value('bench_requests_total', { route: '/v1beta/models/{model}:generateContent', protocol: 'gemini', collection: 'agents' })).toBe(1);
     expect(scrape.series('bench_requests_total').some((labels) => labels.route?.includes('agents') || labels.route?.includes('?'))).toBe(false);
+  });
+});
+
+describe('GET /metrics on a gateway made with metrics: false', () => {
+  it('counts nothing, and answers 404 saying why', async () => {
+    const quiet = await startTestGateway({ metrics: false });
+    try {
+      const response = await fetch(`${quiet.url}/metrics`);
+      expect(response.status).toBe(404);
+      expect(errorMessageOf('openai-chat', await response.json())).toMatch(/metrics: false/);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 

@@ -23,6 +23,8 @@ export interface TestGatewayOptions {
   env?: NodeJS.ProcessEnv;
   /** Capture the gateway's pino output into `logLines`. */
   captureLog?: boolean;
+  /** `false`: the gateway counts no metrics. */
+  metrics?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     config,
     env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
     logger,
+    ...(options.metrics === false ? { metrics: false } : {}),
   });
   const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {

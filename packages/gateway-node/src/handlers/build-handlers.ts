@@ -15,7 +15,7 @@ import { handleOllamaShow } from './ollama-show';
 import { handleDeleteResponse, handleRetrieveResponse } from './stored-response';
 import { handleVerdict } from './verdict';
 
-export function buildHandlers(engine: Engine, metrics: GatewayMetrics): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+export function buildHandlers(engine: Engine, metrics: GatewayMetrics | undefined): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     generate: (request) => handleGenerate(request, engine),
     'count-tokens': (request) => handleCountTokens(request, engine),

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   client?: Client;
   now?: () => number;
   random?: () => number;
+  /** `false`: nothing is counted and `GET /metrics` is a 404 (default: counted, served to admin keys). */
+  metrics?: boolean;
 }
 
 export interface Gateway {
@@ -60,15 +62,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     await engine.close();
     throw error;
   });
-  const metrics = new GatewayMetrics(ledger);
-  engine.events.on(countEngineEvents(metrics, config));
+  const metrics = options.metrics === false ? undefined : new GatewayMetrics(ledger);
+  if (metrics) engine.events.on(countEngineEvents(metrics, config));
   if (tracing) engine.events.on(traceEngineEvents(tracing.tracer, config));
   const mcp = createMcpHttpHandler(engine);
   const listener = createRequestHandler({
     engine,
     cors: config.server.cors,
     logger,
-    observer: countRequests(metrics),
+    ...(metrics ? { observer: countRequests(metrics) } : {}),
     ...(tracing ? { tracer: tracing.tracer } : {}),
     handlers: buildHandlers(engine, metrics),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
