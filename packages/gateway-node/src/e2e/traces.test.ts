@@ -7,6 +7,8 @@ import { startTestGateway } from './test-gateway';
 
 const PROMPTS = { route: 'PROMPT-MARKER-route-7f3a', panel: 'PROMPT-MARKER-panel-91c2', gemini: 'PROMPT-MARKER-gemini-0d4e' };
 const QUERY = 'QUERY-MARKER-55b1';
+// A caller's own trace (W3C trace context): the Gemini request below sends it.
+const CALLER = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
 
 let receiver: OtlpReceiver;
 beforeAll(async () => {
@@ -36,7 +38,7 @@ describe('traces to an OTLP/HTTP collector', () => {
     // The key in the query string (as Gemini's REST API takes it), with another parameter beside it.
     const gemini = await fetch(`${t.url}/v1beta/models/agents:streamGenerateContent?alt=sse&key=${KEYS.root}&marker=${QUERY}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', traceparent: `00-${CALLER.traceId}-${CALLER.spanId}-01` },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: PROMPTS.gemini }] }] }),
     });
     expect(gemini.status).toBe(200);
@@ -111,8 +113,9 @@ describe('traces to an OTLP/HTTP collector', () => {
     expect(seats.find((seat) => seat.name === 'chat up-1')!.attributes['bench.cost_usd']).toBeGreaterThan(0);
   });
 
-  it('names a Gemini route by its template and its path, never its query string', () => {
+  it("names a Gemini route by its template and its path, never its query string; continues a caller's trace", () => {
     const [server] = named('POST /v1beta/models/{model}:streamGenerateContent');
+    expect(server).toMatchObject({ traceId: CALLER.traceId, parentSpanId: CALLER.spanId });
     expect(server!.attributes).toMatchObject({ 'url.path': '/v1beta/models/agents:streamGenerateContent', 'bench.protocol': 'gemini' });
     expect(childrenOf(childrenOf(server!)[0]!).map((call) => call.name)).toEqual(['chat up-1']);
   });

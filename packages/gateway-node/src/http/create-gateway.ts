@@ -71,7 +71,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     cors: config.server.cors,
     logger,
     ...(metrics ? { observer: countRequests(metrics) } : {}),
-    ...(tracing ? { tracer: tracing.tracer } : {}),
+    ...(tracing ? { tracing } : {}),
     handlers: buildHandlers(engine, metrics),
     nodeHandlers: { mcp: mcpRoute(mcp, config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>

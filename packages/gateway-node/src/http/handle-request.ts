@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, type Tracer } from '@opentelemetry/api';
+import { context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { logAccess } from '../access-log';
 import { CallerPresence } from '../caller-presence';
@@ -17,6 +17,7 @@ import { readJSONBody } from './read-body';
 import { sendError } from './send';
 import type { RequestState } from '../request-state';
 import { RequestTrace } from '../telemetry/request-trace';
+import type { Tracing } from '../telemetry/start-tracing';
 import type { EndedRequest, RequestObserver } from './request-observer';
 import { routeTemplate } from './route-template';
 
@@ -34,13 +35,13 @@ export interface RequestHandlerOptions {
   /** Told of every request as it ends, and of every stream (metrics). */
   observer?: RequestObserver;
   /** Traces on: a span per request, its turn's and its calls' spans within it. */
-  tracer?: Tracer;
+  tracing?: Pick<Tracing, 'tracer' | 'propagator'>;
 }
 
 /** The gateway's `(req, res)` listener: CORS, routing, keys, errors in the path's protocol shape, one access-log line. */
 export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const traced = options.tracer ? new RequestTrace(options.tracer, req.method ?? 'GET') : undefined;
+    const traced = options.tracing ? new RequestTrace(options.tracing, req.method ?? 'GET', req.headers) : undefined;
     const handled = traced ? context.with(traced.context, () => handle(req, res, options, traced)) : handle(req, res, options);
     handled.catch((error: unknown) => {
       // Nothing should get here (every route's errors are answered in handle); if something does, the caller's

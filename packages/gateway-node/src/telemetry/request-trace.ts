@@ -1,4 +1,6 @@
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { defaultTextMapGetter, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Tracing } from './start-tracing';
 import type { EndedRequest } from '../http/request-observer';
 import { TurnTrace } from './turn-trace';
 
@@ -12,11 +14,13 @@ export class RequestTrace {
   readonly #span: Span;
   readonly #method: string;
 
-  constructor(tracer: Tracer, method: string) {
-    this.#tracer = tracer;
+  /** A caller that sends a W3C `traceparent` gets the span in its own trace, a child of its span. */
+  constructor(tracing: Pick<Tracing, 'tracer' | 'propagator'>, method: string, headers: IncomingHttpHeaders) {
+    this.#tracer = tracing.tracer;
     this.#method = method;
-    this.#span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } });
-    this.context = trace.setSpan(context.active(), this.#span);
+    const parent = tracing.propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+    this.#span = this.#tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method } }, parent);
+    this.context = trace.setSpan(parent, this.#span);
   }
 
   /** The route matched: the span is named after it (`POST /v1/chat/completions`). */

@@ -1,9 +1,11 @@
 import { ConfigError, type GatewayConfig } from '@bench/engine';
-import { context, type Tracer } from '@opentelemetry/api';
+import { context, type TextMapPropagator, type Tracer } from '@opentelemetry/api';
 
 /** Traces being sent: the tracer the gateway's spans come from, and the flush-and-stop for shutdown. */
 export interface Tracing {
   tracer: Tracer;
+  /** Reads a caller's trace context (W3C `traceparent`), so that a request's span continues the caller's trace. */
+  propagator: TextMapPropagator;
   /** Where spans go (the collector's `/v1/traces`). */
   url: string;
   /** Sends what is buffered, then stops. */
@@ -34,20 +36,26 @@ export function tracesURL(config: GatewayConfig, env: NodeJS.ProcessEnv): string
 export async function startTracing(config: GatewayConfig, env: NodeJS.ProcessEnv): Promise<Tracing | undefined> {
   const url = tracesURL(config, env);
   if (!url) return undefined;
-  const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace-base'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/context-async-hooks'),
-    ]);
+  const [
+    { BasicTracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+  ]);
   const manager = new AsyncLocalStorageContextManager().enable();
   if (!context.setGlobalContextManager(manager)) manager.disable(); // the process has one already (the embedding app's, another gateway's)
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || config.telemetry.serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }))],
   });
-  return { tracer: provider.getTracer('@bench/gateway-node'), url, shutdown: () => provider.shutdown() };
+  return { tracer: provider.getTracer('@bench/gateway-node'), propagator: new W3CTraceContextPropagator(), url, shutdown: () => provider.shutdown() };
 }
 
 function checkedURL(value: string, path: string): string {
