@@ -3,6 +3,8 @@
 // BENCH_SECONDS (3) at 16 connections alternate between them, BENCH_PAIRS (8) pairs per load (route JSON, a
 // panel of 3), and the table gives each build's median CPU µs per request and the median of the per-pair
 // ratios (this build / the other). For changes whose cost is a few per cent on a shared, noisy machine.
+// BENCH_OTHER_ENV (`NAME=value,NAME=value`) is added to the other build's child: `BENCH_OTHER_ENV=BENCH_METRICS=off
+// node bench/compare-builds.mjs .` compares this build with itself, metrics counted against not.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,14 +30,25 @@ const loads = {
 };
 
 const upstream = await startChild('./upstream-child.mjs');
-const start = (checkout) =>
+const otherEnv = Object.fromEntries(
+  (process.env.BENCH_OTHER_ENV ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=')),
+);
+const start = (checkout, extraEnv = {}) =>
   startChild(childOf(checkout), {
-    env: { BENCH_UPSTREAM: upstream.url, BENCH_LEDGER: `sqlite:${join(temp, `l${++ledgers}`, 'ledger.db')}`, BENCH_LOG: process.env.BENCH_LOG ?? 'silent' },
+    env: {
+      BENCH_UPSTREAM: upstream.url,
+      BENCH_LEDGER: `sqlite:${join(temp, `l${++ledgers}`, 'ledger.db')}`,
+      BENCH_LOG: process.env.BENCH_LOG ?? 'silent',
+      ...extraEnv,
+    },
     quietStdout: true,
   });
 const builds = [
   { name: 'this', gateway: await start(resolve('.')) },
-  { name: 'other', gateway: await start(other) },
+  { name: 'other', gateway: await start(other, otherEnv) },
 ];
 const rows = [];
 try {

@@ -3,7 +3,8 @@
 // BENCH_LOG: "silent" (a pino logger at level silent) or "default" (the gateway's own info-level access log on stdout);
 // BENCH_UPSTREAM_CONNECTIONS: when set, the gateway gets a client (public createClient option) whose undici
 // Agent allows that many connections per upstream origin (the gateway's own client has no cap);
-// BENCH_SQLITE_WORKER=off: the SQLite ledger writes on the serving thread (the ledger's sqliteWorker: false).
+// BENCH_SQLITE_WORKER=off: the SQLite ledger writes on the serving thread (the ledger's sqliteWorker: false);
+// BENCH_METRICS=off: nothing counted (the gateway's metrics: false).
 import { createRequire } from 'node:module';
 import { createGateway } from '../../packages/gateway-node/dist/index.js';
 import { serveIpc } from './ipc.mjs';
@@ -31,6 +32,7 @@ const config = {
 };
 
 const options = { config, env: {} };
+if (process.env.BENCH_METRICS === 'off') options.metrics = false;
 if (process.env.BENCH_LOG !== 'default') options.logger = pino({ level: 'silent' });
 if (process.env.BENCH_UPSTREAM_CONNECTIONS) {
   const { createClient } = await import('../../packages/client/dist/index.js');

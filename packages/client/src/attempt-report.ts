@@ -18,6 +18,8 @@ export interface AttemptReport {
   status?: number;
   /** From the attempt's start to its failure, or to the end of its stream. */
   seconds: number;
+  /** Epoch milliseconds the attempt began. */
+  startedAt: number;
   /** The attempt's own usage, as its upstream reported it (a stream cut part way usually has none). */
   usage?: Usage;
   /** Characters of text this attempt gave the caller (a continuation: after the splice); set for attempts that committed. */

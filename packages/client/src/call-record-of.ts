@@ -19,6 +19,8 @@ export interface CallFiling {
 export interface CallEnding {
   status: string;
   seconds: number;
+  /** Epoch milliseconds the call began. */
+  startedAt?: number;
   errorClass?: string;
   errorMessage?: string;
   usage?: Usage;
@@ -44,6 +46,7 @@ export function callRecordOf(filing: CallFiling, ending: CallEnding): CallInput 
   if (filing.price !== undefined) record.price = filing.price;
   if (filing.unit !== undefined) record.unit = filing.unit;
   if (filing.shape !== undefined) record.shape = filing.shape;
+  if (ending.startedAt !== undefined) record.startedAt = ending.startedAt;
   if (ending.errorClass !== undefined) record.errorClass = ending.errorClass;
   if (ending.errorMessage !== undefined) record.errorMessage = ending.errorMessage;
   if (ending.usage !== undefined) record.usage = ending.usage;

@@ -149,6 +149,7 @@ export function runFailover(
         ...(opened.providerKey !== undefined ? { providerKey: opened.providerKey } : {}),
         status: opened.status,
         seconds: (performance.now() - opened.startedAt) / 1000,
+        startedAt: performance.timeOrigin + opened.startedAt,
         ...(tally.usage ? { usage: tally.usage } : {}),
         textChars: tally.text.length,
         ...(continues !== undefined ? { continues } : {}),

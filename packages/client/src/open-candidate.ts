@@ -51,6 +51,7 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
       ...(target.apiKeyName !== undefined ? { providerKey: target.apiKeyName } : {}),
       ...(error.status !== undefined ? { status: error.status } : {}),
       seconds: (performance.now() - started) / 1000,
+      startedAt: performance.timeOrigin + started,
     });
     throw error;
   }

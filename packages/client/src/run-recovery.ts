@@ -141,6 +141,7 @@ export class RunRecovery {
       ...(opened.providerKey !== undefined ? { providerKey: opened.providerKey } : {}),
       status: opened.status,
       seconds: (performance.now() - opened.startedAt) / 1000,
+      startedAt: performance.timeOrigin + opened.startedAt,
       ...(opened.tally.usage ? { usage: opened.tally.usage } : {}),
       textChars: opened.tally.text.length,
       ...(continues !== undefined ? { continues } : {}),

@@ -28,6 +28,8 @@ export interface CallInput {
   /** The model's price; else the ledger's `price` lookup; else the cost is unknown (null). */
   price?: Price;
   seconds?: number;
+  /** Epoch milliseconds the call began, where the caller knows it (a route turn's attempts): for observers' timelines; not stored. */
+  startedAt?: number;
   firstPieceSeconds?: number;
   finishReason?: string;
   toolCalls?: number;

@@ -98,7 +98,7 @@ describe('createEngine: turns with no wire', () => {
     expect(reply.model).toBe('bench/panel'); // an OpenAI Chat caller by default: a panel names its collection
   });
 
-  it('tells its listeners every call, turn and verdict it hands the ledger, and stops when one unsubscribes', async () => {
+  it('tells its listeners every call, turn, failover and verdict, and stops when one unsubscribes', async () => {
     const seen: EngineEvent[] = [];
     const stop = engine.events.on((event) => seen.push(event));
     engine.events.on(() => {
@@ -107,13 +107,20 @@ describe('createEngine: turns with no wire', () => {
     const { reply } = await engine.turn(ask('count me', false), { model: 'bench/agents' }).reply();
     const call = (reply.extra as { bench: { call: string } }).bench.call;
     await engine.verdict({ call, useful: true });
-    expect(seen.map((event) => event.type)).toEqual(['call', 'call', 'turn', 'verdict']);
+    expect(seen.map((event) => event.type)).toEqual(['call', 'call', 'turn', 'failover', 'verdict']);
     expect(seen[1]).toMatchObject({ type: 'call', call: { id: call, alias: 'a', purpose: 'route' } });
-    expect(seen[0]).toMatchObject({ type: 'call', call: { alias: 'down' } });
-    expect(seen[3]).toMatchObject({ type: 'verdict', verdict: { call, useful: true } });
+    expect(seen[0]).toMatchObject({ type: 'call', call: { alias: 'down', status: 'server' } });
+    // The attempts ran one after the other: their start times say so, for a trace's timeline.
+    const [failed, answered] = seen.map((event) => (event.type === 'call' ? event.call : undefined));
+    expect(answered!.startedAt).toBeGreaterThanOrEqual(failed!.startedAt! + failed!.seconds! * 1000 - 1);
+    expect(seen[3]).toEqual({
+      type: 'failover',
+      failover: { collection: 'agents', keyName: 'local', from: 'down', to: 'a', reason: 'server', continuation: false },
+    });
+    expect(seen[4]).toMatchObject({ type: 'verdict', verdict: { call, useful: true } });
     stop();
     await engine.turn(ask('unheard', false), { model: 'bench/only' }).reply();
-    expect(seen).toHaveLength(4);
+    expect(seen).toHaveLength(5);
   });
 
   it('names the member in the protocol the caller speaks: an Anthropic caller gets the name it asked for', async () => {

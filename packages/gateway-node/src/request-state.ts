@@ -4,6 +4,7 @@ import type { CallerPresence } from './caller-presence';
 import type { MatchedRoute } from './http/match-route';
 import type { RequestTarget } from './http/request-target';
 import type { Reply } from './reply';
+import type { RequestTrace } from './telemetry/request-trace';
 
 /** Request headers, lower-cased, as Node gives them. */
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -29,4 +30,6 @@ export interface RequestState {
   log: { model?: string; error?: string };
   /** The request's turn, once started: what it came to goes in the access log, its conversation on every reply (errors too). */
   turn?: Turn;
+  /** The request's span, when traces are on. */
+  trace?: RequestTrace;
 }

@@ -8,6 +8,7 @@ import {
   DEFAULT_RETRY,
   DEFAULT_ROTATE,
   DEFAULT_SERVER,
+  DEFAULT_SERVICE_NAME,
   DEFAULT_STATE,
   DEFAULT_SHADOW_MAX_CONCURRENT,
   DEFAULT_STICKY_TTL_MS,
@@ -421,6 +422,24 @@ export const transcriptsSchema = z.strictObject({
     .meta(about('How long prompts and answers are kept before they are deleted.', { examples: ['30d', '12h'] })),
 });
 
+export const telemetrySchema = z.strictObject({
+  otlp: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL of an OTLP/HTTP collector, e.g. "http://127.0.0.1:4318"' })
+    .optional()
+    .meta(
+      about(
+        'The OpenTelemetry collector that traces go to, over OTLP/HTTP (`/v1/traces` is added to it). `OTEL_EXPORTER_OTLP_ENDPOINT` in the environment does the same and wins. Traces are off when neither is set.',
+        { examples: ['http://127.0.0.1:4318'] },
+      ),
+    ),
+  serviceName: z
+    .string()
+    .min(1, 'must not be empty; leave it out for "bench-gateway"')
+    .max(200)
+    .optional()
+    .meta(about("The `service.name` of the gateway's spans; `OTEL_SERVICE_NAME` in the environment wins.", { default: DEFAULT_SERVICE_NAME })),
+});
+
 export const configSchema = z.strictObject({
   $schema: z
     .string()
@@ -505,10 +524,14 @@ export const configSchema = z.strictObject({
         { examples: [{ keep: '30d' }] },
       ),
     ),
+  telemetry: telemetrySchema
+    .optional()
+    .meta(about('OpenTelemetry traces: a span per request, per turn and per upstream call, sent to an OTLP/HTTP collector (off unless set).')),
 });
 
 export type ConfigFile = z.infer<typeof configSchema>;
 export type ProviderConfig = z.infer<typeof providerSchema>;
+export type TelemetryConfig = z.infer<typeof telemetrySchema>;
 export type ModelConfig = z.infer<typeof modelSchema>;
 export type CollectionConfig = z.infer<typeof collectionSchema>;
 export type ShadowConfig = z.infer<typeof shadowSchema>;

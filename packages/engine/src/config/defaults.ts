@@ -17,6 +17,7 @@ export const DEFAULT_SERVER = {
 
 export const DEFAULT_LEDGER = 'sqlite:.bench/ledger.db';
 export const DEFAULT_STATE = 'memory:';
+export const DEFAULT_SERVICE_NAME = 'bench-gateway';
 
 /** Shadow calls of one collection in flight at most, when its `shadow` does not say. */
 export const DEFAULT_SHADOW_MAX_CONCURRENT = 2;

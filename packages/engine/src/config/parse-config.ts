@@ -1,7 +1,7 @@
 import { configSchema, type ConfigFile, type ReplyMode } from './config-schema';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { durationMs } from './duration';
-import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_STATE } from './defaults';
+import { DEFAULT_LEDGER, DEFAULT_SERVER, DEFAULT_SERVICE_NAME, DEFAULT_STATE } from './defaults';
 import { configPath } from './field-path';
 import { configIssues } from './config-issues';
 import { parseModelName } from '../names/parse-model-name';
@@ -55,6 +55,7 @@ export function parseConfig(raw: unknown): GatewayConfig {
     defaults: resolveSettings(file.defaults),
     ...(file.retention !== undefined ? { retentionMs: durationMs(file.retention) as number } : {}),
     ...(file.transcripts ? { transcripts: { keep: file.transcripts.keep, keepMs: durationMs(file.transcripts.keep) as number } } : {}),
+    telemetry: { serviceName: DEFAULT_SERVICE_NAME, ...file.telemetry },
     source: file,
   };
 }

@@ -38,6 +38,8 @@ export interface GatewayConfig {
   retentionMs?: number;
   /** Prompts and answers kept this long (ms); undefined: not kept. */
   transcripts?: { keep: string; keepMs: number };
+  /** Where traces go (`otlp`, absent: off unless the environment says) and the service they name. */
+  telemetry: { otlp?: string; serviceName: string };
   /** The file as written, for reference. */
   source: ConfigFile;
 }

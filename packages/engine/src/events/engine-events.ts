@@ -1,7 +1,27 @@
 import type { CallInput, TurnInput, Verdict } from '@bench/ledger';
 
-/** What the engine tells observers (metrics, a dashboard's live feed) once it hands it to the ledger. */
-export type EngineEvent = { type: 'call'; call: CallInput } | { type: 'turn'; turn: TurnInput } | { type: 'verdict'; verdict: Verdict };
+/** A route turn moving from a member that failed to the next one. */
+export interface Failover {
+  collection?: string;
+  keyName: string;
+  /** The member that failed, and the one that took over (model aliases). */
+  from: string;
+  to: string;
+  /** The failed attempt's error kind: `rate-limited`, `server`, `connection`, `timeout`, `empty`, `context-length`, … */
+  reason: string;
+  /** After the first piece: the next member finished the failed member's stream. */
+  continuation: boolean;
+}
+
+/**
+ * What the engine tells observers (metrics, traces, a dashboard's live feed): every call, turn and verdict once it
+ * hands it to the ledger, and each failover of a route turn as the turn is recorded.
+ */
+export type EngineEvent =
+  | { type: 'call'; call: CallInput }
+  | { type: 'turn'; turn: TurnInput }
+  | { type: 'verdict'; verdict: Verdict }
+  | { type: 'failover'; failover: Failover };
 
 export type EngineEventListener = (event: EngineEvent) => void;
 

@@ -14,6 +14,7 @@ const failed = (alias: string, textChars: number): AttemptReport => ({
   error: new ConnectionError({ alias, beforeAnyByte: textChars === 0, message: `${alias}: cut` }),
   status: 200,
   seconds: 0.1,
+  startedAt: 0,
   textChars,
 });
 const answered = (alias: string): AttemptReport => ({
@@ -24,6 +25,7 @@ const answered = (alias: string): AttemptReport => ({
   ok: true,
   status: 200,
   seconds: 0.1,
+  startedAt: 0,
   textChars: 5,
 });
 

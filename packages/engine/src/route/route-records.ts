@@ -48,7 +48,7 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
     if (model?.price) filing.price = model.price;
     // The caller leaving marks the call it left, the run's last: a stream that failed before (and was being continued) keeps its failure.
     const left = answering && outcome.aborted && attempt === result.attempts[result.attempts.length - 1];
-    const ending: CallEnding = { status: statusOf(attempt, left), seconds: attempt.seconds };
+    const ending: CallEnding = { status: statusOf(attempt, left), seconds: attempt.seconds, startedAt: attempt.startedAt };
     if (attempt.textChars !== undefined) ending.textChars = attempt.textChars;
     if (attempt.providerKey !== undefined) ending.providerKey = attempt.providerKey;
     if (attempt.error) {

@@ -15,6 +15,7 @@ import type { TurnShape } from '../shapes/turn-shape';
 import { answeredBy } from './answered-by';
 import { replyModelName } from './reply-model-name';
 import { routeBench } from './route-bench';
+import { routeFailovers } from './route-failovers';
 import { failedMembers, recordRouteTurn, type RouteOutcome } from './route-records';
 import { restoredRequest } from './restored-request';
 import { answerOf } from '../transcripts/transcript-keeper';
@@ -88,6 +89,9 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
     if (input.shape) outcome.shape = input.shape.shape;
     recordRouteTurn(runtime.ledger, config, outcome);
     if (result.alias) runtime.transcripts?.keep(call, request, answerOf(result));
+    if (runtime.events.listened) {
+      for (const failover of routeFailovers(result, routed.ledgerCollection, context.caller.keyName)) runtime.events.emit({ type: 'failover', failover });
+    }
     runtime.shadows.after({ config, target, request: upstreamRequest, betas, plan, call, result, keyName: context.caller.keyName, aborted: context.cancelled });
     const settled: TurnOutcome = { failed: failedMembers(result), cooldown: settings.cooldown };
     if (committedAlias) settled.answered = committedAlias;

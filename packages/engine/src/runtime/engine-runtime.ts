@@ -4,6 +4,7 @@ import type { Router } from '@bench/router';
 import type { Limits } from '../limits/limits';
 import type { ShapeLabelStore } from '../shapes/shape-label-store';
 import type { Shadows } from '../shadows/shadows';
+import type { EngineEvents } from '../events/engine-events';
 import type { EngineLogger } from './engine-logger';
 import type { LedgerRecordSource } from './ledger-record-source';
 import type { GatewayConfig } from '../config/resolved-config';
@@ -33,6 +34,8 @@ export interface EngineRuntime {
   random: () => number;
   /** Keeps prompts and answers; undefined when the config does not ask. */
   transcripts?: TranscriptKeeper;
+  /** The engine's observers (`engine.events`). */
+  events: EngineEvents;
   /** Short URL-safe ids for panels and replies. */
   newId(): string;
 }

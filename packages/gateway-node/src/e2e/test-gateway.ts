@@ -32,6 +32,8 @@ export interface TestGatewayOptions {
   configText?: (config: Record<string, any>) => string;
   /** The dashboard's files (a temporary folder in tests). */
   dashboardDir?: string;
+  /** `false`: the gateway counts no metrics. */
+  metrics?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     env: { UPSTREAM_KEY: 'upstream-secret', ...options.env },
     logger,
     ...(options.dashboardDir !== undefined ? { dashboardDir: options.dashboardDir } : {}),
+    ...(options.metrics === false ? { metrics: false } : {}),
   });
   const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {

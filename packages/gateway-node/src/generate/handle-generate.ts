@@ -4,7 +4,8 @@ import { getCodec } from '@bench/formats';
 import { writeCompaction } from '../compaction/write-compaction';
 import type { RequestState } from '../request-state';
 import { streamFormOf } from '../stream/stream-form';
-import { parseClientRequest } from './parse-client-request';
+import { toHttpError } from '../errors/to-http-error';
+import { parseClientRequest, type ClientRequest } from './parse-client-request';
 
 /**
  * Every protocol's generate route: parse in the route's protocol, run the turn
@@ -13,8 +14,26 @@ import { parseClientRequest } from './parse-client-request';
  * backpressure, the turn cancelled when the caller leaves).
  */
 export async function handleGenerate(state: RequestState, engine: Engine): Promise<void> {
-  const { request, requestedModel, compaction, references } = await parseClientRequest(state, engine);
-  state.log.model = requestedModel;
+  const parsed = await parseClientRequest(state, engine);
+  state.log.model = parsed.requestedModel;
+  if (!state.trace) return runTurn(state, engine, parsed);
+  // Traced: the turn runs in its span's context, so that its calls' spans (made as they are recorded) are its children.
+  const traced = state.trace.turn(parsed.requestedModel);
+  let failure: { kind: string } | undefined;
+  try {
+    return await traced.run(() => runTurn(state, engine, parsed));
+  } catch (error) {
+    failure = { kind: toHttpError(error).error.kind };
+    throw error;
+  } finally {
+    // Ended once the turn is recorded (its calls' spans made), or at once when it never started.
+    const done = state.turn?.done ?? Promise.resolve();
+    void done.then(() => traced.end(state.turn?.summary ?? {}, failure));
+  }
+}
+
+async function runTurn(state: RequestState, engine: Engine, parsed: ClientRequest): Promise<void> {
+  const { request, requestedModel, compaction, references } = parsed;
   const turn = engine.turn(request, {
     model: requestedModel,
     key: state.caller,

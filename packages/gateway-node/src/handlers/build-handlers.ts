@@ -8,6 +8,8 @@ import { handleGeminiModel } from './gemini-model';
 import { handleHealth } from './health';
 import { handleKeyUsage } from './key-usage';
 import { handleRecords } from './records';
+import { handleMetrics } from './metrics';
+import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import { handleListModels } from './list-models';
 import { handleModelEntry } from './model-entry';
 import { handleOllamaPs, handleOllamaVersion } from './ollama-info';
@@ -28,7 +30,12 @@ export interface DashboardServing {
   files: StaticFiles | undefined;
 }
 
-export function buildHandlers(engine: Engine, dashboard: DashboardServing, config: ConfigRoutes): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
+export function buildHandlers(
+  engine: Engine,
+  dashboard: DashboardServing,
+  config: ConfigRoutes,
+  metrics: GatewayMetrics | undefined,
+): Record<Exclude<RouteName, NodeRouteName>, RouteHandler> {
   return {
     dashboard: (request) => handleDashboard(request, engine),
     'dashboard-export': (request) => handleDashboardExport(request, engine),
@@ -50,6 +57,7 @@ export function buildHandlers(engine: Engine, dashboard: DashboardServing, confi
     config: (request) => handleGetConfig(request, config),
     'config-edit': (request) => handleEditConfig(request, engine, config),
     'config-undo': (request) => handleUndoConfig(request, config),
+    metrics: (request) => handleMetrics(request, metrics),
     root: (request) => {
       // Claude Code probes HEAD / before its first call.
       if (request.method === 'HEAD') {

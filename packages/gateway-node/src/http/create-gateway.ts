@@ -16,6 +16,11 @@ import { mcpRoute } from './mcp-route';
 import { dashboardDir } from '../dashboard-ui/dashboard-dir';
 import { StaticFiles } from '../dashboard-ui/static-files';
 import { LiveFeed } from '../live/live-feed';
+import { GatewayMetrics } from '../metrics/gateway-metrics';
+import { countEngineEvents } from '../metrics/count-engine-events';
+import { countRequests } from '../metrics/count-requests';
+import { startTracing } from '../telemetry/start-tracing';
+import { traceEngineEvents } from '../telemetry/trace-engine-events';
 
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
@@ -32,6 +37,8 @@ export interface GatewayOptions {
   dashboardDir?: string;
   /** The file `config` was read from: watched by the CLI, edited through `/bench/config`, reloaded by `reloadConfig()`. */
   configFile?: ConfigFileOptions;
+  /** `false`: nothing is counted and `GET /metrics` is a 404 (default: counted, served to admin keys). */
+  metrics?: boolean;
 }
 
 export interface Gateway {
@@ -51,6 +58,8 @@ export interface Gateway {
   reconfigure(config: GatewayConfig): AppliedConfig;
   /** Reads the config file again and applies it, with one log line saying what changed, or why it was refused (`reason`: what asked, e.g. `SIGHUP`). */
   reloadConfig(reason: string): ConfigReload;
+  /** Where traces go (an OTLP/HTTP collector's `/v1/traces`), or undefined: traces off. */
+  tracesURL: string | undefined;
   /** Starts a server on the config's (or the given) host and port; refuses a non-loopback host without keys. */
   listen(options?: { port?: number; host?: string }): Promise<{ server: Server; url: string }>;
   /** Stops accepting, lets streams finish up to `server.shutdownGraceMs`, flushes and closes the ledger. */
@@ -67,7 +76,15 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.now ? { now: options.now } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
-  const { ledger } = engine;
+  const { config, ledger } = engine;
+  // Traces before anything serves: a bad endpoint is refused like any bad config, with the engine closed again.
+  const tracing = await startTracing(config, options.env ?? process.env).catch(async (error: unknown) => {
+    await engine.close();
+    throw error;
+  });
+  const metrics = options.metrics === false ? undefined : new GatewayMetrics(ledger);
+  if (metrics) engine.events.on(countEngineEvents(metrics, config));
+  if (tracing) engine.events.on(traceEngineEvents(tracing.tracer, config));
   const mcp = createMcpHttpHandler(engine);
   const feed = new LiveFeed(engine.events);
   const uiDir = dashboardDir(options.dashboardDir);
@@ -95,6 +112,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     engine,
     cors: () => engine.config.server.cors,
     logger,
+    ...(metrics ? { observer: countRequests(metrics) } : {}),
+    ...(tracing ? { tracing } : {}),
     handlers: buildHandlers(
       engine,
       { feed, files: uiDir === undefined ? undefined : new StaticFiles(uiDir) },
@@ -105,6 +124,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
           logger.flush(); // written now, not with the next batch of access lines
         },
       },
+      metrics,
     ),
     nodeHandlers: { mcp: mcpRoute(mcp, () => engine.config.server.bodyLimitBytes) },
     onServerError: (error, cause, request) =>
@@ -142,6 +162,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       logger.flush(); // a reload's line is written now, not with the next batch of access lines
       return outcome;
     },
+    tracesURL: tracing?.url,
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? engine.config.server.host;
       const port = listenOptions.port ?? engine.config.server.port;
@@ -170,6 +191,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         () => undefined,
         (error: unknown) => error,
       );
+      // The spans of everything that ran, shadows included, go before the process does.
+      await tracing?.shutdown().catch((error: unknown) => logger.warn({ err: (error as Error).message }, 'sending the last traces failed'));
       if (!options.logger) await new Promise<void>((resolve) => logger.flush(() => resolve()));
       if (unwritten !== undefined) throw unwritten;
     },

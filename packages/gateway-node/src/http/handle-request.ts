@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { logAccess } from '../access-log';
 import { CallerPresence } from '../caller-presence';
@@ -21,6 +22,10 @@ import { readJSONBody } from './read-body';
 import { sendError } from './send';
 import type { RequestState } from '../request-state';
 import { cutValue } from '@bench/contracts';
+import { RequestTrace } from '../telemetry/request-trace';
+import type { Tracing } from '../telemetry/start-tracing';
+import type { EndedRequest, RequestObserver } from './request-observer';
+import { routeTemplate } from './route-template';
 
 export type RouteHandler = (state: RequestState) => void | Promise<void>;
 
@@ -34,12 +39,18 @@ export interface RequestHandlerOptions {
   nodeHandlers: Record<NodeRouteName, NodeRouteHandler>;
   /** Called with every error answered with a 5xx, for the error log. */
   onServerError?: (error: HttpError, cause: unknown, state: RequestState) => void;
+  /** Told of every request as it ends, and of every stream (metrics). */
+  observer?: RequestObserver;
+  /** Traces on: a span per request, its turn's and its calls' spans within it. */
+  tracing?: Pick<Tracing, 'tracer' | 'propagator'>;
 }
 
 /** The gateway's `(req, res)` listener: CORS, routing, keys, errors in the path's protocol shape, one access-log line. */
 export function createRequestHandler(options: RequestHandlerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    handle(req, res, options).catch((error: unknown) => {
+    const traced = options.tracing ? new RequestTrace(options.tracing, req.method ?? 'GET', req.headers) : undefined;
+    const handled = traced ? context.with(traced.context, () => handle(req, res, options, traced)) : handle(req, res, options);
+    handled.catch((error: unknown) => {
       // Nothing should get here (every route's errors are answered in handle); if something does, the caller's
       // connection goes, not the process.
       options.logger.error({ err: (error as Error)?.message }, 'request handling failed');
@@ -48,7 +59,7 @@ export function createRequestHandler(options: RequestHandlerOptions): (req: Inco
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: RequestHandlerOptions): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, options: RequestHandlerOptions, traced?: RequestTrace): Promise<void> {
   const startedAt = performance.now();
   const url = new RequestTarget(req.url ?? '/');
   const method = req.method ?? 'GET';
@@ -57,11 +68,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     if (!res.writableFinished) presence.leave();
   });
   const route = matchRoute(method, url.pathname);
+  const template = routeTemplate(route, url.pathname);
+  const { observer } = options;
+  traced?.routed(template, url.pathname, route?.protocol ?? protocolOfPath(url.pathname));
   const state: RequestState = {
     method,
     headers: req.headers,
     readBody: (limit) => readJSONBody(req, limit),
-    reply: nodeReply(res),
+    reply: nodeReply(res, observer),
     url,
     route: route ?? { name: 'root', protocol: protocolOfPath(url.pathname) },
     protocol: route?.protocol ?? protocolOfPath(url.pathname),
@@ -70,7 +84,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
     startedAt,
     presence,
     log: {},
+    ...(traced ? { trace: traced } : {}),
   };
+  let failure: EndedRequest['error'];
   try {
     if (applyCors(req, res, options.cors())) return;
     if (!route) {
@@ -94,22 +110,32 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Reques
   } catch (thrown) {
     const error = toHttpError(thrown);
     state.log.error = error.error.message;
+    failure = { kind: error.error.kind, ownRefusal: EngineError.isInstance(thrown) };
     // A caller that went away ends its own request: that is no fault of the gateway's to report.
     if (error.status >= 500 && !presence.left) options.onServerError?.(error, thrown, state);
     const conversation = state.turn?.summary.conversation;
     sendError(res, state.protocol, error, conversation ? { 'x-bench-conversation': conversation } : undefined);
   } finally {
-    const finish = () =>
-      logAccess(options.logger, {
-        method,
-        route: url.pathname,
-        status: res.statusCode,
-        ...(state.caller !== LOCAL_CALLER || !options.engine.keysEnabled ? { key: state.caller.keyName } : {}),
-        ...accessFields(state),
-        seconds: Number(((performance.now() - startedAt) / 1000).toFixed(4)),
-      });
-    // Nothing to build or wait for when the access log is off (pino at a level above info).
-    if (options.logger.isLevelEnabled('info')) {
+    const logging = options.logger.isLevelEnabled('info');
+    const finish = () => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      if (logging) {
+        logAccess(options.logger, {
+          method,
+          route: url.pathname,
+          status: res.statusCode,
+          ...(state.caller !== LOCAL_CALLER || !options.engine.keysEnabled ? { key: state.caller.keyName } : {}),
+          ...accessFields(state),
+          seconds: Number(seconds.toFixed(4)),
+        });
+      }
+      if (!observer && !traced) return;
+      const ended: EndedRequest = { state, route: template, status: res.statusCode, seconds, ...(failure ? { error: failure } : {}) };
+      observer?.ended(ended);
+      traced?.end(ended);
+    };
+    // Nothing to build or wait for when nobody is told (the access log off: pino at a level above info; no metrics, no traces).
+    if (logging || observer || traced) {
       if (res.writableEnded || res.destroyed) finish();
       else res.once('close', finish);
     }

@@ -25,6 +25,7 @@ export type RouteName =
   | 'config'
   | 'config-edit'
   | 'config-undo'
+  | 'metrics'
   | NodeRouteName;
 
 /** The dashboard's JSON views (`GET /bench/<view>[/<id>]`). */
@@ -120,6 +121,8 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
         return { name: 'key-usage', protocol: 'openai-chat' };
       case '/bench/config':
         return { name: 'config', protocol: 'openai-chat', admin: true };
+      case '/metrics':
+        return { name: 'metrics', protocol: 'openai-chat', admin: true };
       case '/bench/health':
         return { name: 'health', protocol: 'openai-chat', open: true };
       case '/v1/models':

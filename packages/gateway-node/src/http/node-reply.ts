@@ -1,10 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { Reply } from '../reply';
+import type { RequestObserver } from './request-observer';
 import { sendJSON } from './send';
 import { StreamWriter } from './stream-writer';
 
 /** A handler's `Reply` on Node's response. */
-export function nodeReply(res: ServerResponse): Reply {
+export function nodeReply(res: ServerResponse, observer?: Pick<RequestObserver, 'streamOpened'>): Reply {
   return {
     json: (status, body, ...headerSets) => sendJSON(res, status, body, ...headerSets),
     text(status, headers, text) {
@@ -27,6 +28,11 @@ export function nodeReply(res: ServerResponse): Reply {
     stream(status, headers, options) {
       const writer = new StreamWriter(res, { keepAlive: options.keepAlive, keepAliveMs: options.keepAliveMs });
       writer.open(status, headers, { flush: options.flush });
+      if (observer) {
+        const ended = observer.streamOpened();
+        if (res.closed) ended();
+        else res.once('close', ended);
+      }
       return writer;
     },
   };
