@@ -21,6 +21,8 @@ function sseOf(event: EngineEvent, now: number): string {
     }
     case 'verdict':
       return `event: verdict\ndata: ${JSON.stringify(event.verdict)}\n\n`;
+    case 'failover':
+      return `event: failover\ndata: ${JSON.stringify(event.failover)}\n\n`;
     default: {
       const unreachable: never = event;
       return unreachable;
