@@ -39,7 +39,7 @@ export async function openWithKeyPool(candidate: CandidateInput, pool: KeyPool, 
   const ready = readyKeys(pool, health, now);
   if (ready.length === 0) {
     const error = keyPoolExhausted(target.alias, pool, keyPoolStatus(pool, health, now), now, true);
-    candidate.report({ alias: target.alias, model: target.model, api: target.api, attempt: 1, ok: false, error, seconds: 0 });
+    candidate.report({ alias: target.alias, model: target.model, api: target.api, attempt: 1, ok: false, error, seconds: 0, startedAt: now });
     throw error;
   }
   const start = deps.rotation.take(pool.id, ready.length);

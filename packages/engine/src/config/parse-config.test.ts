@@ -34,7 +34,7 @@ describe('parseConfig', () => {
       expect(issuesOf(raw)).toEqual([expect.stringMatching(/^transcripts\.keep: /)]);
     }
     raw.transcripts = { keep: 'forever' };
-    expect(issuesOf(raw)).toEqual(['transcripts.keep: must be a duration: a whole number and d (days), h (hours) or m (minutes), such as "30d"']);
+    expect(issuesOf(raw)).toEqual(['transcripts.keep: must be a duration: a whole number and a unit (s, m, h, d or w), such as "30d"']);
     raw.transcripts = { keepFor: '30d' };
     expect(issuesOf(raw).join('\n')).toMatch(/transcripts/);
   });
