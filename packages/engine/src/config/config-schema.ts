@@ -418,7 +418,8 @@ const RETENTION_FORM = 'retention is a duration: a whole number and a unit, e.g.
 export const transcriptsSchema = z.strictObject({
   keep: z
     .string()
-    .regex(DURATION, 'must be a duration: a whole number and a unit (s, m, h, d or w), such as "30d"')
+    .regex(DURATION, { message: 'must be a duration: a whole number and a unit (s, m, h, d or w), such as "30d"', abort: true })
+    .refine((keep) => (durationMs(keep) ?? 0) > 0, 'must be longer than 0 (leave transcripts out to keep none)')
     .meta(about('How long prompts and answers are kept before they are deleted.', { examples: ['30d', '12h'] })),
 });
 
