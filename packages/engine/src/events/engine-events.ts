@@ -39,6 +39,11 @@ export class EngineEvents {
     return this.#listeners.size > 0;
   }
 
+  /** How many listen (the gateway's own counters always do; a dashboard's live feed while someone reads it). */
+  get listeners(): number {
+    return this.#listeners.size;
+  }
+
   emit(event: EngineEvent): void {
     for (const listener of this.#listeners) {
       try {
