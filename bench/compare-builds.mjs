@@ -4,7 +4,9 @@
 // panel of 3), and the table gives each build's median CPU µs per request and the median of the per-pair
 // ratios (this build / the other). For changes whose cost is a few per cent on a shared, noisy machine.
 // BENCH_OTHER_ENV (`NAME=value,NAME=value`) is added to the other build's child: `BENCH_OTHER_ENV=BENCH_METRICS=off
-// node bench/compare-builds.mjs .` compares this build with itself, metrics counted against not.
+// node bench/compare-builds.mjs .` compares this build with itself, metrics counted against not. BENCH_LOADS (`route,panel`)
+// picks the loads. BENCH_SIDE_BY_SIDE=1 runs each pair's two loads at the same time, 8 connections each, instead of
+// one after the other: a machine whose other work comes and goes then slows both builds alike.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +21,8 @@ if (!other) {
 }
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const LOADS = (process.env.BENCH_LOADS ?? 'route,panel').split(',');
+const SIDE_BY_SIDE = process.env.BENCH_SIDE_BY_SIDE === '1';
 const temp = mkdtempSync(join(tmpdir(), 'bench-compare-'));
 let ledgers = 0;
 const childOf = (checkout) => pathToFileURL(resolve(checkout, 'bench/lib/gateway-child.mjs')).href;
@@ -52,19 +56,31 @@ const builds = [
 ];
 const rows = [];
 try {
-  for (const [load, spec] of Object.entries(loads)) {
+  for (const [load, spec] of Object.entries(loads).filter(([name]) => LOADS.includes(name))) {
     for (const build of builds) await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS }); // warm-up
     const cpu = { this: [], other: [] };
     const ratios = [];
     for (let pair = 0; pair < PAIRS; pair += 1) {
       const order = pair % 2 === 0 ? builds : [...builds].reverse();
       const run = {};
-      for (const build of order) run[build.name] = (await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS })).cpuPerRequestUs;
+      if (SIDE_BY_SIDE) {
+        const results = await Promise.all(builds.map((build) => cannon(build.gateway, { ...spec, connections: 8, seconds: SECONDS })));
+        builds.forEach((build, i) => (run[build.name] = results[i].cpuPerRequestUs));
+      } else {
+        for (const build of order) run[build.name] = (await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS })).cpuPerRequestUs;
+      }
       cpu.this.push(run.this);
       cpu.other.push(run.other);
       ratios.push(run.this / run.other);
     }
-    rows.push({ load, thisUs: median(cpu.this).toFixed(1), otherUs: median(cpu.other).toFixed(1), ratio: median(ratios).toFixed(3), pairs: PAIRS });
+    rows.push({
+      load,
+      mode: SIDE_BY_SIDE ? 'side by side' : 'alternating',
+      thisUs: median(cpu.this).toFixed(1),
+      otherUs: median(cpu.other).toFixed(1),
+      ratio: median(ratios).toFixed(3),
+      pairs: PAIRS,
+    });
   }
 } finally {
   for (const build of builds) await build.gateway.stop();
