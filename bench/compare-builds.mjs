@@ -23,6 +23,9 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const LOADS = (process.env.BENCH_LOADS ?? 'route,panel').split(',');
 const SIDE_BY_SIDE = process.env.BENCH_SIDE_BY_SIDE === '1';
+// BENCH_RATE (requests/s per build): a fixed rate, so that both builds batch alike (CPU per request falls as a
+// server gets busier: fewer wake-ups per request), instead of as fast as each goes.
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const temp = mkdtempSync(join(tmpdir(), 'bench-compare-'));
 let ledgers = 0;
 const childOf = (checkout) => pathToFileURL(resolve(checkout, 'bench/lib/gateway-child.mjs')).href;
@@ -64,10 +67,10 @@ try {
       const order = pair % 2 === 0 ? builds : [...builds].reverse();
       const run = {};
       if (SIDE_BY_SIDE) {
-        const results = await Promise.all(builds.map((build) => cannon(build.gateway, { ...spec, connections: 8, seconds: SECONDS })));
+        const results = await Promise.all(builds.map((build) => cannon(build.gateway, { ...spec, connections: 8, seconds: SECONDS, rate: RATE })));
         builds.forEach((build, i) => (run[build.name] = results[i].cpuPerRequestUs));
       } else {
-        for (const build of order) run[build.name] = (await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS })).cpuPerRequestUs;
+        for (const build of order) run[build.name] = (await cannon(build.gateway, { ...spec, connections: 16, seconds: SECONDS, rate: RATE })).cpuPerRequestUs;
       }
       cpu.this.push(run.this);
       cpu.other.push(run.other);

@@ -15,7 +15,7 @@ export const median = (values) => {
 let sent = 0;
 
 /** autocannon against `target`, its CPU read before and after (once it has settled): requests/s (2xx) and CPU µs per 2xx reply. */
-export async function cannon(target, { path, body, bodyFor, headers, connections, seconds, others = [] }) {
+export async function cannon(target, { path, body, bodyFor, headers, connections, seconds, rate, others = [] }) {
   const before = await settled(target);
   const othersBefore = await Promise.all(others.map((o) => o.usage()));
   const result = await autocannon({
@@ -25,6 +25,7 @@ export async function cannon(target, { path, body, bodyFor, headers, connections
     ...(bodyFor ? { requests: [{ setupRequest: (req) => ({ ...req, body: bodyFor(++sent) }) }] } : { body }),
     connections,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
   });
   // CPU spent after the last reply on work the run queued (ledger writes) belongs to those requests.
   const after = await settled(target);
