@@ -26,6 +26,10 @@ export function peekConversation(
   const found = identifyConversation(input, options);
   const peeked = (stored: StoredConversation | undefined): PeekedConversation | undefined =>
     stored === undefined ? undefined : { conversation: found.conversation, identity: found.identity, alias: stored.alias, turn: stored.turn };
-  const reading = orFallback(() => conversations.peek(found.conversation, now), () => undefined, onStoreError);
+  const reading = orFallback(
+    () => conversations.peek(found.conversation, now),
+    () => undefined,
+    onStoreError,
+  );
   return isPromise(reading) ? reading.then(peeked) : peeked(reading);
 }

@@ -121,7 +121,9 @@ describe('countTokens (@google/genai) for a conversation under way', () => {
     expect(new Headers(first.sdkHttpResponse?.headers).get('x-bench-model')).toBe('m5');
     countsAsScripted();
     const contents = [opening, { role: 'model', parts: [{ text: first.text ?? '' }] }, { role: 'user', parts: [{ text: 'the big ones' }] }];
-    const counted = await postJSON(`${t.url}/v1beta/models/pair:countTokens`, { generateContentRequest: { model: 'models/pair', contents, systemInstruction } });
+    const counted = await postJSON(`${t.url}/v1beta/models/pair:countTokens`, {
+      generateContentRequest: { model: 'models/pair', contents, systemInstruction },
+    });
     expect([counted.json.totalTokens, counted.headers.get('x-bench-model')]).toEqual([COUNTS.m5, 'm5']);
   });
 });

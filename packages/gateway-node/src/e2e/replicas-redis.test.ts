@@ -51,7 +51,9 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
   it('the replica that did not serve the turn counts a conversation with the member it is on', async () => {
     a.upstream.script('up-4', faults.serverError(500));
     const opening = { role: 'user' as const, content: 'count me on the other replica' };
-    const { data, response } = await sdksFor(a.url).anthropic.messages.create({ model: 'bench/pair', max_tokens: 64, messages: [opening] }).withResponse();
+    const { data, response } = await sdksFor(a.url)
+      .anthropic.messages.create({ model: 'bench/pair', max_tokens: 64, messages: [opening] })
+      .withResponse();
     expect(response.headers.get('x-bench-model')).toBe('m5');
     b.upstream.script('up-4', { count: 400 });
     b.upstream.script('up-5', { count: 500 });
