@@ -203,7 +203,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         countOptions.protocol ?? 'openai-chat',
         countOptions.model ?? request.model,
       );
-      return countRequestTokens(runtime, target, request, countOptions.signal);
+      const caller = countOptions.key ?? LOCAL_CALLER;
+      const context = { keyName: caller.keyName, headers: countOptions.headers ?? {}, ...(countOptions.signal ? { signal: countOptions.signal } : {}) };
+      return countRequestTokens(runtime, target, request, context);
     },
     responses: {
       resolveReferences: (body, caller) => resolveItemReferences(body, state.responses, caller.keyName),

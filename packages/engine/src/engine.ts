@@ -13,7 +13,7 @@ import type { ShadowCounters } from './shadows/shadow-counters';
 import type { Turn } from './turn/turn';
 import type { Dashboard } from './dashboard/dashboard';
 import type { Sessions } from './sessions/sessions';
-import type { TurnOptions } from './turn/turn-options';
+import type { TurnHeaders, TurnOptions } from './turn/turn-options';
 
 /** Whether the engine can serve: its ledger and its state store answer. */
 export interface EngineHealth {
@@ -78,10 +78,15 @@ export interface Engine {
   /** What this caller may call, in listing order. */
   listings(key?: Caller): ListedModel[];
   /**
-   * A request's input tokens for the member a name the caller may call would send it to: that member's own count API
-   * where it has one, else a tokenizer for its model family, else bench's estimate; `method` says which.
+   * A request's input tokens for the member a name the caller may call would send it to (for a route, the member the
+   * request's conversation is on, found as its turns find it — `headers` carry a session id — and never bound by
+   * counting): that member's own count API where it has one, else a tokenizer for its model family, else bench's
+   * estimate; `method` says which.
    */
-  countTokens(request: NeutralRequest, options?: { model?: string; key?: Caller; protocol?: Protocol; signal?: AbortSignal }): Promise<TokenCount>;
+  countTokens(
+    request: NeutralRequest,
+    options?: { model?: string; key?: Caller; protocol?: Protocol; headers?: TurnHeaders; signal?: AbortSignal },
+  ): Promise<TokenCount>;
   readonly responses: StoredResponses;
   /** What the dashboard shows (its HTTP routes are admin-only). */
   readonly dashboard: Dashboard;

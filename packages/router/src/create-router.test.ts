@@ -204,7 +204,7 @@ describe('stores that answer at once or later', () => {
         await later(undefined);
         return answer(...args);
       };
-    const slowConversations = { claim: slow(memory.claim), assign: slow(memory.assign), forget: slow(memory.forget) };
+    const slowConversations = { claim: slow(memory.claim), peek: slow(memory.peek), assign: slow(memory.assign), forget: slow(memory.forget) };
     const slowRecords = { getRecords: () => later(new Map([['m4', { useful: 9 }]])) };
     const router = createRouter({ conversations: slowConversations, records: slowRecords });
     const first = await router.plan(input());
@@ -213,6 +213,7 @@ describe('stores that answer at once or later', () => {
     const second = await router.plan(input({ request: chatRequest({ turns: 2 }) }));
     expect(aliases(second)[0]).toBe('m2'); // the answering member kept the conversation through the slow store
     expect(second.isNew).toBe(false);
+    expect((await router.peek(input({ request: chatRequest({ turns: 3 }) })))?.alias).toBe('m2');
   });
 
   it("rejects with a store's error while another store is still answering, leaving no unhandled rejection", async () => {

@@ -6,6 +6,7 @@ import { RequestTooLargeError } from './errors/request-too-large-error';
 import { excludeMembers } from './exclude-members';
 import type { HeaderRecord } from './header-record';
 import { claimConversation } from './claim-conversation';
+import { peekConversation, type PeekedConversation } from './peek-conversation';
 import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
 import { coolingLast, moveFirst, orderMembers, type Ordered } from './order-members';
@@ -72,9 +73,18 @@ export interface PlanInput {
   explain?: boolean;
 }
 
+/** What identifies a request's conversation, as `plan` reads it. */
+export type PeekInput = Pick<PlanInput, 'collection' | 'keyName' | 'request' | 'headers' | 'settings'>;
+
 export interface Router {
   /** Who may answer this turn, in order; throws RequestTooLargeError (413) or NoEligibleMemberError (400). */
   plan(input: PlanInput): Promise<Plan>;
+  /**
+   * The member the request's conversation is on, read only: a conversation not under way (or not sticky) is
+   * undefined and stays unclaimed, one under way keeps its member and its idle expiry (a token count is no turn).
+   * A store that cannot be read is reported to `onStoreError` and reads as undefined, as in `plan`.
+   */
+  peek(input: PeekInput): Promise<PeekedConversation | undefined>;
   /** After the turn: the conversation moves to the member that answered; failures cool members down. */
   settle(plan: Plan, outcome: TurnOutcome): Promise<void>;
   /**
@@ -198,8 +208,18 @@ export function createRouter(options: RouterOptions = {}): Router {
     return planned;
   }
 
+  async function peek(input: PeekInput): Promise<PeekedConversation | undefined> {
+    validateCollection(input.collection);
+    validateRequest(input.request);
+    if (typeof input.keyName !== 'string') throw new InvalidRouteInputError('keyName', 'must be a string');
+    if (!resolveSettings(input.settings).sticky) return undefined;
+    const identify = { ...input, collection: input.collection.name };
+    return peekConversation(conversations, identify, identifyOptions, now(), (error) => storeError(error, 'conversations'));
+  }
+
   return {
     plan,
+    peek,
     settle: (settled, outcome) => settleTurn({ conversations, health, records, now: now(), defaultCooldown: cooldown }, settled, outcome),
     keepReasoning: (settled, content) => keepReasoning(reasoning, settled, content, now()),
     restoreReasoning: (planned, request) => restoreReasoning(reasoning, planned, request, now()),

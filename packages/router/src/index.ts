@@ -1,4 +1,5 @@
-export { createRouter, type PlanInput, type Router, type RouterOptions } from './create-router';
+export { createRouter, type PeekInput, type PlanInput, type Router, type RouterOptions } from './create-router';
+export type { PeekedConversation } from './peek-conversation';
 export type { FailedMember, TurnOutcome } from './settle-turn';
 export type { Plan, PlannedMember } from './plan';
 export type { Collection, Member } from './member';

@@ -1,4 +1,5 @@
 import { faults, redisServerAvailable, startRedisServer, type RedisService } from '@bench/testkit';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdksFor } from './sdk-clients';
 import { startTestGateway, type TestGateway } from './test-gateway';
@@ -20,6 +21,7 @@ const replica = () =>
         ...base.collections,
         agents: { members: ['m1', 'm2', 'm3'], reply: 'route', order: 'listed' },
         gems: { members: ['m5'], reply: 'route' },
+        pair: { members: ['m4', 'm5'], reply: 'route', order: 'listed' },
         labelled: { members: ['m1', 'm2'], reply: 'route', shaper: 'labeller' },
       },
     }),
@@ -44,6 +46,29 @@ describe.skipIf(!haveRedis)('two replicas sharing a Redis state store', () => {
     const second = (await sdksFor(b.url).openai.chat.completions.create({ model: 'bench/agents', messages: history })) as any;
     expect(second.bench).toMatchObject({ alias: 'm2', turn: 2, conversation: first.bench.conversation });
     expect(b.upstream.requestsFor('up-1')).toHaveLength(0);
+  });
+
+  it('the replica that did not serve the turn counts a conversation with the member it is on', async () => {
+    a.upstream.script('up-4', faults.serverError(500));
+    const opening = { role: 'user' as const, content: 'count me on the other replica' };
+    const { data, response } = await sdksFor(a.url)
+      .anthropic.messages.create({ model: 'bench/pair', max_tokens: 64, messages: [opening] })
+      .withResponse();
+    expect(response.headers.get('x-bench-model')).toBe('m5');
+    b.upstream.script('up-4', { count: 400 });
+    b.upstream.script('up-5', { count: 500 });
+    const text = data.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+    const messages = [opening, { role: 'assistant' as const, content: text }, { role: 'user' as const, content: 'and now?' }];
+    // As if the conversation had been idle for most of its hour: a count must not restart its expiry.
+    const store = new Redis(redis.port, '127.0.0.1');
+    const key = `bench:conversation:${response.headers.get('x-bench-conversation')}`;
+    expect(await store.pexpire(key, 100_000)).toBe(1);
+    const counted = await sdksFor(b.url).anthropic.messages.countTokens({ model: 'bench/pair', messages }).withResponse();
+    expect(counted.data.input_tokens).toBe(500);
+    expect(counted.response.headers.get('x-bench-model')).toBe('m5');
+    expect(b.upstream.requestsFor('up-5').map((request) => request.path)).toEqual(['/v1beta/models/up-5:countTokens']);
+    expect(await store.pttl(key)).toBeLessThanOrEqual(100_000);
+    await store.quit();
   });
 
   it("a conversation keeps its shaper's label on the other replica, which does not ask its shaper again", async () => {

@@ -3,12 +3,14 @@ import { geminiCodec, getCodec, parseAnthropicCountTokensRequest, type NeutralRe
 import type { RequestState } from '../request-state';
 
 /**
- * Anthropic `count_tokens` and Gemini `countTokens`: the request's input tokens for the member it would go to (its
- * own count API, a tokenizer, or bench's estimate); `x-bench-token-count` says which, `x-bench-model` for which member.
+ * Anthropic `count_tokens` and Gemini `countTokens`: the request's input tokens for the member it would go to (a
+ * conversation under way: its member), by its own count API, a tokenizer, or bench's estimate; `x-bench-token-count`
+ * says which, `x-bench-model` for which member.
  */
 export async function handleCountTokens(state: RequestState, engine: Engine): Promise<void> {
   const body = (await state.readBody(engine.config.server.bodyLimitBytes)) as Record<string, unknown>;
-  const counting = { key: state.caller, protocol: state.protocol };
+  // The headers name a conversation under way (Claude Code's session id) as they do for its turns.
+  const counting = { key: state.caller, protocol: state.protocol, headers: state.headers };
   if (state.protocol === 'gemini') {
     const inner = (body.generateContentRequest as Record<string, unknown> | undefined) ?? body;
     const model = state.route.pathModel ?? '';

@@ -27,6 +27,13 @@ export interface ConversationStore {
    * callers get the winner.
    */
   claim(id: string, proposal: StoredConversation, timing: ConversationTiming): MaybePromise<ClaimResult>;
+  /**
+   * The stored conversation as it is, or undefined: read only — its idle
+   * expiry not restarted, nothing stored, nothing moved (a token count asks
+   * which member a conversation is on without taking a turn). `now` is the
+   * router's clock, for memory stores' expiry.
+   */
+  peek(id: string, now: number): MaybePromise<StoredConversation | undefined>;
   /** After a turn: the conversation moves to the member that answered. */
   assign(id: string, conversation: StoredConversation, timing: ConversationTiming): MaybePromise<void>;
   forget(id: string): MaybePromise<void>;

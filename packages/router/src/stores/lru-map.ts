@@ -22,6 +22,11 @@ export class LruMap<K, V> {
     return value;
   }
 
+  /** The value, its place in the order left as it was. */
+  peek(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);

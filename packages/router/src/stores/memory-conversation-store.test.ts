@@ -42,6 +42,20 @@ describe('createMemoryConversationStore', () => {
     expect((await store.claim('c1', { alias: 'm1', turn: 1 }, { ttlMs: HOUR, now: 2 })).created).toBe(true);
   });
 
+  it('peeks without storing, restarting the idle time, or freshening the conversation against the bound', async () => {
+    const store = createMemoryConversationStore({ maxConversations: 2 });
+    expect(await store.peek('c1', 0)).toBeUndefined();
+    expect((await store.claim('c1', { alias: 'm1', turn: 1 }, { ttlMs: HOUR, now: 0 })).created).toBe(true);
+    await store.claim('c2', { alias: 'm2', turn: 3 }, { ttlMs: HOUR, now: 0 });
+    expect(await store.peek('c2', HOUR - 1)).toEqual({ alias: 'm2', turn: 3 });
+    expect(await store.peek('c2', HOUR)).toBeUndefined();
+    expect((await store.claim('c2', { alias: 'm3', turn: 1 }, { ttlMs: HOUR, now: HOUR })).created).toBe(true);
+    // c1 is the least recently used however often it is peeked: the next conversation drops it.
+    expect(await store.peek('c1', 1)).toEqual({ alias: 'm1', turn: 1 });
+    await store.claim('c3', { alias: 'm1', turn: 1 }, { ttlMs: HOUR, now: 2 });
+    expect(await store.peek('c1', 3)).toBeUndefined();
+  });
+
   it('holds at most maxConversations, dropping the least recently used', async () => {
     const store = createMemoryConversationStore({ maxConversations: 100 });
     const timing = { ttlMs: HOUR, now: 0 };

@@ -33,6 +33,10 @@ export function createMemoryConversationStore(options: MemoryConversationStoreOp
       entries.set(id, new Entry(proposal.alias, proposal.turn, timing.now + timing.ttlMs));
       return { conversation: proposal, created: true };
     },
+    peek(id: string, now: number): StoredConversation | undefined {
+      const found = entries.peek(id);
+      return found !== undefined && found.expiresAt > now ? { alias: found.alias, turn: found.turn } : undefined;
+    },
     assign(id: string, conversation: StoredConversation, timing: ConversationTiming): void {
       entries.set(id, new Entry(conversation.alias, conversation.turn, timing.now + timing.ttlMs));
     },

@@ -33,6 +33,11 @@ export function createRedisConversationStore(redis: Redis, options: RedisConvers
       if (!Array.isArray(reply) || typeof reply[1] !== 'string') throw new Error('redis conversation claim: unexpected reply');
       return { conversation: decode(reply[1]), created: reply[0] === 1 };
     },
+    async peek(id: string): Promise<StoredConversation | undefined> {
+      // GET leaves the key's TTL as it is: a peek never keeps a conversation alive.
+      const found = await redis.get(prefix + id);
+      return found === null ? undefined : decode(found);
+    },
     async assign(id: string, conversation: StoredConversation, timing: ConversationTiming): Promise<void> {
       await redis.set(prefix + id, encode(conversation), 'PX', timing.ttlMs);
     },

@@ -50,6 +50,20 @@ describe.skipIf(!redisAvailable)('Redis stores against a real redis-server', () 
     expect((await store.claim('c', { alias: 'm4', turn: 1 }, { ttlMs: HOUR, now: 0 })).created).toBe(true);
   });
 
+  it('peeks without creating a conversation or touching its TTL', async () => {
+    const store = createRedisConversationStore(a, { prefix: 't8:' });
+    expect(await store.peek('c', 0)).toBeUndefined();
+    expect(await a.exists('t8:conversation:c')).toBe(0);
+    await store.assign('c', { alias: 'm 2', turn: 4 }, { ttlMs: 40_000, now: 0 });
+    await a.pexpire('t8:conversation:c', 30_000); // as if 10 s idle
+    expect(await store.peek('c', 0)).toEqual({ alias: 'm 2', turn: 4 });
+    const left = await a.pttl('t8:conversation:c');
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(30_000);
+    // Another replica's store reads the same binding.
+    expect(await createRedisConversationStore(b, { prefix: 't8:' }).peek('c', 0)).toEqual({ alias: 'm 2', turn: 4 });
+  });
+
   it('assigns and forgets', async () => {
     const store = createRedisConversationStore(a, { prefix: 't3:' });
     await store.assign('c', { alias: 'm 2', turn: 7 }, { ttlMs: HOUR, now: 0 });

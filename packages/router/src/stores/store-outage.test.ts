@@ -43,6 +43,9 @@ describe.skipIf(!redisAvailable)('planning while the state store fails', () => {
     expect(failures).toContain('conversations'); // health reads may still come from its short cache
     expect(during).toMatchObject({ conversation: before.conversation, isNew: true });
     expect(during.members.map((planned) => planned.alias)).toHaveLength(2);
+    failures.length = 0;
+    expect(await router.peek(input())).toBeUndefined();
+    expect(failures).toEqual(['conversations']);
   });
 
   it('plans a turn when Redis hangs (accepts, never answers), once its commands time out', async () => {
