@@ -106,7 +106,10 @@ describe('transcripts turned on, changed and off by a reload of the config file'
       expect(reloadWith({ keep: '30d' })).toMatchObject({ status: 'applied', result: { changed: ['transcripts'] } });
       const on = await ask('asked once on');
       expect(await transcriptOf(on)).toContain('asked once on');
-      expect((await t.get(`/bench/calls/${on}`)).json).toMatchObject({ transcripts: 'on', transcript: { answer: { text: expect.stringContaining('asked once on') } } });
+      expect((await t.get(`/bench/calls/${on}`)).json).toMatchObject({
+        transcripts: 'on',
+        transcript: { answer: { text: expect.stringContaining('asked once on') } },
+      });
       expect(await transcriptOf('rkept')).toBe('kept before'); // 3 days old, within 30d
 
       expect(reloadWith({ keep: '1d' })).toMatchObject({ status: 'applied', result: { changed: ['transcripts.keep'] } });

@@ -124,7 +124,15 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       const turn = (conversation: string, n: number, alias: string, keyName: string, answered = true) => {
         const id = `r${conversation}${n}`;
         l.recordCall(call(id, { time: T0 + n, alias, keyName, purpose: 'route', collection: 'agents', status: answered ? 'ok' : 'server' }));
-        l.recordTurn({ conversation, turn: n, time: T0 + n, alias, status: answered ? 'ok' : 'server', collection: 'agents', ...(answered ? { call: id } : {}) });
+        l.recordTurn({
+          conversation,
+          turn: n,
+          time: T0 + n,
+          alias,
+          status: answered ? 'ok' : 'server',
+          collection: 'agents',
+          ...(answered ? { call: id } : {}),
+        });
       };
       turn('c1', 1, 'm1', 'alice');
       turn('c1', 2, 'm2', 'alice');

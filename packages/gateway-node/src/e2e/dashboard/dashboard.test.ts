@@ -21,6 +21,16 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     return (reply as unknown as { bench: { panel: string; seats: Array<{ alias: string; call: string; status: string }> } }).bench;
   };
 
+  /** A verdict posted as a script would, with the admin key. */
+  const judge = async (call: string, useful: boolean) => {
+    const response = await fetch(`${t.url}/bench/verdict`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ call, useful }),
+    });
+    expect(response.status).toBe(200);
+  };
+
   beforeAll(async () => {
     t = await startDashboardGateway();
     browser = await launchChromium();
@@ -145,6 +155,73 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
       .click();
     await page.locator('[data-turn="2"]').getByText('Judged not useful').waitFor();
     await screenshot(page, 'conversation');
+    await page.close();
+  });
+
+  it('filters the panels by member, key and verdict, from the URL and from the keyboard', async () => {
+    const judged = await askPanel('A panel someone judged.');
+    const open = await askPanel('A panel nobody judged yet.');
+    await judge(judged.seats[0]!.call, true);
+    const page = await newPage();
+    const listed = (panel: string) => page.locator(`[data-panel="${panel}"]`);
+
+    // A shared link opens the filtered view, its form showing the filter.
+    await page.goto(ui('panels?verdict=needed&keyName=alice'));
+    await listed(open.panel).waitFor();
+    expect(await listed(judged.panel).count()).toBe(0);
+    expect(await page.getByLabel('Verdict').inputValue()).toBe('needed');
+    expect(await page.getByLabel('Key').inputValue()).toBe('alice');
+
+    // With the keyboard only: the verdict select moved by an arrow key, then Enter in the key field applies.
+    await page.getByLabel('Verdict').focus();
+    await page.keyboard.press('ArrowUp'); // needs one → has a verdict
+    await page.getByLabel('Key').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/verdict=given/);
+    await listed(judged.panel).waitFor();
+    expect(await listed(open.panel).count()).toBe(0);
+
+    await page.getByLabel('Member').selectOption('m4'); // m4 sits on no panel
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/model=m4/);
+    await page.getByText('No panel matches.').waitFor();
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await listed(open.panel).waitFor();
+    await page.close();
+  });
+
+  it('filters the conversations by verdict, model and key, kept in the URL', async () => {
+    const start = (system: string) =>
+      openai.chat.completions.create({
+        model: 'bench/agents',
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: 'Start.' },
+        ],
+      }) as Promise<unknown>;
+    const judged = ((await start('Agent one.')) as { bench: { conversation: string; call: string } }).bench;
+    const open = ((await start('Agent two.')) as { bench: { conversation: string } }).bench;
+    await judge(judged.call, false);
+    const page = await newPage();
+    const listed = (conversation: string) => page.locator(`[data-conversation="${conversation}"]`);
+
+    await page.goto(ui('conversations?verdict=given&model=m1'));
+    await listed(judged.conversation).waitFor();
+    expect(await listed(open.conversation).count()).toBe(0);
+
+    await page.getByLabel('Verdict').selectOption('needed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/verdict=needed/);
+    await listed(open.conversation).waitFor();
+    expect(await listed(judged.conversation).count()).toBe(0);
+
+    await page.getByLabel('Key').fill('me');
+    await page.getByLabel('Key').press('Enter');
+    await page.waitForURL(/keyName=me/);
+    await page.getByText('No conversation matches.').waitFor();
+    await page.reload(); // the filter lives in the URL
+    await page.getByText('No conversation matches.').waitFor();
+    expect(await page.getByLabel('Key').inputValue()).toBe('me');
     await page.close();
   });
 
@@ -279,7 +356,7 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
         const element = document.activeElement as HTMLElement;
         return { tag: element.tagName, testid: element.dataset.testid ?? null, outline: getComputedStyle(element).outlineStyle };
       });
-    expect(await focused()).toMatchObject({ tag: 'A', outline: 'solid' });
+    expect(await focused()).toMatchObject({ tag: 'SELECT', outline: 'solid' }); // the first filter
 
     // From the top of the page, Tab reaches the theme toggle (a real button) and Enter presses it.
     await page.getByRole('link', { name: 'bench', exact: true }).focus();
