@@ -225,6 +225,69 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.close();
   });
 
+  it('shows cache reads on the overview, and the member that cools down after its rate limits', async () => {
+    t.upstream.script('up-2', { answer: { text: 'from the cache', usage: { inputTokens: 1000, outputTokens: 4, cachedInputTokens: 800 } } });
+    try {
+      await askPanel('Read from the cache.');
+    } finally {
+      t.upstream.script('up-2', {});
+    }
+    await openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'Cool m4 down.' }] });
+    const page = await newPage();
+    await page.goto(ui());
+    await page.locator('[data-testid="series-table"] tr', { hasText: 'm2' }).locator('td').last().filter({ hasText: '800' }).waitFor();
+    await page
+      .locator('.figure', { hasText: 'Cache reads' })
+      .filter({ hasText: /[^\d,]800 \(/ })
+      .waitFor();
+    await page.locator('[data-collection="agents"] [data-member="m4"]', { hasText: 'cooling down' }).waitFor();
+    await page.locator('[data-collection="agents"] [data-member="m1"]', { hasText: 'ready' }).waitFor();
+    await page.close();
+  });
+
+  it("shows a shadow's answer side by side with the turn's, arriving live after the turn", async () => {
+    let release = () => {};
+    t.upstream.script('up-2', { answer: { text: 'the shadow answers too' }, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+    try {
+      const reply = await openai.chat.completions.create({ model: 'bench/shadowed', messages: [{ role: 'user', content: 'Shadow me.' }] });
+      const conversation = (reply as unknown as { bench: { conversation: string } }).bench.conversation;
+      const page = await newPage();
+      await page.goto(ui(`conversations/${conversation}`));
+      const turn = page.locator('[data-turn="1"]');
+      await turn.getByText('heard: Shadow me.').waitFor();
+      expect(await turn.locator('[data-shadow]').count()).toBe(0); // held: not recorded yet
+      release();
+      const shadow = turn.locator('[data-shadow="m2"]');
+      await shadow.getByText('the shadow answers too').waitFor(); // no reload: the shadow's call event brought it
+      const answer = await turn.locator('.side-by-side > div').first().boundingBox();
+      const beside = await shadow.boundingBox();
+      expect(beside!.x).toBeGreaterThan(answer!.x + answer!.width - 1); // to the right, on a laptop
+      expect(Math.abs(beside!.y - answer!.y)).toBeLessThan(2);
+      await screenshot(page, 'conversation-shadow');
+      await page.close();
+    } finally {
+      release();
+      t.upstream.script('up-2', {});
+    }
+  });
+
+  it("edits a model's declared capabilities: written to the file, and the next request uses them", async () => {
+    const image = { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${Buffer.alloc(64, 1).toString('base64')}` } };
+    const askM3 = () =>
+      openai.chat.completions.create({ model: 'm3', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] });
+    await expect(askM3()).rejects.toMatchObject({ status: 400 }); // m3 does not say it takes images
+    const page = await newPage();
+    await page.goto(ui('models'));
+    const editor = page.locator('[data-model-editor="m3"]');
+    await editor.getByLabel('Vision').selectOption('yes');
+    await editor.getByRole('button', { name: 'Save m3' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"model": "up-3",[^}]*"vision": true/);
+    await page.locator('[data-testid="models-table"] [data-model="m3"] [data-capability="vision"]', { hasText: 'yes' }).waitFor();
+    expect((await askM3()).choices[0]!.message.content).toContain('What is this?');
+    await page.close();
+  });
+
   it('filters and pages the calls, links their export, and adds new calls live', async () => {
     const page = await newPage();
     await page.goto(ui('calls'));
@@ -339,6 +402,11 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     // Wide tables scroll inside their box; the page itself never scrolls sideways.
     expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(small, 'calls-phone');
+    for (const list of ['panels', 'conversations']) {
+      await small.goto(ui(list));
+      await small.getByRole('button', { name: 'Apply' }).waitFor(); // the filters wrap on a phone
+      expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
     await phone.close();
   });
 
