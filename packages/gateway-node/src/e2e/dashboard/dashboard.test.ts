@@ -376,6 +376,36 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.close();
   });
 
+  it("edits a collection's reply mode and merger, and its members and their order, each applied to the next request and undone", async () => {
+    const page = await newPage();
+    await page.goto(ui('models'));
+    const core = page.locator('[data-editor="core"]');
+    await core.getByLabel('Reply mode').selectOption('merged');
+    await core.getByLabel('Merger').selectOption('m3');
+    await core.getByRole('button', { name: 'Save core' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    const merged = (await askPanel('Merge us.')) as unknown as { reply: string; merger: { alias: string } };
+    expect([merged.reply, merged.merger.alias]).toEqual(['merged', 'm3']);
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect((await askPanel('All of us again.')) as unknown as { reply: string }).toMatchObject({ reply: 'all' });
+
+    // shadowed has m1 alone: m3 added, moved first and the order made a listed chain, m3 answers a new conversation.
+    const shadowed = page.locator('[data-editor="shadowed"]');
+    await shadowed.getByRole('checkbox', { name: 'm3' }).check();
+    await shadowed.getByRole('button', { name: 'Move m3 up' }).click();
+    await shadowed.getByLabel('Order').selectOption('listed');
+    await shadowed.getByRole('button', { name: 'Save shadowed' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"shadowed": \{\s*"members": \[\s*"m3",\s*"m1"\s*\]/);
+    const routed = await openai.chat.completions.create({ model: 'bench/shadowed', messages: [{ role: 'user', content: 'Who is first?' }] });
+    expect((routed as unknown as { bench: { alias: string } }).bench.alias).toBe('m3');
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"shadowed": \{\s*"members": \[\s*"m1"\s*\]/);
+    await page.close();
+  });
+
   it('follows the system theme, keeps the toggle’s choice, and reads on a phone', async () => {
     await askPanel('Light or dark?');
     const dark = await loggedInContext(browser, t.url, DASHBOARD_KEYS.me, { colorScheme: 'dark' });
