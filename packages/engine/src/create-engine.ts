@@ -39,7 +39,7 @@ import { TurnHandle } from './turn/turn-handle';
 import { quoteValue } from '@bench/contracts';
 import { createDashboard } from './dashboard/dashboard';
 import { createSessions } from './sessions/sessions';
-import { startTranscriptExpiry } from './transcripts/expire-transcripts';
+import { TranscriptExpiry } from './transcripts/transcript-expiry';
 import { transcriptKeeper } from './transcripts/transcript-keeper';
 
 export interface EngineOptions {
@@ -84,9 +84,11 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
     onStoreError: (error, store) =>
       logger.warn({ err: (error as Error).message, store }, 'a state store could not be read; the turn is planned without it (no stickiness or cooldowns)'),
   });
-  const transcripts = config.transcripts ? transcriptKeeper(ledger, logger) : undefined;
-  const stopExpiry = config.transcripts ? startTranscriptExpiry(ledger, config.transcripts.keepMs, now, logger) : async () => undefined;
-  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random, ...(transcripts ? { transcripts } : {}) });
+  // Made whether or not the config keeps transcripts: a reload may turn them on, and each turn reads its own config.
+  const transcripts = transcriptKeeper(ledger, logger);
+  const expiry = new TranscriptExpiry(ledger, now, logger);
+  expiry.follow(config.transcripts?.keepMs);
+  const shadows = new Shadows({ config, env, client, ledger, logger, now, random: options.random ?? Math.random, transcripts });
   // What every new request reads; a reload swaps it whole, and a turn keeps the one it started with.
   let current: { runtime: EngineRuntime; keys: KeyRing } = {
     keys,
@@ -104,7 +106,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       events,
       limits: new Limits({ config, store: state.limits, now, logger }),
       random: options.random ?? Math.random,
-      ...(transcripts ? { transcripts } : {}),
+      ...(config.transcripts ? { transcripts } : {}),
       newId: () => newPanelId(),
     },
   };
@@ -142,7 +144,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       const labels = sameShaping(before, nextConfig) ? current.runtime.labels : createMemoryShapeLabels();
       // The counters stay in the store; the limits are the new config's.
       const limits = new Limits({ config: nextConfig, store: state.limits, now, logger });
-      current = { keys: nextKeys, runtime: { ...current.runtime, config: nextConfig, labels, limits } };
+      const { transcripts: _kept, ...runtime } = current.runtime;
+      current = { keys: nextKeys, runtime: { ...runtime, config: nextConfig, labels, limits, ...(nextConfig.transcripts ? { transcripts } : {}) } };
+      expiry.follow(nextConfig.transcripts?.keepMs);
       records.invalidate(); // a model alias may now name another upstream model
       return { changed };
     },
@@ -244,7 +248,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       await Promise.race([Promise.all(inFlight).then(() => shadows.settle()), graceOver]);
       clearTimeout(graceTimer);
       await shadows.abort();
-      await stopExpiry();
+      await expiry.stop();
       // A ledger that cannot write what it holds (its database gone) is reported, and everything else still closes.
       const unwritten = await ledger.close().then(
         () => undefined,

@@ -29,4 +29,5 @@ export type { ConversationsPage, ConversationsQuery, ConversationView, TurnView 
 export { MAX_PANELS, type PanelsPage, type PanelsQuery, type PanelView, type PanelSummary, type PanelAnswer } from './dashboard/panel-view';
 export type { ModelView } from './dashboard/models-view';
 export { TRANSCRIPTS_HINT, type TranscriptsState } from './dashboard/transcripts-state';
+export { VERDICT_FILTERS, type VerdictFilter } from './dashboard/verdict-filter';
 export { csrfMatches, SESSION_MS, type Session, type Sessions } from './sessions/sessions';

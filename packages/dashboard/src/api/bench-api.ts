@@ -16,7 +16,7 @@ import type {
 } from './types';
 
 /** The filters the calls table and its export share (every one optional). */
-export interface CallFilter {
+export type CallFilter = {
   collection?: string;
   model?: string;
   keyName?: string;
@@ -24,7 +24,17 @@ export interface CallFilter {
   purpose?: string;
   from?: string;
   to?: string;
-}
+};
+
+/** The filters of the panels and the conversations (`verdict`: `given` or `needed`; times in epoch ms). */
+export type UnitFilter = {
+  collection?: string;
+  model?: string;
+  keyName?: string;
+  verdict?: string;
+  from?: string;
+  to?: string;
+};
 
 export type RecordsReply = {
   shapes: string[];
@@ -54,14 +64,14 @@ export const benchApi = {
   exportUrl: (filter: CallFilter, format: 'csv' | 'jsonl') => withQuery('/bench/calls/export', { format, from: filter.from, to: filter.to }),
   call: (id: string) => api.get<CallDetail>(`/bench/calls/${encodeURIComponent(id)}`),
 
-  conversations: async (cursor?: string) => {
-    const r = await api.get<{ conversations: ConversationSummary[]; next: string | null }>('/bench/conversations', { cursor, limit: 30 });
+  conversations: async (filter: UnitFilter, cursor?: string) => {
+    const r = await api.get<{ conversations: ConversationSummary[]; next: string | null }>('/bench/conversations', { ...filter, cursor, limit: 30 });
     return page(r.conversations, r.next);
   },
   conversation: (id: string) => api.get<Conversation>(`/bench/conversations/${encodeURIComponent(id)}`),
 
-  panels: async (cursor?: string) => {
-    const r = await api.get<{ panels: PanelSummary[]; next: string | null }>('/bench/panels', { cursor, limit: 20 });
+  panels: async (filter: UnitFilter, cursor?: string) => {
+    const r = await api.get<{ panels: PanelSummary[]; next: string | null }>('/bench/panels', { ...filter, cursor, limit: 20 });
     return page(r.panels, r.next);
   },
   panel: (id: string) => api.get<Panel>(`/bench/panels/${encodeURIComponent(id)}`),

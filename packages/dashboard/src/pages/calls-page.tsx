@@ -6,7 +6,10 @@ import { StatusBadge } from '../components/health-badge';
 import { Pager } from '../components/pager';
 import { formatCost, formatCount, formatSeconds, formatTime } from '../lib/format';
 import { useLiveEvents } from '../lib/live-events';
-import { href, navigate, useLocation } from '../lib/router';
+import { FilterForm, type FilterField } from '../components/filter-form';
+import { apiFilterOf, filterOf } from '../lib/list-filter';
+import { href, useLocation } from '../lib/router';
+import { useFilterOptions } from '../lib/use-filter-options';
 import { useResource } from '../lib/use-resource';
 
 const FIELDS = ['collection', 'model', 'keyName', 'status', 'purpose', 'from', 'to'] as const;
@@ -21,22 +24,6 @@ function pageSizeOf(query: URLSearchParams): number {
   return Number.isInteger(limit) && limit >= 1 && limit <= 500 ? limit : DEFAULT_PAGE_SIZE;
 }
 
-function filterOf(query: URLSearchParams): CallFilter {
-  const filter: CallFilter = {};
-  for (const field of FIELDS) {
-    const value = query.get(field);
-    if (value) filter[field] = value;
-  }
-  return filter;
-}
-
-/** `datetime-local` values are the browser's local time; the API takes epoch ms. */
-function toEpoch(local: string | undefined): string | undefined {
-  if (!local) return undefined;
-  const ms = new Date(local).getTime();
-  return Number.isNaN(ms) ? undefined : String(ms);
-}
-
 function matches(call: Call, filter: CallFilter): boolean {
   if (filter.collection && call.collection !== filter.collection) return false;
   if (filter.model && call.alias !== filter.model) return false;
@@ -47,77 +34,41 @@ function matches(call: Call, filter: CallFilter): boolean {
   return !filter.to;
 }
 
-function FilterForm({ filter, pageSize, options }: { filter: CallFilter; pageSize: number; options: { collections: string[]; models: string[] } }) {
-  const apply = (event: Event) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget as HTMLFormElement);
-    const query: Record<string, string> = {};
-    for (const field of FIELDS) {
-      const value = String(form.get(field) ?? '').trim();
-      if (value) query[field] = value;
-    }
+function CallFilters({ filter, pageSize, options }: { filter: CallFilter; pageSize: number; options: { collections: string[]; models: string[] } }) {
+  const fields: FilterField[] = [
+    { name: 'collection', label: 'Collection', kind: 'select', options: options.collections },
+    { name: 'model', label: 'Model', kind: 'select', options: options.models },
+    { name: 'keyName', label: 'Key', kind: 'text', placeholder: 'key name' },
+    { name: 'status', label: 'Status', kind: 'select', options: STATUSES },
+    { name: 'purpose', label: 'Purpose', kind: 'select', options: PURPOSES },
+    { name: 'from', label: 'From', kind: 'time' },
+    { name: 'to', label: 'To', kind: 'time' },
+  ];
+  const limitOf = (form: FormData): Record<string, string> => {
     const limit = String(form.get('limit') ?? '');
-    if (limit && limit !== String(DEFAULT_PAGE_SIZE)) query.limit = limit;
-    navigate(href('/calls', query), { replace: true });
+    return limit && limit !== String(DEFAULT_PAGE_SIZE) ? { limit } : {};
   };
-  const select = (name: keyof CallFilter, label: string, values: string[]) => (
-    <label>
-      {label}
-      <select name={name} value={filter[name] ?? ''}>
-        <option value="">any</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {value}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
   return (
-    <form class="filters" onSubmit={apply} aria-label="Filter calls">
-      {select('collection', 'Collection', options.collections)}
-      {select('model', 'Model', options.models)}
-      <label>
-        Key
-        <input name="keyName" type="text" value={filter.keyName ?? ''} placeholder="key name" />
-      </label>
-      {select('status', 'Status', STATUSES)}
-      {select('purpose', 'Purpose', PURPOSES)}
-      <label>
-        From
-        <input name="from" type="datetime-local" value={filter.from ?? ''} />
-      </label>
-      <label>
-        To
-        <input name="to" type="datetime-local" value={filter.to ?? ''} />
-      </label>
+    <FilterForm path="/calls" title="Filter calls" fields={fields} filter={filter} extra={limitOf}>
       <label>
         Rows
-        <select name="limit" value={String(pageSize)}>
+        <select name="limit">
           {[...new Set([...PAGE_SIZES, String(pageSize)])].map((size) => (
-            <option key={size} value={size}>
+            <option key={size} value={size} selected={size === String(pageSize)}>
               {size}
             </option>
           ))}
         </select>
       </label>
-      <div class="filter-actions">
-        <button type="submit" class="primary">
-          Apply
-        </button>
-        <a class="button" href={href('/calls')}>
-          Clear
-        </a>
-      </div>
-    </form>
+    </FilterForm>
   );
 }
 
 /** Every upstream call, filtered and paged, newest first; new calls that match appear at the top of page 1. */
 export function CallsPage() {
   const location = useLocation();
-  const filter = filterOf(location.query);
-  const apiFilter: CallFilter = { ...filter, from: toEpoch(filter.from), to: toEpoch(filter.to) };
+  const filter: CallFilter = filterOf(location.query, FIELDS);
+  const apiFilter: CallFilter = apiFilterOf(filter);
   const pageSize = pageSizeOf(location.query);
   const filterKey = JSON.stringify({ ...filter, pageSize });
   const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
@@ -125,8 +76,7 @@ export function CallsPage() {
   const [live, setLive] = useState<{ key: string; calls: Call[] }>({ key: '', calls: [] });
 
   const calls = useResource(() => benchApi.calls(apiFilter, cursors.at(-1), pageSize), [filterKey, cursors]);
-  const models = useResource(() => benchApi.models(), []);
-  const collections = useResource(() => benchApi.collections(), []);
+  const options = useFilterOptions();
   const pageKey = `${filterKey}|${cursors.length}|${calls.data?.items[0]?.id ?? ''}`;
   const fresh = live.key === pageKey ? live.calls : [];
 
@@ -149,12 +99,7 @@ export function CallsPage() {
           </a>
         </div>
       </header>
-      <FilterForm
-        key={filterKey}
-        filter={filter}
-        pageSize={pageSize}
-        options={{ collections: collections.data?.map((c) => c.name) ?? [], models: models.data?.models.map((m) => m.alias) ?? [] }}
-      />
+      <CallFilters key={filterKey} filter={filter} pageSize={pageSize} options={options} />
       {calls.error ? <ErrorNote error={calls.error} title="The calls did not load." /> : null}
       <div class="table-scroll">
         <table data-testid="calls-table">

@@ -61,6 +61,8 @@ export function ConversationPage({ id }: { id: string }) {
   const refresh = useThrottled(() => conversation.reload(), 1000);
   useLiveEvents((event) => {
     if (event.type === 'turn' && event.turn.conversation === id) refresh();
+    // A shadow is recorded after its turn: its answer comes in beside the turn's without a reload.
+    if (event.type === 'call' && event.call.purpose === 'shadow' && event.call.unit === id) refresh();
   });
   const data = conversation.data;
   return (

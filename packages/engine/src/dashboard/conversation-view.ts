@@ -3,9 +3,15 @@ import type { GatewayConfig } from '../config/resolved-config';
 import { EngineError } from '../errors/engine-error';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { transcriptsState, type TranscriptsState } from './transcripts-state';
+import { isJudged, type VerdictFilter } from './verdict-filter';
 
 export interface ConversationsQuery {
   collection?: string;
+  /** A model alias: conversations with a turn by it. */
+  model?: string;
+  /** A key's name. */
+  key?: string;
+  verdict?: VerdictFilter;
   from?: number;
   to?: number;
   limit?: number;
@@ -44,9 +50,15 @@ export type ConversationView = TranscriptsState & { id: string; collection: stri
 
 export async function conversationsPage(ledger: Ledger, query: ConversationsQuery = {}): Promise<ConversationsPage> {
   const cursor = decodeCursor(query.cursor);
-  const { cursor: _text, ...filter } = query;
-  const page = await ledger.conversations({ ...filter, ...(cursor ? { cursor } : {}) });
-  return { conversations: page.conversations, next: encodeCursor(page.next) };
+  const { cursor: _text, model, key, verdict, ...page } = query;
+  const filter = {
+    ...page,
+    ...(model !== undefined ? { model } : {}),
+    ...(key !== undefined ? { keyName: key } : {}),
+    ...(verdict !== undefined ? { judged: isJudged(verdict) } : {}),
+  };
+  const listed = await ledger.conversations({ ...filter, ...(cursor ? { cursor } : {}) });
+  return { conversations: listed.conversations, next: encodeCursor(listed.next) };
 }
 
 /** A conversation's turns in order, each with its answering call's cost and verdict, its failovers, its shadows and, when kept, the text. */

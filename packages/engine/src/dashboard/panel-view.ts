@@ -3,9 +3,15 @@ import type { GatewayConfig } from '../config/resolved-config';
 import { EngineError } from '../errors/engine-error';
 import { decodeCursor, encodeCursor } from './page-cursor';
 import { transcriptsState, type TranscriptsState } from './transcripts-state';
+import { isJudged, type VerdictFilter } from './verdict-filter';
 
 export interface PanelsQuery {
   collection?: string;
+  /** A model alias: panels with a seat or merger by it. */
+  model?: string;
+  /** A key's name. */
+  key?: string;
+  verdict?: VerdictFilter;
   from?: number;
   to?: number;
   /** 1–100, default 20. */
@@ -68,6 +74,9 @@ export async function panelsPage(ledger: Ledger, query: PanelsQuery = {}): Promi
     firstSeat: true,
     limit,
     ...(query.collection !== undefined ? { collection: query.collection } : {}),
+    ...(query.model !== undefined ? { panelMember: query.model } : {}),
+    ...(query.key !== undefined ? { keyName: query.key } : {}),
+    ...(query.verdict !== undefined ? { panelJudged: isJudged(query.verdict) } : {}),
     ...(query.from !== undefined ? { from: query.from } : {}),
     ...(query.to !== undefined ? { to: query.to } : {}),
     ...(cursor ? { cursor } : {}),

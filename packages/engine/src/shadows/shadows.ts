@@ -21,7 +21,7 @@ export interface ShadowsOptions {
   random: () => number;
   /** The clock the daily cap's day is read from (epoch ms). */
   now: () => number;
-  /** Keeps each shadow's prompt and answer, when the config asks. */
+  /** Keeps each shadow's prompt and answer, when its turn's config asks. */
   transcripts?: TranscriptKeeper;
 }
 
@@ -139,7 +139,7 @@ export class Shadows {
         result,
       );
       ledger.recordCall(record);
-      if (result.ok) this.#options.transcripts?.keep(record.id, turn.request, answerOf(result));
+      if (result.ok && config.transcripts) this.#options.transcripts?.keep(record.id, turn.request, answerOf(result));
       if (!result.ok) state.counters.failed += 1;
       const cost = usageCost(result.usage, model?.price);
       if (cost !== null) state.budget.add(cost);

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLedger } from '@bench/ledger';
+import { applyEdits, modify } from 'jsonc-parser';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_KEYS, startDashboardGateway } from './dashboard-gateway';
 import { sdksFor } from './sdk-clients';
@@ -64,6 +65,61 @@ describe('transcripts kept for a while', () => {
       await vi.waitFor(async () => expect((await t.get('/bench/calls/rold')).json.transcript).toBeNull());
       expect((await t.get('/bench/calls/rold')).json).toMatchObject({ transcripts: 'on', call: { id: 'rold' } }); // the call stays
       expect((await t.get('/bench/calls/rnew')).json.transcript).toMatchObject({ answer: { text: 'answer rnew' } });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('transcripts turned on, changed and off by a reload of the config file', () => {
+  it('applies to the next request, and the deletion follows the new keep', async () => {
+    const ledgerPath = join(dir, 'reloaded.db');
+    const seeded = await createLedger(`sqlite:${ledgerPath}`);
+    const old = Date.now() - 3 * 86_400_000; // kept by an earlier config
+    seeded.recordCall({ id: 'rkept', time: old, purpose: 'route', collection: 'agents', alias: 'm1', status: 'ok' });
+    seeded.recordTranscript({ call: 'rkept', time: old, system: null, messages: [], answer: { text: 'kept before', reasoning: '', toolCalls: [] } });
+    await seeded.close();
+
+    const t = await startDashboardGateway({
+      ledgerPath,
+      config: ({ transcripts: _off, ...base }) => base,
+      configText: (config) => `// transcripts follow this file\n${JSON.stringify(config, null, 2)}\n`,
+    });
+    const file = t.configPath!;
+    const reloadWith = (transcripts: unknown) => {
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, applyEdits(text, modify(text, ['transcripts'], transcripts, {})));
+      return t.gateway.reloadConfig('SIGHUP');
+    };
+    const bob = sdksFor(t.url, DASHBOARD_KEYS.bob).openai;
+    const ask = async (content: string) =>
+      ((await bob.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content }] })) as any).bench.call as string;
+    const transcriptOf = async (call: string) => {
+      await t.gateway.ledger.flush();
+      return (await t.gateway.ledger.transcripts([call]))[0]?.answer.text ?? null;
+    };
+    try {
+      const before = await ask('asked while off');
+      expect(await transcriptOf(before)).toBeNull();
+      expect((await t.get(`/bench/calls/${before}`)).json).toMatchObject({ transcripts: 'off', transcript: null });
+
+      expect(reloadWith({ keep: '30d' })).toMatchObject({ status: 'applied', result: { changed: ['transcripts'] } });
+      const on = await ask('asked once on');
+      expect(await transcriptOf(on)).toContain('asked once on');
+      expect((await t.get(`/bench/calls/${on}`)).json).toMatchObject({
+        transcripts: 'on',
+        transcript: { answer: { text: expect.stringContaining('asked once on') } },
+      });
+      expect(await transcriptOf('rkept')).toBe('kept before'); // 3 days old, within 30d
+
+      expect(reloadWith({ keep: '1d' })).toMatchObject({ status: 'applied', result: { changed: ['transcripts.keep'] } });
+      await vi.waitFor(async () => expect(await transcriptOf('rkept')).toBeNull()); // the new keep's sweep, at once
+      expect(await transcriptOf(on)).toContain('asked once on');
+
+      expect(reloadWith(undefined)).toMatchObject({ status: 'applied' });
+      const off = await ask('asked when off again');
+      expect(await transcriptOf(off)).toBeNull();
+      expect((await t.get(`/bench/calls/${on}`)).json).toMatchObject({ transcripts: 'off', transcript: null });
     } finally {
       await t.close();
     }

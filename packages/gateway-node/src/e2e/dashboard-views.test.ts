@@ -273,6 +273,31 @@ describe('GET /bench/conversations and /bench/conversations/{id}', () => {
     ]);
   });
 
+  it('filters by a member of any turn, key, verdict (given or needed) and time; a bad value is a 400 naming it', async () => {
+    const ids = async (query: string) => {
+      const { status, json } = await t.get(`/bench/conversations?limit=500&${query}`);
+      expect(status).toBe(200);
+      return json.conversations.map((c: any) => c.collection).sort();
+    };
+    expect(await ids('model=m2')).toEqual(['agents']); // m1 was only tried (and failed over) there
+    expect(await ids('model=m5')).toEqual(['mixed']);
+    expect(await ids('keyName=bob')).toEqual(['agents', 'mixed', 'shadowed']);
+    expect(await ids('keyName=alice')).toEqual([]);
+    expect(await ids('verdict=given')).toEqual(['agents']); // the verdict on its first turn
+    expect(await ids('verdict=needed')).toEqual(['mixed', 'shadowed']);
+    expect(await ids('verdict=needed&model=m1&keyName=bob')).toEqual(['shadowed']);
+    expect(await ids(`from=${made.startedAt}&to=${Date.now() + 1000}&collection=mixed`)).toEqual(['mixed']);
+    for (const [query, param] of [
+      ['verdict=yes', 'verdict'],
+      ['model=', 'model'],
+      ['member=m1', 'member'],
+    ]) {
+      const { status, json } = await t.get(`/bench/conversations?${query}`);
+      expect([status, json.error.param]).toEqual([400, param]);
+    }
+    expect((await t.get('/bench/conversations?verdict=yes')).json.error.message).toBe('verdict: must be one of given, needed, not "yes"');
+  });
+
   it('is a 404 for an unknown conversation', async () => {
     expect((await t.get('/bench/conversations/nope')).status).toBe(404);
   });
@@ -312,6 +337,30 @@ describe('GET /bench/panels and /bench/panels/{id}', () => {
     expect(json.merger).toMatchObject({ call: { id: `${made.merged}.merger`, alias: 'm3' }, answer: 'merged: four' });
     const core = await t.get(`/bench/panels/${made.panel}`);
     expect(core.json.seats.find((s: any) => s.call.alias === 'm2').answer).toBe('four, says m2');
+  });
+
+  it('filters by a member of any seat or the merger, key, verdict (given or needed) and time; a bad value is a 400 naming it', async () => {
+    const ids = async (query: string) => {
+      const { status, json } = await t.get(`/bench/panels?${query}`);
+      expect(status).toBe(200);
+      return json.panels.map((p: any) => p.id).sort();
+    };
+    expect(await ids('model=m3')).toEqual([made.merged, made.panel].sort()); // a seat in one, the merger in the other
+    expect(await ids('model=m4')).toEqual([]);
+    expect(await ids('keyName=alice')).toEqual([made.panel]);
+    expect(await ids('verdict=given')).toEqual([made.merged]); // the verdict on its second seat
+    expect(await ids('verdict=needed')).toEqual([made.panel]);
+    expect(await ids('model=m3&verdict=needed&keyName=alice&collection=core')).toEqual([made.panel]);
+    expect(await ids(`from=${made.startedAt}&to=${made.startedAt + 1}`)).toEqual([]);
+    for (const [query, param] of [
+      ['verdict=some', 'verdict'],
+      ['keyName=', 'keyName'],
+      ['from=yesterday', 'from'],
+      ['seat=m1', 'seat'],
+    ]) {
+      const { status, json } = await t.get(`/bench/panels?${query}`);
+      expect([status, json.error.param]).toEqual([400, param]);
+    }
   });
 
   it('is a 404 for an unknown panel', async () => {

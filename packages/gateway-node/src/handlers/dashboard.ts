@@ -1,12 +1,13 @@
 import { CALL_PURPOSES } from '@bench/ledger';
-import { EngineError, MAX_PANELS, OVERVIEW_RANGES, type Engine } from '@bench/engine';
+import { EngineError, MAX_PANELS, OVERVIEW_RANGES, VERDICT_FILTERS, type Engine } from '@bench/engine';
 import { MAX_PAGE } from '@bench/ledger';
 import type { RequestState } from '../request-state';
 import { DashboardParams } from './dashboard-params';
 
 // `keyName`, not `key`: `?key=` is a key in the URL (Gemini's), which these routes refuse.
 const CALL_FILTERS = ['collection', 'model', 'keyName', 'status', 'purpose', 'from', 'to', 'limit', 'cursor'];
-const PAGE = ['collection', 'from', 'to', 'limit', 'cursor'];
+// Panels and conversations: `model` is a member of any seat or turn, `verdict` is `given` or `needed`.
+const UNIT_FILTERS = ['collection', 'model', 'keyName', 'verdict', 'from', 'to', 'limit', 'cursor'];
 
 /** `GET /bench/<view>[/<id>]`: the dashboard's JSON, each view an engine call (see docs/dashboard-api.md). */
 export async function handleDashboard(state: RequestState, engine: Engine): Promise<void> {
@@ -42,16 +43,16 @@ export async function handleDashboard(state: RequestState, engine: Engine): Prom
       new DashboardParams(query, []);
       return reply('call', await dashboard.call(id));
     case 'conversations': {
-      const params = new DashboardParams(query, PAGE);
-      const fields = { collection: params.text('collection'), limit: params.integer('limit', 1, MAX_PAGE), cursor: params.text('cursor'), ...params.range() };
+      const params = new DashboardParams(query, UNIT_FILTERS);
+      const fields = { ...unitFilters(params), limit: params.integer('limit', 1, MAX_PAGE) };
       return reply('conversations', await dashboard.conversations(defined(fields)));
     }
     case 'conversation':
       new DashboardParams(query, []);
       return reply('conversation', await dashboard.conversation(id));
     case 'panels': {
-      const params = new DashboardParams(query, PAGE);
-      const fields = { collection: params.text('collection'), limit: params.integer('limit', 1, MAX_PANELS), cursor: params.text('cursor'), ...params.range() };
+      const params = new DashboardParams(query, UNIT_FILTERS);
+      const fields = { ...unitFilters(params), limit: params.integer('limit', 1, MAX_PANELS) };
       return reply('panels', await dashboard.panels(defined(fields)));
     }
     case 'panel':
@@ -67,6 +68,18 @@ export async function handleDashboard(state: RequestState, engine: Engine): Prom
       return unreachable;
     }
   }
+}
+
+/** What panels and conversations are filtered by. */
+function unitFilters(params: DashboardParams) {
+  return {
+    collection: params.text('collection'),
+    model: params.text('model'),
+    key: params.text('keyName'),
+    verdict: params.oneOf('verdict', VERDICT_FILTERS),
+    cursor: params.text('cursor'),
+    ...params.range(),
+  };
 }
 
 /** The fields that were given (a query's optional fields are absent, not undefined). */

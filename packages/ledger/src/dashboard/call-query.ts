@@ -18,6 +18,10 @@ export interface CallFilter {
   purpose?: CallPurpose;
   /** Only each panel's first seat (`<panel>.1`): one call per panel. */
   firstSeat?: boolean;
+  /** Only calls whose panel (the calls `<unit>.…`) has a seat or merger by this model. */
+  panelMember?: string;
+  /** Only calls whose panel has a verdict on one of its calls (true), or none yet (false). */
+  panelJudged?: boolean;
 }
 
 export interface CallQuery extends CallFilter {

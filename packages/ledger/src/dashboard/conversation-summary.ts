@@ -21,6 +21,12 @@ export interface ConversationFilter {
   /** Exclusive. */
   to?: number;
   collection?: string;
+  /** Only conversations with a turn by this model. */
+  model?: string;
+  /** Only those of this key (the key their answered turns' calls were made with). */
+  keyName?: string;
+  /** Only those with a verdict on one of their turns (true), or none yet (false). */
+  judged?: boolean;
 }
 
 export interface ConversationQuery extends ConversationFilter {

@@ -38,12 +38,50 @@ export function newestFirst<T extends { time: number; id: string }>(rows: Iterab
     .slice(0, limit);
 }
 
-export function queryCalls(calls: Iterable<CallRecord>, filter: CallFilter, before: CallCursor | undefined, limit: number): CallRecord[] {
+export function queryCalls(
+  calls: Iterable<CallRecord>,
+  verdicts: ReadonlyMap<string, Verdict>,
+  filter: CallFilter,
+  before: CallCursor | undefined,
+  limit: number,
+): CallRecord[] {
+  const all = [...calls];
+  const panels = filter.panelMember !== undefined || filter.panelJudged !== undefined ? panelsOf(all, verdicts) : undefined;
+  const inPanel = (call: CallRecord) => {
+    const panel = panels?.get(call.unit);
+    if (filter.panelMember !== undefined && !panel?.members.has(filter.panelMember)) return false;
+    return filter.panelJudged === undefined || (panel?.judged ?? false) === filter.panelJudged;
+  };
   return newestFirst(
-    [...calls].filter((call) => matches(call, filter)),
+    all.filter((call) => matches(call, filter) && inPanel(call)),
     before,
     limit,
   );
+}
+
+/** Each panel's (the calls `<unit>.…`) members and whether one of its calls has a verdict. */
+function panelsOf(calls: CallRecord[], verdicts: ReadonlyMap<string, Verdict>): Map<string, { members: Set<string>; judged: boolean }> {
+  const panels = new Map<string, { members: Set<string>; judged: boolean }>();
+  for (const call of calls) {
+    if (!call.id.startsWith(`${call.unit}.`)) continue;
+    const panel = panels.get(call.unit) ?? { members: new Set<string>(), judged: false };
+    panel.members.add(call.alias);
+    panel.judged ||= verdicts.has(call.id);
+    panels.set(call.unit, panel);
+  }
+  return panels;
+}
+
+/** What the conversation filters read beyond the turns: each turn's call (its key) and verdict. */
+export interface TurnLookup {
+  call(id: string): CallRecord | undefined;
+  judged(call: string): boolean;
+}
+
+function conversationMatches(turns: TurnRecord[], filter: ConversationFilter, lookup: TurnLookup): boolean {
+  if (filter.model !== undefined && !turns.some((turn) => turn.alias === filter.model)) return false;
+  if (filter.keyName !== undefined && !turns.some((turn) => turn.call !== null && lookup.call(turn.call)?.keyName === filter.keyName)) return false;
+  return filter.judged === undefined || turns.some((turn) => turn.call !== null && lookup.judged(turn.call)) === filter.judged;
 }
 
 export function conversationSummaries(
@@ -51,6 +89,7 @@ export function conversationSummaries(
   filter: ConversationFilter,
   before: CallCursor | undefined,
   limit: number,
+  lookup: TurnLookup,
 ): ConversationSummary[] {
   const summaries: Array<ConversationSummary & { time: number }> = [];
   for (const [id, byTurn] of turns) {
@@ -60,6 +99,7 @@ export function conversationSummaries(
     if (filter.from !== undefined && delta.updated < filter.from) continue;
     if (filter.to !== undefined && delta.updated >= filter.to) continue;
     if (filter.collection !== undefined && delta.collection !== filter.collection) continue;
+    if (!conversationMatches(ordered, filter, lookup)) continue;
     summaries.push({
       id,
       time: delta.updated,

@@ -152,7 +152,7 @@ export class MemoryStore implements LedgerStore {
   }
 
   async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
-    return queryCalls(this.#calls.values(), filter, before, limit).map((call) => withVerdict(call, this.#verdicts.get(call.id)));
+    return queryCalls(this.#calls.values(), this.#verdicts, filter, before, limit).map((call) => withVerdict(call, this.#verdicts.get(call.id)));
   }
 
   async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
@@ -167,7 +167,10 @@ export class MemoryStore implements LedgerStore {
   }
 
   async conversations(filter: ConversationFilter, before: CallCursor | undefined, limit: number): Promise<ConversationSummary[]> {
-    return conversationSummaries(this.#turns, filter, before, limit);
+    return conversationSummaries(this.#turns, filter, before, limit, {
+      call: (id) => this.#calls.get(id),
+      judged: (call) => this.#verdicts.has(call),
+    });
   }
 
   async series(query: SeriesQuery): Promise<SeriesRow[]> {

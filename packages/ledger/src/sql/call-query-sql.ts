@@ -8,6 +8,9 @@ import type { Placeholder } from './totals-sql';
 const WITH_VERDICT = `SELECT c.*, v.useful AS verdict_useful, v.note AS verdict_note, v.time AS verdict_time
   FROM calls c LEFT JOIN verdicts v ON v.call = c.id`;
 
+/** `id` is one of the calls of `c`'s panel: `<unit>.…`, a range on the key ('/' is the character after '.'). */
+const inPanel = (id: string) => `${id} >= c.unit || '.' AND ${id} < c.unit || '/'`;
+
 /**
  * Calls newest first, walking the (time, id) index backwards from the cursor: a page of recent calls reads about as
  * many rows as it shows; a filter that matches few calls reads more (the filtered columns have no index of their own,
@@ -26,6 +29,8 @@ export function queryCallsSql(filter: CallFilter, before: CallCursor | undefined
   else if (filter.status !== undefined) where.push(`c.status = ${bind(filter.status)}`);
   if (filter.firstSeat) where.push(`c.purpose = 'seat' AND c.id LIKE '%.1'`);
   else if (filter.purpose !== undefined) where.push(`c.purpose = ${bind(filter.purpose)}`);
+  if (filter.panelMember !== undefined) where.push(`EXISTS (SELECT 1 FROM calls m WHERE ${inPanel('m.id')} AND m.alias = ${bind(filter.panelMember)})`);
+  if (filter.panelJudged !== undefined) where.push(`${filter.panelJudged ? '' : 'NOT '}EXISTS (SELECT 1 FROM verdicts pv WHERE ${inPanel('pv.call')})`);
   const sql = `${WITH_VERDICT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY c.time DESC, c.id DESC LIMIT ${bind(limit)}`;
   return { sql, values };
 }

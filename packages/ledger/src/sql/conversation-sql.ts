@@ -33,6 +33,15 @@ export function listConversationsSql(
   if (filter.to !== undefined) where.push(`updated < ${bind(filter.to)}`);
   if (before) where.push(`(updated < ${bind(before.time)} OR (updated = ${bind(before.time)} AND conversation < ${bind(before.id)}))`);
   if (filter.collection !== undefined) where.push(`collection = ${bind(filter.collection)}`);
+  // Each reads the conversation's turns by their key (conversation, turn); the key and the verdict by the call's.
+  const turnsOf = 'FROM turns t WHERE t.conversation = conversations.conversation';
+  if (filter.model !== undefined) where.push(`EXISTS (SELECT 1 ${turnsOf} AND t.alias = ${bind(filter.model)})`);
+  if (filter.keyName !== undefined) {
+    where.push(`EXISTS (SELECT 1 ${turnsOf} AND EXISTS (SELECT 1 FROM calls k WHERE k.id = t.call AND k.key_name = ${bind(filter.keyName)}))`);
+  }
+  if (filter.judged !== undefined) {
+    where.push(`${filter.judged ? '' : 'NOT '}EXISTS (SELECT 1 ${turnsOf} AND EXISTS (SELECT 1 FROM verdicts v WHERE v.call = t.call))`);
+  }
   const sql = `SELECT conversation, collection, started, updated, turns, last_status FROM conversations
     ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY updated DESC, conversation DESC LIMIT ${bind(limit)}`;
   return { sql, values };

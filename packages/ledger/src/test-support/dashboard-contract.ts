@@ -93,6 +93,65 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       expect(await l.verdicts(['pb.2', 'pb.1', 'nope'])).toEqual({ 'pb.2': { useful: false, note: null, time: expect.any(Number) } });
     });
 
+    it('lists panels (by their first seat) by a member of any seat or the merger, and by whether one of their calls has a verdict', async () => {
+      const l = await ledger();
+      for (const [id, alias] of [
+        ['pa.1', 'm1'],
+        ['pa.2', 'm2'],
+        ['pa.merger', 'm3'],
+        ['pb.1', 'm1'],
+        ['pb.2', 'm4'],
+        ['pc.1', 'm2'],
+      ] as const) {
+        l.recordCall(call(id, { time: T0, alias, keyName: id.startsWith('pc') ? 'bob' : 'alice' }));
+      }
+      l.recordCall(call('pa', { time: T0, alias: 'm4', purpose: 'route' })); // not a call of panel pa (no "pa." prefix)
+      await l.flush();
+      await l.recordVerdict({ call: 'pa.merger', useful: true });
+      await l.recordVerdict({ call: 'pc.1', useful: false });
+      const panels = async (query: Parameters<Ledger['calls']>[0]) => (await l.calls({ firstSeat: true, ...query })).calls.map((c) => c.unit).sort();
+      expect(await panels({ panelMember: 'm3' })).toEqual(['pa']); // the merger counts
+      expect(await panels({ panelMember: 'm2' })).toEqual(['pa', 'pc']);
+      expect(await panels({ panelMember: 'm4' })).toEqual(['pb']);
+      expect(await panels({ panelJudged: true })).toEqual(['pa', 'pc']);
+      expect(await panels({ panelJudged: false })).toEqual(['pb']);
+      expect(await panels({ panelMember: 'm2', panelJudged: true, keyName: 'alice' })).toEqual(['pa']);
+      await expect(l.calls({ panelJudged: 'yes' as never })).rejects.toThrow(/query.panelJudged/);
+    });
+
+    it('lists conversations by a member of any turn, by key, and by whether a turn has a verdict', async () => {
+      const l = await ledger();
+      const turn = (conversation: string, n: number, alias: string, keyName: string, answered = true) => {
+        const id = `r${conversation}${n}`;
+        l.recordCall(call(id, { time: T0 + n, alias, keyName, purpose: 'route', collection: 'agents', status: answered ? 'ok' : 'server' }));
+        l.recordTurn({
+          conversation,
+          turn: n,
+          time: T0 + n,
+          alias,
+          status: answered ? 'ok' : 'server',
+          collection: 'agents',
+          ...(answered ? { call: id } : {}),
+        });
+      };
+      turn('c1', 1, 'm1', 'alice');
+      turn('c1', 2, 'm2', 'alice');
+      turn('c2', 1, 'm1', 'bob');
+      turn('c3', 1, 'm3', 'bob', false);
+      await l.flush();
+      await l.recordVerdict({ call: 'rc12', useful: true });
+      const ids = async (query: Parameters<Ledger['conversations']>[0]) => (await l.conversations(query)).conversations.map((c) => c.id).sort();
+      expect(await ids({ model: 'm2' })).toEqual(['c1']);
+      expect(await ids({ model: 'm1' })).toEqual(['c1', 'c2']);
+      expect(await ids({ model: 'm3' })).toEqual(['c3']); // the member last tried on a turn nobody answered
+      expect(await ids({ keyName: 'bob' })).toEqual(['c2']);
+      expect(await ids({ judged: true })).toEqual(['c1']);
+      expect(await ids({ judged: false })).toEqual(['c2', 'c3']);
+      expect(await ids({ model: 'm1', judged: false, collection: 'agents' })).toEqual(['c2']);
+      await expect(l.conversations({ judged: 1 as never })).rejects.toThrow(/query.judged/);
+      await expect(l.conversations({ model: 7 as never })).rejects.toThrow(/query.model/);
+    });
+
     it('lists conversations latest first with their turns, members and last status, paged', async () => {
       const l = await ledger();
       const turn = (conversation: string, n: number, time: number, alias: string, status = 'ok') =>

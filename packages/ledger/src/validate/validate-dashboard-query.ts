@@ -17,6 +17,10 @@ function optionalTime(value: unknown, field: string): void {
   }
 }
 
+function optionalBoolean(value: unknown, field: string): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new LedgerInputError(field, `must be true or false when present, got ${describe(value)}`);
+}
+
 function checkPage(query: Record<string, unknown>): void {
   optionalTime(query.from, 'query.from');
   optionalTime(query.to, 'query.to');
@@ -41,7 +45,8 @@ function checkPage(query: Record<string, unknown>): void {
 export function validateCallQuery(value: unknown): CallQuery {
   const query = requireObject(value, 'query');
   checkPage(query);
-  for (const field of ['alias', 'keyName', 'status'] as const) optionalString(query[field], `query.${field}`);
+  for (const field of ['alias', 'keyName', 'status', 'panelMember'] as const) optionalString(query[field], `query.${field}`);
+  optionalBoolean(query.panelJudged, 'query.panelJudged');
   if (query.purpose !== undefined && !CALL_PURPOSES.includes(query.purpose as never)) {
     throw new LedgerInputError('query.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(query.purpose)}`);
   }
@@ -52,6 +57,8 @@ export function validateCallQuery(value: unknown): CallQuery {
 export function validateConversationQuery(value: unknown): ConversationQuery {
   const query = requireObject(value, 'query');
   checkPage(query);
+  for (const field of ['model', 'keyName'] as const) optionalString(query[field], `query.${field}`);
+  optionalBoolean(query.judged, 'query.judged');
   return query as ConversationQuery;
 }
 

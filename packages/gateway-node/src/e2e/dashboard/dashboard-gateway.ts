@@ -23,7 +23,7 @@ const fast = { firstTokenMs: 3000, idleMs: 3000, totalMs: 15000, graceMs: 2000 }
 /**
  * A real gateway for the dashboard's browser tests: a JSONC config file on disk (so the editor can write it),
  * a SQLite ledger on disk, transcripts kept (unless `transcripts: false`), an admin key and a plain one, and
- * testkit members m1–m4 speaking OpenAI Chat (m4 always rate limited).
+ * testkit members m1–m4 speaking OpenAI Chat (m4 always rate limited); `shadowed` shadows every turn of m1 with m2.
  */
 export async function startDashboardGateway(options: { transcripts?: boolean } = {}): Promise<DashboardGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
@@ -44,6 +44,7 @@ export async function startDashboardGateway(options: { transcripts?: boolean } =
     collections: {
       core: { members: ['m1', 'm2', 'm3'], description: 'everyday questions', reply: 'all', timeouts: fast },
       agents: { members: ['m4', 'm1'], description: 'agent clients', reply: 'route', order: 'listed', timeouts: fast },
+      shadowed: { members: ['m1'], reply: 'route', shadow: { rate: 1, members: ['m2'] }, timeouts: fast },
     },
     keys: { me: { keyEnv: 'BENCH_KEY_ME', admin: true }, alice: { keyEnv: 'BENCH_KEY_ALICE' } },
     ...(options.transcripts === false ? {} : { transcripts: { keep: '30d' } }),

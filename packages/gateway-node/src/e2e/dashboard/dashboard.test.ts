@@ -21,6 +21,16 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     return (reply as unknown as { bench: { panel: string; seats: Array<{ alias: string; call: string; status: string }> } }).bench;
   };
 
+  /** A verdict posted as a script would, with the admin key. */
+  const judge = async (call: string, useful: boolean) => {
+    const response = await fetch(`${t.url}/bench/verdict`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ call, useful }),
+    });
+    expect(response.status).toBe(200);
+  };
+
   beforeAll(async () => {
     t = await startDashboardGateway();
     browser = await launchChromium();
@@ -148,6 +158,136 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.close();
   });
 
+  it('filters the panels by member, key and verdict, from the URL and from the keyboard', async () => {
+    const judged = await askPanel('A panel someone judged.');
+    const open = await askPanel('A panel nobody judged yet.');
+    await judge(judged.seats[0]!.call, true);
+    const page = await newPage();
+    const listed = (panel: string) => page.locator(`[data-panel="${panel}"]`);
+
+    // A shared link opens the filtered view, its form showing the filter.
+    await page.goto(ui('panels?verdict=needed&keyName=alice'));
+    await listed(open.panel).waitFor();
+    expect(await listed(judged.panel).count()).toBe(0);
+    expect(await page.getByLabel('Verdict').inputValue()).toBe('needed');
+    expect(await page.getByLabel('Key').inputValue()).toBe('alice');
+
+    // With the keyboard only: the verdict select moved by an arrow key, then Enter in the key field applies.
+    await page.getByLabel('Verdict').focus();
+    await page.keyboard.press('ArrowUp'); // needs one → has a verdict
+    await page.getByLabel('Key').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/verdict=given/);
+    await listed(judged.panel).waitFor();
+    expect(await listed(open.panel).count()).toBe(0);
+
+    await page.getByLabel('Member').selectOption('m4'); // m4 sits on no panel
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/model=m4/);
+    await page.getByText('No panel matches.').waitFor();
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await listed(open.panel).waitFor();
+    await page.close();
+  });
+
+  it('filters the conversations by verdict, model and key, kept in the URL', async () => {
+    const start = (system: string) =>
+      openai.chat.completions.create({
+        model: 'bench/agents',
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: 'Start.' },
+        ],
+      }) as Promise<unknown>;
+    const judged = ((await start('Agent one.')) as { bench: { conversation: string; call: string } }).bench;
+    const open = ((await start('Agent two.')) as { bench: { conversation: string } }).bench;
+    await judge(judged.call, false);
+    const page = await newPage();
+    const listed = (conversation: string) => page.locator(`[data-conversation="${conversation}"]`);
+
+    await page.goto(ui('conversations?verdict=given&model=m1'));
+    await listed(judged.conversation).waitFor();
+    expect(await listed(open.conversation).count()).toBe(0);
+
+    await page.getByLabel('Verdict').selectOption('needed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/verdict=needed/);
+    await listed(open.conversation).waitFor();
+    expect(await listed(judged.conversation).count()).toBe(0);
+
+    await page.getByLabel('Key').fill('me');
+    await page.getByLabel('Key').press('Enter');
+    await page.waitForURL(/keyName=me/);
+    await page.getByText('No conversation matches.').waitFor();
+    await page.reload(); // the filter lives in the URL
+    await page.getByText('No conversation matches.').waitFor();
+    expect(await page.getByLabel('Key').inputValue()).toBe('me');
+    await page.close();
+  });
+
+  it('shows cache reads on the overview, and the member that cools down after its rate limits', async () => {
+    t.upstream.script('up-2', { answer: { text: 'from the cache', usage: { inputTokens: 1000, outputTokens: 4, cachedInputTokens: 800 } } });
+    try {
+      await askPanel('Read from the cache.');
+    } finally {
+      t.upstream.script('up-2', {});
+    }
+    await openai.chat.completions.create({ model: 'bench/agents', messages: [{ role: 'user', content: 'Cool m4 down.' }] });
+    const page = await newPage();
+    await page.goto(ui());
+    await page.locator('[data-testid="series-table"] tr', { hasText: 'm2' }).locator('td').last().filter({ hasText: '800' }).waitFor();
+    await page
+      .locator('.figure', { hasText: 'Cache reads' })
+      .filter({ hasText: /[^\d,]800 \(/ })
+      .waitFor();
+    await page.locator('[data-collection="agents"] [data-member="m4"]', { hasText: 'cooling down' }).waitFor();
+    await page.locator('[data-collection="agents"] [data-member="m1"]', { hasText: 'ready' }).waitFor();
+    await page.close();
+  });
+
+  it("shows a shadow's answer side by side with the turn's, arriving live after the turn", async () => {
+    let release = () => {};
+    t.upstream.script('up-2', { answer: { text: 'the shadow answers too' }, holdUntil: new Promise<void>((resolve) => (release = resolve)) });
+    try {
+      const reply = await openai.chat.completions.create({ model: 'bench/shadowed', messages: [{ role: 'user', content: 'Shadow me.' }] });
+      const conversation = (reply as unknown as { bench: { conversation: string } }).bench.conversation;
+      const page = await newPage();
+      await page.goto(ui(`conversations/${conversation}`));
+      const turn = page.locator('[data-turn="1"]');
+      await turn.getByText('heard: Shadow me.').waitFor();
+      expect(await turn.locator('[data-shadow]').count()).toBe(0); // held: not recorded yet
+      release();
+      const shadow = turn.locator('[data-shadow="m2"]');
+      await shadow.getByText('the shadow answers too').waitFor(); // no reload: the shadow's call event brought it
+      const answer = await turn.locator('.side-by-side > div').first().boundingBox();
+      const beside = await shadow.boundingBox();
+      expect(beside!.x).toBeGreaterThan(answer!.x + answer!.width - 1); // to the right, on a laptop
+      expect(Math.abs(beside!.y - answer!.y)).toBeLessThan(2);
+      await screenshot(page, 'conversation-shadow');
+      await page.close();
+    } finally {
+      release();
+      t.upstream.script('up-2', {});
+    }
+  });
+
+  it("edits a model's declared capabilities: written to the file, and the next request uses them", async () => {
+    const image = { type: 'image_url' as const, image_url: { url: `data:image/png;base64,${Buffer.alloc(64, 1).toString('base64')}` } };
+    const askM3 = () =>
+      openai.chat.completions.create({ model: 'm3', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] });
+    await expect(askM3()).rejects.toMatchObject({ status: 400 }); // m3 does not say it takes images
+    const page = await newPage();
+    await page.goto(ui('models'));
+    const editor = page.locator('[data-model-editor="m3"]');
+    await editor.getByLabel('Vision').selectOption('yes');
+    await editor.getByRole('button', { name: 'Save m3' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"model": "up-3",[^}]*"vision": true/);
+    await page.locator('[data-testid="models-table"] [data-model="m3"] [data-capability="vision"]', { hasText: 'yes' }).waitFor();
+    expect((await askM3()).choices[0]!.message.content).toContain('What is this?');
+    await page.close();
+  });
+
   it('filters and pages the calls, links their export, and adds new calls live', async () => {
     const page = await newPage();
     await page.goto(ui('calls'));
@@ -236,6 +376,36 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.close();
   });
 
+  it("edits a collection's reply mode and merger, and its members and their order, each applied to the next request and undone", async () => {
+    const page = await newPage();
+    await page.goto(ui('models'));
+    const core = page.locator('[data-editor="core"]');
+    await core.getByLabel('Reply mode').selectOption('merged');
+    await core.getByLabel('Merger').selectOption('m3');
+    await core.getByRole('button', { name: 'Save core' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    const merged = (await askPanel('Merge us.')) as unknown as { reply: string; merger: { alias: string } };
+    expect([merged.reply, merged.merger.alias]).toEqual(['merged', 'm3']);
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect((await askPanel('All of us again.')) as unknown as { reply: string }).toMatchObject({ reply: 'all' });
+
+    // shadowed has m1 alone: m3 added, moved first and the order made a listed chain, m3 answers a new conversation.
+    const shadowed = page.locator('[data-editor="shadowed"]');
+    await shadowed.getByRole('checkbox', { name: 'm3' }).check();
+    await shadowed.getByRole('button', { name: 'Move m3 up' }).click();
+    await shadowed.getByLabel('Order').selectOption('listed');
+    await shadowed.getByRole('button', { name: 'Save shadowed' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"shadowed": \{\s*"members": \[\s*"m3",\s*"m1"\s*\]/);
+    const routed = await openai.chat.completions.create({ model: 'bench/shadowed', messages: [{ role: 'user', content: 'Who is first?' }] });
+    expect((routed as unknown as { bench: { alias: string } }).bench.alias).toBe('m3');
+    await page.getByRole('button', { name: 'Undo last change' }).click();
+    await page.getByTestId('config-saved').waitFor();
+    expect(t.configText()).toMatch(/"shadowed": \{\s*"members": \[\s*"m1"\s*\]/);
+    await page.close();
+  });
+
   it('follows the system theme, keeps the toggle’s choice, and reads on a phone', async () => {
     await askPanel('Light or dark?');
     const dark = await loggedInContext(browser, t.url, DASHBOARD_KEYS.me, { colorScheme: 'dark' });
@@ -262,6 +432,11 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     // Wide tables scroll inside their box; the page itself never scrolls sideways.
     expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(small, 'calls-phone');
+    for (const list of ['panels', 'conversations']) {
+      await small.goto(ui(list));
+      await small.getByRole('button', { name: 'Apply' }).waitFor(); // the filters wrap on a phone
+      expect(await small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
     await phone.close();
   });
 
@@ -279,7 +454,7 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
         const element = document.activeElement as HTMLElement;
         return { tag: element.tagName, testid: element.dataset.testid ?? null, outline: getComputedStyle(element).outlineStyle };
       });
-    expect(await focused()).toMatchObject({ tag: 'A', outline: 'solid' });
+    expect(await focused()).toMatchObject({ tag: 'SELECT', outline: 'solid' }); // the first filter
 
     // From the top of the page, Tab reaches the theme toggle (a real button) and Enter presses it.
     await page.getByRole('link', { name: 'bench', exact: true }).focus();
