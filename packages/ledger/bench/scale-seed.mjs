@@ -20,8 +20,8 @@ export const SHAPES = ['general', 'code', 'writing'];
 export const RARE_KEY = 'rare';
 export const OLD_MODEL = 'm-old';
 export const OLD_KEY = 'old';
-/** The seeded calls span the 90 days before END (a whole hour). */
-export const END = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+/** The seeded calls span the 90 days before END (a whole hour; BENCH_END to measure a file seeded earlier again). */
+export const END = Number(process.env.BENCH_END ?? Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
 export const START = END - 90 * DAY_MS;
 
 const CALL_COLUMNS = ['id', 'time', 'purpose', 'collection', 'key_name', 'alias', 'status', 'tool_calls', 'unit', 'shape'];
@@ -126,6 +126,16 @@ export const REBUILD_TOTALS = [
     SELECT collection, alias, sum(useful), sum(verdicts), sum(calls), sum(failures), max(last_used), sum(input_tokens), sum(output_tokens),
       sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost)
     FROM call_totals GROUP BY collection, alias`,
+  // The roll-ups of the totals (schema 9), as its migration builds them.
+  'DELETE FROM model_hours',
+  'DELETE FROM key_hours',
+  'DELETE FROM key_stats',
+  `INSERT INTO model_hours (hour, collection, alias, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT hour, collection, alias, sum(calls), sum(failures), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used) FROM call_totals GROUP BY hour, collection, alias`,
+  `INSERT INTO key_hours (hour, collection, key_name, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT hour, collection, key_name, sum(calls), sum(failures), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used) FROM call_totals GROUP BY hour, collection, key_name`,
+  `INSERT INTO key_stats (key_name, collection, alias, useful, verdicts, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT key_name, collection, alias, sum(useful), sum(verdicts), sum(calls), sum(failures), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used) FROM call_totals GROUP BY key_name, collection, alias`,
   'DELETE FROM conversations',
   `INSERT INTO conversations (conversation, collection, started, updated, turns, last_status)
     SELECT conversation, min(collection), min(time), max(time), max(turn), 'ok' FROM turns GROUP BY conversation`,
