@@ -162,12 +162,16 @@ function queries(ledger, dashboard, found) {
 }
 
 /** Wall ms, and CPU ms of this whole process (the SQLite worker thread included; not the Postgres server's). */
+/** A query that fails (a Postgres query timeout, 15 s) is timed too, and its error kept: the figure is that it failed. */
 async function timed(run) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await run();
+  const error = await run().then(
+    () => undefined,
+    (e) => e.message,
+  );
   const cpu = process.cpuUsage(cpu0);
-  return { ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 };
+  return { ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000, error };
 }
 
 /** Rounds of inserts, each followed by every query once; every query warmed up once first. */
@@ -175,7 +179,7 @@ async function measure(url, found) {
   const ledger = await createLedger(url, { maxQueued: 1_000_000 });
   const engine = await createEngine(engineConfig(url), { ledger });
   const list = queries(ledger, engine.dashboard, found);
-  for (const query of list) await query.run();
+  for (const query of list) await timed(query.run);
   const ins = [];
   const times = new Map(list.map((q) => [q.name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -187,7 +191,8 @@ async function measure(url, found) {
     inserts: { perSecond: median(ins.map((x) => x.perSecond)), mainUs: median(ins.map((x) => x.mainUs)) },
     queries: list.map((q) => {
       const runs = times.get(q.name);
-      return { name: q.name, group: q.group, goal: q.goal, ms: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpu)) };
+      const error = runs.find((r) => r.error)?.error;
+      return { name: q.name, group: q.group, goal: q.goal, ms: median(runs.map((r) => r.ms)), cpu: median(runs.map((r) => r.cpu)), error };
     }),
   };
 }
@@ -207,7 +212,7 @@ function report(label, seedSeconds, empty, full) {
       group = q.group;
       console.log(group === 'cli' ? '-- the CLI (bench-gateway stats / export) --' : '-- the dashboard (engine.dashboard) --');
     }
-    const over = q.goal !== undefined && q.ms >= q.goal ? `  OVER ${q.goal} ms` : '';
+    const over = `${q.goal !== undefined && q.ms >= q.goal ? `  OVER ${q.goal} ms` : ''}${q.error ? `  FAILED: ${q.error}` : ''}`;
     const e = empty.queries[k];
     console.log(
       `${q.name.padEnd(width)}  ${fmt(e.ms, 1).padStart(8)} → ${fmt(q.ms, 1).padStart(8)} ms  (cpu ${fmt(e.cpu, 1).padStart(7)} → ${fmt(q.cpu, 1).padStart(8)})${over}`,
