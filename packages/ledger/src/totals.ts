@@ -91,3 +91,32 @@ export function addCall(sums: Sums, call: CallRecord): void {
   }
   sums.lastUsed = Math.max(sums.lastUsed, call.time);
 }
+
+/** One row of a roll-up of the totals rows: its key (the named fields' values, in order) and what it adds. */
+export interface RollUpRow {
+  key: Array<string | number>;
+  sums: Sums;
+}
+
+/**
+ * Totals rows summed per the named fields (hour, collection and model for `model_hours`; key, collection and model for
+ * `key_stats`…), sorted so concurrent writers lock rows in one order.
+ */
+export function rollUp(deltas: ReadonlyArray<TotalsKey & { sums: Sums }>, fields: ReadonlyArray<keyof TotalsKey>): RollUpRow[] {
+  const rows = new Map<string, RollUpRow>();
+  for (const delta of deltas) {
+    const key = fields.map((field) => delta[field]);
+    const id = key.join('\u0000');
+    const row = rows.get(id);
+    if (row) addSums(row.sums, delta.sums);
+    else rows.set(id, { key, sums: { ...delta.sums } });
+  }
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+function addSums(into: Sums, sums: Sums): void {
+  for (const field of Object.keys(into) as (keyof Sums)[]) {
+    if (field !== 'lastUsed') into[field] += sums[field];
+  }
+  into.lastUsed = Math.max(into.lastUsed, sums.lastUsed);
+}

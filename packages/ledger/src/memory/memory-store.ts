@@ -11,7 +11,7 @@ import { crossing, unitDelta } from '../verdict-counting';
 import { addDelta, emptyStats, sumStats } from './memory-stats';
 import { MemoryTotals } from './memory-totals';
 import type { ModelRecord, RecordsQuery } from '../model-record';
-import { statsSource } from '../sql/stats-source';
+import { asTotalsWindow, statsSource } from '../sql/stats-source';
 import type { TotalsKey } from '../totals';
 import type { PruneCounts } from '../retention/prune-counts';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
@@ -104,7 +104,7 @@ export class MemoryStore implements LedgerStore {
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {
     const source = statsSource(query);
-    if (source.table === 'totals') return this.#totals.stats(source).sort(byAlias);
+    if (source.table !== 'summary') return this.#totals.stats(asTotalsWindow(source)).sort(byAlias);
     const rows = [...this.#stats.values()];
     if (query.collection !== undefined) {
       return rows

@@ -202,4 +202,87 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
       (SELECT l.status FROM turns l WHERE l.conversation = t.conversation ORDER BY l.turn DESC LIMIT 1)
     FROM turns t GROUP BY t.conversation;
   `,
+  // 8: the overview's series and the calls page's filters at scale — the hourly totals rolled up per model
+  // (model_hours) and per key (key_hours), a few dozen rows an hour instead of one per collection × key × model × shape,
+  // so a week's series reads a few thousand rows; their (model or key, hour) indexes tell the calls page which hours hold
+  // a filter's calls, so a filter on a model or key unused for months reads those hours, not every call since (see
+  // sql/calls-guide.ts). Stats for one key over all time from key_stats (a row per key, collection and model, like
+  // model_stats per model), not from every hour of its totals. All built from call_totals, so they keep what retention
+  // deleted, as the totals do. And calls by purpose (the panels list, a purpose the gateway never records): an index
+  // walked newest first.
+  `
+  CREATE TABLE model_hours (
+    hour BIGINT NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    alias TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (hour, collection, alias)
+  );
+  CREATE INDEX model_hours_alias ON model_hours (alias, hour);
+  CREATE INDEX model_hours_collection ON model_hours (collection, hour);
+  INSERT INTO model_hours (hour, collection, alias, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT hour, collection, alias, sum(calls), sum(failures), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used)
+    FROM call_totals GROUP BY hour, collection, alias;
+  CREATE TABLE key_hours (
+    hour BIGINT NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    key_name TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (hour, collection, key_name)
+  );
+  CREATE INDEX key_hours_key ON key_hours (key_name, hour);
+  CREATE INDEX key_hours_collection ON key_hours (collection, hour);
+  INSERT INTO key_hours (hour, collection, key_name, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT hour, collection, key_name, sum(calls), sum(failures), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used)
+    FROM call_totals GROUP BY hour, collection, key_name;
+  CREATE TABLE key_stats (
+    key_name TEXT COLLATE "C" NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    alias TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    useful BIGINT NOT NULL DEFAULT 0,
+    verdicts BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (key_name, collection, alias)
+  );
+  INSERT INTO key_stats (key_name, collection, alias, calls, failures, useful, verdicts, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT key_name, collection, alias, sum(calls), sum(failures), sum(useful), sum(verdicts), sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), sum(cost), sum(seconds_sum), sum(seconds_count), sum(first_sum), sum(first_count), max(last_used)
+    FROM call_totals GROUP BY key_name, collection, alias;
+  CREATE INDEX calls_purpose ON calls (purpose, time, id);
+  `,
 ];

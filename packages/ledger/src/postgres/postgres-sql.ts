@@ -20,7 +20,8 @@ function addTotals(table: string, key: string[], select: string[]): string {
 /**
  * One statement per batch: insert the calls (skipping ids already stored) and
  * add exactly the inserted ones to the per-model summary and the running
- * totals (per hour, collection, key, model and shape; per collection, model and shape). Summary rows are
+ * totals (per hour, collection, key, model and shape; per collection, model and shape; per hour, collection and
+ * model; per hour, collection and key; per key, collection and model). Summary rows are
  * locked in (collection, alias) order so concurrent replicas cannot deadlock.
  * The failure rule matches `isFailure`: every status but ok and aborted.
  */
@@ -35,6 +36,15 @@ hourly AS (
 ),
 shaped AS (
   ${addTotals('shape_totals', ['collection', 'alias', 'shape'], ['collection', 'alias', 'shape'])}
+),
+by_model AS (
+  ${addTotals('model_hours', ['hour', 'collection', 'alias'], ['time / 3600000 * 3600000', 'collection', 'alias'])}
+),
+by_key AS (
+  ${addTotals('key_hours', ['hour', 'collection', 'key_name'], ['time / 3600000 * 3600000', 'collection', "coalesce(key_name, '')"])}
+),
+key_summary AS (
+  ${addTotals('key_stats', ['key_name', 'collection', 'alias'], ["coalesce(key_name, '')", 'collection', 'alias'])}
 )
 INSERT INTO model_stats (collection, alias, calls, failures, last_used, cost, ${SUMS.join(', ')})
 SELECT collection, alias, count(*), count(*) FILTER (WHERE status NOT IN ('ok', 'aborted')), max(time),

@@ -13,8 +13,8 @@ import type { Verdict } from '../verdict';
 import { crossing, unitDelta } from '../verdict-counting';
 import { inTransaction } from './in-transaction';
 import type { ModelRecord, RecordsQuery } from '../model-record';
-import { statsSource, totalsParams } from '../sql/stats-source';
-import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
+import { keyStatsParams, statsSource, totalsParams } from '../sql/stats-source';
+import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
@@ -23,7 +23,8 @@ import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
-import { callRangeSql, prefixEnd, queryCallsSql } from '../sql/call-query-sql';
+import { callRangeSql, prefixEnd } from '../sql/call-query-sql';
+import { guidedCalls, type RunSql } from '../sql/calls-guide';
 import { type CallVerdictRow, rowToCallWithVerdict } from '../sql/call-verdict-row';
 import { type ConversationRow, listConversationsSql, toConversationSummaries } from '../sql/conversation-sql';
 import { rowToSeries, type SeriesDbRow, seriesSql } from '../sql/series-sql';
@@ -117,7 +118,8 @@ export class PostgresStore implements LedgerStore {
       await client.query(
         `WITH s AS (UPDATE shape_totals SET useful = useful + $1, verdicts = verdicts + $2 WHERE collection = $3 AND alias = $4 AND shape = $5),
          t AS (UPDATE call_totals SET useful = useful + $1, verdicts = verdicts + $2
-           WHERE hour = $6 AND collection = $3 AND key_name = $7 AND alias = $4 AND shape = $5)
+           WHERE hour = $6 AND collection = $3 AND key_name = $7 AND alias = $4 AND shape = $5),
+         k AS (UPDATE key_stats SET useful = useful + $1, verdicts = verdicts + $2 WHERE key_name = $7 AND collection = $3 AND alias = $4)
          UPDATE model_stats SET useful = useful + $1, verdicts = verdicts + $2 WHERE collection = $3 AND alias = $4`,
         [useful, verdicts, call.collection, call.alias, after.shape, after.hour, after.key_name],
       );
@@ -165,6 +167,10 @@ export class PostgresStore implements LedgerStore {
       const { rows } = await this.#pool.query<StatsRow>(sql, totalsParams(source));
       return rows.map(rowToStats);
     }
+    if (source.table === 'keys') {
+      const { rows } = await this.#pool.query<StatsRow>(keyStatsSql(source.collection !== undefined, pgParam), keyStatsParams(source));
+      return rows.map(rowToStats);
+    }
     const { rows } =
       source.collection === undefined
         ? await this.#pool.query<StatsRow>(statsSql(false, '$1'))
@@ -197,9 +203,8 @@ export class PostgresStore implements LedgerStore {
   }
 
   async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
-    const { sql, values } = queryCallsSql(filter, before, limit, pgParam);
-    const { rows } = await this.#pool.query<CallVerdictRow>(sql, values);
-    return rows.map(rowToCallWithVerdict);
+    const run: RunSql = async (sql, values) => (await this.#pool.query(sql, values)).rows;
+    return (await guidedCalls<CallVerdictRow>(filter, before, limit, pgParam, run)).map(rowToCallWithVerdict);
   }
 
   async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {

@@ -12,9 +12,10 @@ const WITH_VERDICT = `SELECT c.*, v.useful AS verdict_useful, v.note AS verdict_
 const inPanel = (id: string) => `${id} >= c.unit || '.' AND ${id} < c.unit || '/'`;
 
 /**
- * Calls newest first, walking the (time, id) index backwards from the cursor: a page of recent calls reads about as
- * many rows as it shows; a filter that matches few calls reads more (the filtered columns have no index of their own,
- * which would cost every insert).
+ * Calls newest first, walking the (time, id) index backwards from the cursor (or, for a purpose, the (purpose, time,
+ * id) index): a page of recent calls reads about as many rows as it shows. A filter on a collection, model, key or
+ * status has no index of its own on the calls (each would cost every insert): `guidedCalls` (calls-guide.ts) runs this
+ * over only the hours the hourly roll-ups say hold its calls.
  */
 export function queryCallsSql(filter: CallFilter, before: CallCursor | undefined, limit: number, p: Placeholder): { sql: string; values: unknown[] } {
   const { bind, values } = boundParams(p);

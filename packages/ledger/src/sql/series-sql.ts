@@ -3,7 +3,11 @@ import { HOUR_MS } from '../totals';
 import { boundParams } from './bound-params';
 import type { Placeholder } from './totals-sql';
 
-/** Buckets of whole hours read the hourly running totals (their primary key starts with the hour); shorter ones read the calls by time. */
+/**
+ * Buckets of whole hours read the hourly roll-up per model (`model_hours`) or per key (`key_hours`), whose primary key
+ * starts with the hour: a few dozen rows an hour, however many keys × models × shapes the full totals hold. Shorter
+ * buckets read the calls by time.
+ */
 export function seriesSql(query: SeriesQuery, p: Placeholder): { sql: string; values: unknown[] } {
   const { bind, values } = boundParams(p);
   const fromTotals = query.bucketMs % HOUR_MS === 0;
@@ -23,8 +27,9 @@ export function seriesSql(query: SeriesQuery, p: Placeholder): { sql: string; va
   if (query.collection !== undefined) where.push(`collection = ${bind(query.collection)}`);
   const name = query.by === 'alias' ? 'alias' : fromTotals ? 'key_name' : "coalesce(key_name, '')";
   // Grouped in the database to a row per bucket and name: what crosses to JavaScript is the series, not the totals' rows.
+  const table = fromTotals ? (query.by === 'alias' ? 'model_hours' : 'key_hours') : 'calls';
   const sql = `SELECT ${bucket} AS bucket, ${name} AS name, ${sums}
-    FROM ${fromTotals ? 'call_totals' : 'calls'} WHERE ${where.join(' AND ')} GROUP BY 1, 2`;
+    FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1, 2`;
   return { sql, values };
 }
 

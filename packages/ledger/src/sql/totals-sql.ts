@@ -29,6 +29,13 @@ export function statsFromTotalsSql(byCollection: boolean, byKey: boolean, p: Pla
     MAX(last_used) AS last_used FROM call_totals WHERE ${where.join(' AND ')} GROUP BY alias ORDER BY alias`;
 }
 
+/** Stats for one key over all time, from `key_stats` (a row per key, collection and model): parameters are the key, then the collection when filtered. */
+export function keyStatsSql(byCollection: boolean, p: Placeholder): string {
+  const where = [`key_name = ${p(1)}`, ...(byCollection ? [`collection = ${p(2)}`] : [])];
+  return `SELECT alias, ${byCollection ? 'MAX(collection)' : 'NULL'} AS collection, ${STATS_SUMS.map((c) => `SUM(${c}) AS ${c}`).join(', ')},
+    MAX(last_used) AS last_used FROM key_stats WHERE ${where.join(' AND ')} GROUP BY alias ORDER BY alias`;
+}
+
 /** Records per (alias, shape), all time, from `shape_totals`: parameters are the collection and the alias when filtered. */
 export function recordsSql(byCollection: boolean, byAlias: boolean, p: Placeholder): string {
   const where: string[] = [];

@@ -47,6 +47,10 @@ type StatementName =
   | 'collectionSpend'
   | 'addTotals'
   | 'addShapeTotals'
+  | 'addModelHours'
+  | 'addKeyHours'
+  | 'addKeyStats'
+  | 'addVerdictKeyStats'
   | 'addVerdictTotals'
   | 'addVerdictShapeTotals'
   | 'oldCalls'
@@ -90,6 +94,10 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     addVerdictStats: db.prepare('UPDATE model_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE collection = ? AND alias = ?'),
     addTotals: db.prepare(addTotals('call_totals', TOTALS_KEY)),
     addShapeTotals: db.prepare(addTotals('shape_totals', SHAPE_KEY)),
+    addModelHours: db.prepare(addTotals('model_hours', ['hour', 'collection', 'alias'])),
+    addKeyHours: db.prepare(addTotals('key_hours', ['hour', 'collection', 'key_name'])),
+    addKeyStats: db.prepare(addTotals('key_stats', ['key_name', 'collection', 'alias'])),
+    addVerdictKeyStats: db.prepare('UPDATE key_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE key_name = ? AND collection = ? AND alias = ?'),
     addVerdictTotals: db.prepare(
       'UPDATE call_totals SET useful = useful + ?, verdicts = verdicts + ? WHERE hour = ? AND collection = ? AND key_name = ? AND alias = ? AND shape = ?',
     ),

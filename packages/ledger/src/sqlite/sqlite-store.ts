@@ -10,11 +10,11 @@ import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
 import { statsDeltas } from '../stats-delta';
-import { statsSource, totalsParams } from '../sql/stats-source';
-import { recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
+import { keyStatsParams, statsSource, totalsParams } from '../sql/stats-source';
+import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, sumsValues, toModelRecords } from '../sql/totals-row';
 import type { ModelRecord, RecordsQuery } from '../model-record';
-import { hourOf, totalsDeltas } from '../totals';
+import { hourOf, rollUp, totalsDeltas } from '../totals';
 import type { TurnRecord } from '../turn-record';
 import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
@@ -24,7 +24,8 @@ import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
-import { prefixEnd, queryCallsSql } from '../sql/call-query-sql';
+import { prefixEnd } from '../sql/call-query-sql';
+import { guidedCalls, type RunSql } from '../sql/calls-guide';
 import { type CallVerdictRow, rowToCallWithVerdict } from '../sql/call-verdict-row';
 import { type ConversationRow, listConversationsSql, toConversationSummaries } from '../sql/conversation-sql';
 import { rowToSeries, type SeriesDbRow, seriesSql } from '../sql/series-sql';
@@ -73,11 +74,15 @@ export class SqliteStore implements LedgerStore {
           }
         }
         for (const d of conversationDeltas(turns)) sql.upsertConversation.run(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus);
-        for (const d of totalsDeltas(added)) {
+        const deltas = totalsDeltas(added);
+        for (const d of deltas) {
           const sums = sumsValues(d.sums);
           sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
           sql.addShapeTotals.run(d.collection, d.alias, d.shape, ...sums, d.sums.lastUsed);
         }
+        for (const d of rollUp(deltas, ['hour', 'collection', 'alias'])) sql.addModelHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        for (const d of rollUp(deltas, ['hour', 'collection', 'keyName'])) sql.addKeyHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        for (const d of rollUp(deltas, ['keyName', 'collection', 'alias'])) sql.addKeyStats.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const d of statsDeltas(added)) {
           sql.addStats.run({
             collection: d.collection,
@@ -122,6 +127,7 @@ export class SqliteStore implements LedgerStore {
         sql.addVerdictStats.run(useful, verdicts, call.collection, call.alias);
         sql.addVerdictShapeTotals.run(useful, verdicts, call.collection, call.alias, unit.shape);
         sql.addVerdictTotals.run(useful, verdicts, unit.hour, call.collection, unit.key_name, call.alias, unit.shape);
+        sql.addVerdictKeyStats.run(useful, verdicts, unit.key_name, call.collection, call.alias);
       })
       .immediate();
   }
@@ -145,8 +151,8 @@ export class SqliteStore implements LedgerStore {
   }
 
   async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {
-    const { sql, values } = queryCallsSql(filter, before, limit, () => '?');
-    return (this.#statement(sql).all(...values) as CallVerdictRow[]).map(rowToCallWithVerdict);
+    const run: RunSql = async <T>(sql: string, values: unknown[]) => this.#statement(sql).all(...values) as T[];
+    return (await guidedCalls<CallVerdictRow>(filter, before, limit, () => '?', run)).map(rowToCallWithVerdict);
   }
 
   async callsWithPrefix(prefix: string): Promise<CallWithVerdict[]> {
@@ -187,6 +193,7 @@ export class SqliteStore implements LedgerStore {
     const source = statsSource(query);
     let rows: unknown[];
     if (source.table === 'summary') rows = source.collection === undefined ? this.#all.all() : this.#byCollection.all(source.collection);
+    else if (source.table === 'keys') rows = this.#statement(keyStatsSql(source.collection !== undefined, () => '?')).all(...keyStatsParams(source));
     else {
       const sql = statsFromTotalsSql(source.collection !== undefined, source.key !== undefined, () => '?');
       rows = this.#statement(sql).all(...totalsParams(source));

@@ -4,6 +4,9 @@ import type { Ledger, LedgerOptions } from '../ledger';
 import type { TranscriptInput } from '../transcript';
 import { HOUR_MS } from '../totals';
 import { call, type OpenLedger } from './fixtures';
+import type { CallFilter, CallWithVerdict } from '../dashboard/call-query';
+import type { CallCursor } from '../ledger-store';
+import { queryCalls } from '../memory/memory-dashboard';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % HOUR_MS); // a whole hour
 
@@ -80,6 +83,80 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       expect(await ids({ from: T0 + 2, to: T0 + 4 })).toEqual(['p04.1', 'p05.1', 'p06.1', 'p07.1']);
       await expect(l.calls({ limit: 0 })).rejects.toSatisfy(LedgerInputError.isInstance);
       await expect(l.calls({ purpose: 'nope' as never })).rejects.toThrow(/query.purpose/);
+    });
+
+    it('pages a filtered list exactly as a scan of every call would, however sparse the hours of its calls, after retention too', async () => {
+      const l = await ledger();
+      // 400 calls over 200 hours, in four batches: a model and a key used only in the first 20 hours and once in hour
+      // 150, one status in the odd hours only, a key on one call in 37, three collections, several purposes.
+      for (let batch = 0; batch < 4; batch += 1) {
+        for (let i = batch * 100; i < (batch + 1) * 100; i += 1) {
+          const early = i < 40 || i === 300;
+          l.recordCall(
+            call(`c${String(i).padStart(3, '0')}.${(i % 3) + 1}`, {
+              time: T0 + i * (HOUR_MS / 2) + (i % 7) * 1000,
+              alias: early && i % 2 === 0 ? 'm-old' : `m${i % 4}`,
+              keyName: early && i % 2 === 1 ? 'old' : i % 37 === 0 ? 'rare' : i % 2 === 0 ? 'alice' : 'bob',
+              status: i % 11 === 0 ? 'timeout' : Math.floor(i / 2) % 2 === 1 && i % 5 === 0 ? 'rate-limited' : 'ok',
+              collection: ['core', 'other', 'agents'][i % 3] as string,
+              purpose: i % 3 === 2 ? 'route' : i % 9 === 1 ? 'merger' : 'seat',
+            }),
+          );
+        }
+        await l.flush();
+      }
+      const everything = async () => {
+        const all: CallWithVerdict[] = [];
+        for (let cursor: CallCursor | undefined, page = 0; page < 20; page += 1) {
+          const next = await l.calls({ limit: 100, ...(cursor ? { cursor } : {}) });
+          all.push(...next.calls);
+          if (!next.next) break;
+          cursor = next.next;
+        }
+        return all;
+      };
+      const paged = async (filter: CallFilter, limit: number) => {
+        const ids: string[] = [];
+        for (let cursor: CallCursor | undefined, page = 0; page < 500; page += 1) {
+          const next = await l.calls({ ...filter, limit, ...(cursor ? { cursor } : {}) });
+          ids.push(...next.calls.map((c) => c.id));
+          if (!next.next) break;
+          cursor = next.next;
+        }
+        return ids;
+      };
+      const mid = T0 + 100 * HOUR_MS + 123;
+      const filters: CallFilter[] = [
+        { alias: 'm-old' },
+        { keyName: 'old' },
+        { keyName: 'rare' },
+        { alias: 'never-used' },
+        { collection: 'other' },
+        { collection: 'agents', alias: 'm-old' },
+        { collection: 'core', keyName: 'rare' },
+        { status: 'failed' },
+        { status: 'rate-limited' },
+        { status: 'failed', collection: 'core', to: mid },
+        { alias: 'm1', purpose: 'route' },
+        { keyName: 'alice', purpose: 'merger', from: T0 + 7 * HOUR_MS + 5, to: mid },
+        { alias: 'm-old', from: T0 + 3 * HOUR_MS + 1 },
+        { keyName: 'bob', status: 'ok', to: T0 + 30 * HOUR_MS },
+        { purpose: 'merger' },
+        { firstSeat: true, collection: 'other' },
+      ];
+      const check = async () => {
+        const all = await everything();
+        for (const filter of filters) {
+          const expected = queryCalls(all, filter, undefined, all.length).map((c) => c.id);
+          for (const limit of [4, 50]) expect({ filter, limit, ids: await paged(filter, limit) }).toEqual({ filter, limit, ids: expected });
+        }
+        return all.length;
+      };
+      expect(await check()).toBe(400);
+      // Retention deletes the first 150 hours' calls; the hourly roll-ups still count them.
+      await l.prune(T0 + 75 * HOUR_MS);
+      expect(await check()).toBe(250);
+      expect(await paged({ alias: 'm-old' }, 5)).toEqual(['c300.1']);
     });
 
     it("reads a panel's calls by prefix, and only each panel's first seat with firstSeat", async () => {

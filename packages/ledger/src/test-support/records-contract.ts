@@ -195,6 +195,13 @@ export function recordsContract(name: string, fresh: () => Promise<string>, rest
       const window = { from: H0 + HOUR, to: H0 + 3 * HOUR };
       expect(statsRows(await ledger.stats(window))).toEqual(expectedStats(calls, (c) => (c.time ?? 0) >= window.from && (c.time ?? 0) < window.to));
       expect(statsRows(await ledger.stats({ key: 'alice' }))).toEqual(expectedStats(calls, (c) => c.keyName === 'alice'));
+      // One key over all time reads its own summary (key_stats): the same as its hourly totals over every hour.
+      expect(statsRows(await ledger.stats({ key: 'alice', collection: 'agents' }))).toEqual(
+        expectedStats(calls, (c) => c.keyName === 'alice' && c.collection === 'agents'),
+      );
+      for (const key of ['alice', 'bob', 'nobody']) {
+        expect(statsRows(await ledger.stats({ key }))).toEqual(statsRows(await ledger.stats({ key, from: 0 })));
+      }
       const narrow = { collection: 'agents', key: 'alice', from: H0, to: H0 + HOUR };
       const got = await ledger.stats(narrow);
       expect(got.every((s) => s.collection === 'agents')).toBe(true);

@@ -38,6 +38,23 @@ export async function expectSchemaV2Totals(ledger: Ledger): Promise<void> {
   ]);
   expect(await byKey('bob')).toEqual([['m1', 2, 0, 1]]);
   expect((await ledger.stats({ from: 6 * H, to: 7 * H })).map((s) => [s.alias, s.calls, s.verdicts])).toEqual([['m1', 1, 1]]);
+  // The hourly roll-ups per model and per key, built from those totals: the overview's series and the calls page's guide.
+  const series = async (by: 'alias' | 'keyName') =>
+    (await ledger.series({ from: 5 * H, to: 7 * H, bucketMs: H, by }))
+      .map((row) => [row.bucket / H, row.name, row.sums.calls, row.sums.cost, row.sums.secondsSum])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+  expect(await series('alias')).toEqual([
+    [5, 'm1', 2, 1, 4],
+    [5, 'm2', 1, 0.5, 2],
+    [6, 'm1', 1, 0.5, 2],
+  ]);
+  expect(await series('keyName')).toEqual([
+    [5, 'alice', 2, 1, 4],
+    [5, 'bob', 1, 0.5, 2],
+    [6, 'bob', 1, 0.5, 2],
+  ]);
+  expect((await ledger.calls({ alias: 'm2' })).calls.map((c) => c.id)).toEqual(['p1.2']);
+  expect((await ledger.calls({ keyName: 'bob' })).calls.map((c) => c.id)).toEqual(['p2.1', 'p3.1']);
   await ledger.recordVerdict({ call: 'p2.1', useful: true }); // a unit from before the upgrade moves where it was put
   expect(await byKey('bob')).toEqual([['m1', 2, 1, 1]]);
   expect((await ledger.records())[0]?.whole).toMatchObject({ useful: 2, notUseful: 0 });
