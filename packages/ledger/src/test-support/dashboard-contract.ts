@@ -147,7 +147,7 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       const check = async () => {
         const all = await everything();
         for (const filter of filters) {
-          const expected = queryCalls(all, filter, undefined, all.length).map((c) => c.id);
+          const expected = queryCalls(all, new Map(), filter, undefined, all.length).map((c) => c.id);
           for (const limit of [4, 50]) expect({ filter, limit, ids: await paged(filter, limit) }).toEqual({ filter, limit, ids: expected });
         }
         return all.length;
