@@ -20,7 +20,8 @@ function addTotals(table: string, key: string[], select: string[]): string {
 /**
  * One statement per batch: insert the calls (skipping ids already stored) and
  * add exactly the inserted ones to the per-model summary and the running
- * totals (per hour, collection, key, model and shape; per collection, model and shape). Summary rows are
+ * totals (per hour, collection, key, model and shape; per collection, model and shape; per key and hour, shadows left
+ * out). Summary rows are
  * locked in (collection, alias) order so concurrent replicas cannot deadlock.
  * The failure rule matches `isFailure`: every status but ok and aborted.
  */
@@ -28,7 +29,15 @@ export const INSERT_CALLS = `
 WITH inserted AS (
   INSERT INTO calls SELECT * FROM json_populate_recordset(NULL::calls, $1::json)
   ON CONFLICT (id) DO NOTHING
-  RETURNING collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+  RETURNING purpose, collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+),
+keyed AS (
+  INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost)
+  SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
+  FROM inserted WHERE purpose <> 'shadow' GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (key_name, hour) DO UPDATE SET calls = key_totals.calls + excluded.calls,
+    input_tokens = key_totals.input_tokens + excluded.input_tokens, output_tokens = key_totals.output_tokens + excluded.output_tokens,
+    cached_tokens = key_totals.cached_tokens + excluded.cached_tokens, cost = key_totals.cost + excluded.cost
 ),
 hourly AS (
   ${addTotals('call_totals', ['hour', 'collection', 'key_name', 'alias', 'shape'], ['time / 3600000 * 3600000', 'collection', "coalesce(key_name, '')", 'alias', 'shape'])}

@@ -4,6 +4,8 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import type { KeyTotals, KeyTotalsQuery } from '../key-totals';
+import { KEY_TOTALS_SQL, keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -156,6 +158,11 @@ export class PostgresStore implements LedgerStore {
       [query.from, value],
     );
     return Number(rows[0]?.cost ?? 0);
+  }
+
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    const { rows } = await this.#pool.query<KeyTotalsRow>(KEY_TOTALS_SQL((n) => `$${n}`), [query.key, query.from]);
+    return keyTotalsOfRow(rows[0]);
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {

@@ -6,6 +6,8 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import { keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
+import { keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -77,6 +79,9 @@ export class SqliteStore implements LedgerStore {
           const sums = sumsValues(d.sums);
           sql.addTotals.run(d.hour, d.collection, d.keyName, d.alias, d.shape, ...sums, d.sums.lastUsed);
           sql.addShapeTotals.run(d.collection, d.alias, d.shape, ...sums, d.sums.lastUsed);
+        }
+        for (const { keyName, hour, totals: t } of keyTotalsDeltas(added)) {
+          sql.addKeyTotals.run(keyName, hour, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
         }
         for (const d of statsDeltas(added)) {
           sql.addStats.run({
@@ -181,6 +186,10 @@ export class SqliteStore implements LedgerStore {
   async spend(query: SpendQuery): Promise<number> {
     const row = 'key' in query ? this.#sql.keySpend.get(query.from, query.key) : this.#sql.collectionSpend.get(query.from, query.collection);
     return (row as { cost: number }).cost;
+  }
+
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    return keyTotalsOfRow(this.#sql.keyTotals.get(query.key, query.from) as KeyTotalsRow);
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {
