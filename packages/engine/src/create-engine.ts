@@ -17,6 +17,7 @@ import { observedLedger } from './events/observed-ledger';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { Limits } from './limits/limits';
+import { keyUsage } from './limits/key-usage';
 import { listedModels } from './listings/listed-models';
 import type { Caller } from './names/permissions';
 import { collectionRecords } from './records/collection-records';
@@ -102,7 +103,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       labels: state.labels,
       shadows,
       events,
-      limits: new Limits({ config, store: state.limits, now, logger }),
+      limits: new Limits({ config, store: state.limits, now, logger, events }),
       random: options.random ?? Math.random,
       ...(transcripts ? { transcripts } : {}),
       newId: () => newPanelId(),
@@ -141,7 +142,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       // (after a change of shaping, labels are kept in this process until a restart, even with Redis state)
       const labels = sameShaping(before, nextConfig) ? current.runtime.labels : createMemoryShapeLabels();
       // The counters stay in the store; the limits are the new config's.
-      const limits = new Limits({ config: nextConfig, store: state.limits, now, logger });
+      const limits = new Limits({ config: nextConfig, store: state.limits, now, logger, events });
       current = { keys: nextKeys, runtime: { ...current.runtime, config: nextConfig, labels, limits } };
       records.invalidate(); // a model alias may now name another upstream model
       return { changed };
@@ -218,7 +219,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
-    keyUsage: (key = LOCAL_CALLER) => current.runtime.limits.usage(key),
+    keyUsage: (key = LOCAL_CALLER) => keyUsage(current.runtime, key, now()),
     dashboard: createDashboard(currentConfig, ledger, state.health, now),
     sessions: createSessions(state.sessions, (keyName) => current.keys.named(keyName), now),
     async health(): Promise<EngineHealth> {

@@ -9,7 +9,7 @@ export type { TurnProgress } from './turn/turn-progress';
 export { EngineError } from './errors/engine-error';
 export type { EngineLogger } from './runtime/engine-logger';
 export type { ShadowCounters } from './shadows/shadow-counters';
-export type { KeyUsage } from './limits/limits';
+export type { KeyUsage, MinuteUsage, PeriodUsage } from './limits/key-usage';
 export type { LimitFigure } from './limits/limit-figures';
 export { parseConfig } from './config/parse-config';
 export { ConfigError, type ConfigIssue } from './config/config-error';
