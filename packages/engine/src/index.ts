@@ -1,7 +1,7 @@
 export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
 export type { Engine, EngineHealth, KeyHealth, KeyPoolHealth, Reconfigured, StoredResponses } from './engine';
 export type { TokenCount, TokenCountMethod } from './count/token-count';
-export { EngineEvents, type EngineEvent, type EngineEventListener, type Failover } from './events/engine-events';
+export { EngineEvents, type EngineEvent, type EngineEventListener, type Failover, type Refusal } from './events/engine-events';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';
