@@ -6,6 +6,7 @@ import type { Engine } from '../engine';
 import type { EngineEvent } from '../events/engine-events';
 import { EngineError } from '../errors/engine-error';
 import { ask, collect, eventually, fast, sqliteOnDisk } from '../shadows/shadow-test-setup';
+import { limitsTestModels } from './limits-test-setup';
 
 let upstream: FakeUpstream;
 let postgres: PostgresService | undefined;
@@ -22,8 +23,6 @@ afterAll(async () => {
 
 // Wednesday 2026-12-09 10:00 UTC: its ISO week began Monday 2026-12-07, its month 2026-12-01.
 const T = Date.UTC(2026, 11, 9, 10, 0, 0);
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 let clock = T;
 const opened: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -42,12 +41,7 @@ async function engineOn(ledgerUrl: string, keys = true): Promise<Engine> {
   const engine = await createEngine(
     {
       ledger: ledgerUrl,
-      providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' } },
-      models: {
-        a: { provider: 'chat', model: 'up-a', price: { input: 1, output: 2 } },
-        b: { provider: 'chat', model: 'up-b' },
-        s: { provider: 'chat', model: 'up-s', price: { input: 1, output: 2 } },
-      },
+      ...limitsTestModels(upstream),
       collections: {
         agents: { members: ['a'], reply: 'route', timeouts: fast, shadow: { rate: 1, members: ['s'] } },
         core: { members: ['a', 'b'], reply: 'all', timeouts: fast },

@@ -52,7 +52,10 @@ export async function keyUsage(runtime: EngineRuntime, caller: Caller, now: numb
       throw new EngineError(503, 'unavailable', "the ledger did not answer, so this key's usage cannot be read; try again shortly");
     }),
   ]);
-  const periods = Object.fromEntries(windows.map((window, index) => [window.per, periodUsage(window.per, window, totals[index]!)])) as Record<BudgetPeriod, PeriodUsage>;
+  const periods = Object.fromEntries(windows.map((window, index) => [window.per, periodUsage(window.per, window, totals[index]!)])) as Record<
+    BudgetPeriod,
+    PeriodUsage
+  >;
   return { ...limits, usage: { minute: { window: 'sliding-minute', ...minute }, ...periods } };
 }
 

@@ -8,7 +8,17 @@ import type { EngineLogger } from '../runtime/engine-logger';
 import { limitFigure, type LimitFigure } from './limit-figures';
 import type { EngineEvents } from '../events/engine-events';
 import { limitRefusal, retryAfterSeconds } from './limit-refusal';
-import { collectionLimits, counterLimit, counterOf, keyLimits, keyMinuteCounter, NANOS_PER_USD, UNLIMITED, type LimitName, type LimitSpec } from './limit-specs';
+import {
+  collectionLimits,
+  counterLimit,
+  counterOf,
+  keyLimits,
+  keyMinuteCounter,
+  NANOS_PER_USD,
+  UNLIMITED,
+  type LimitName,
+  type LimitSpec,
+} from './limit-specs';
 import type { LimitStore } from './limit-store';
 import { budgetWindow } from './limit-windows';
 

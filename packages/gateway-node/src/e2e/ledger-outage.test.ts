@@ -26,7 +26,7 @@ describe.skipIf(!postgresServerAvailable())('a Postgres ledger that goes away', 
     await t.upstream.close();
   }, 90_000);
 
-  it("answers GET /bench/keys/me with a 503 saying the ledger did not answer, and goes on serving", async () => {
+  it('answers GET /bench/keys/me with a 503 saying the ledger did not answer, and goes on serving', async () => {
     const postgres = await startPostgresServer();
     const t = await startTestGateway({ captureLog: true, config: (base) => ({ ...base, ledger: postgres.createDatabase() }) });
     try {

@@ -93,7 +93,11 @@ describe('metrics follow a reload of the config file', () => {
   });
 
   it('telemetry changed by a reload is written, kept running as it was, and the log line says it needs a restart', async () => {
-    const saved = await postJSON(`${t.url}/bench/config`, { edits: [{ path: ['telemetry'], value: { otlp: 'http://127.0.0.1:4318', serviceName: 'team' } }] }, root);
+    const saved = await postJSON(
+      `${t.url}/bench/config`,
+      { edits: [{ path: ['telemetry'], value: { otlp: 'http://127.0.0.1:4318', serviceName: 'team' } }] },
+      root,
+    );
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ changed: [], restartNeeded: ['telemetry.otlp', 'telemetry.serviceName'] });
     expect(t.gateway.tracesURL).toBeUndefined();

@@ -187,7 +187,9 @@ describe('traces follow a reload', () => {
       await t.close(); // flushes the spans
     }
     const sent = receiver.spans().filter((span) => span.resource['service.name'] === 'bench-reload');
-    const clients = sent.filter((span) => span.kind === CLIENT).map((span) => [span.name, span.attributes['gen_ai.request.model'], span.attributes['bench.collection']]);
+    const clients = sent
+      .filter((span) => span.kind === CLIENT)
+      .map((span) => [span.name, span.attributes['gen_ai.request.model'], span.attributes['bench.collection']]);
     expect(clients).toEqual([
       ['chat up-1', 'up-1', 'agents'],
       ['chat up-1-next', 'up-1-next', 'crew'],
@@ -196,7 +198,10 @@ describe('traces follow a reload', () => {
     const turn = sent.find((span) => span.parentSpanId === refused.spanId);
     expect(turn?.attributes).toMatchObject({ 'bench.collection': 'crew', 'error.type': 'rate-limit' });
     expect(turn?.events).toEqual([
-      { name: 'bench.refusal', attributes: { 'bench.refusal.scope': 'key', 'bench.refusal.limit': 'rpm', 'bench.refusal.retry_after_seconds': expect.any(Number) } },
+      {
+        name: 'bench.refusal',
+        attributes: { 'bench.refusal.scope': 'key', 'bench.refusal.limit': 'rpm', 'bench.refusal.retry_after_seconds': expect.any(Number) },
+      },
     ]);
   });
 });

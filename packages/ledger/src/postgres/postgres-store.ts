@@ -161,7 +161,10 @@ export class PostgresStore implements LedgerStore {
   }
 
   async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
-    const { rows } = await this.#pool.query<KeyTotalsRow>(KEY_TOTALS_SQL((n) => `$${n}`), [query.key, query.from]);
+    const { rows } = await this.#pool.query<KeyTotalsRow>(
+      KEY_TOTALS_SQL((n) => `$${n}`),
+      [query.key, query.from],
+    );
     return keyTotalsOfRow(rows[0]);
   }
 

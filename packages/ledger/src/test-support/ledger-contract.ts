@@ -243,7 +243,10 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await l.prune(10 * hour);
       expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
       await expect(l.keyTotals({ from: 0 } as never)).rejects.toMatchObject({ field: 'query.key' });
-      await expect(l.keyTotals({ key: 'ci', from: hour + 1 })).rejects.toMatchObject({ field: 'query.from', message: expect.stringContaining('whole UTC hour') });
+      await expect(l.keyTotals({ key: 'ci', from: hour + 1 })).rejects.toMatchObject({
+        field: 'query.from',
+        message: expect.stringContaining('whole UTC hour'),
+      });
       await expect(l.keyTotals({ key: 'ci', from: -hour })).rejects.toBeInstanceOf(LedgerInputError);
     });
 

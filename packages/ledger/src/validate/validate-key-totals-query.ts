@@ -8,10 +8,7 @@ export function validateKeyTotalsQuery(value: unknown): KeyTotalsQuery {
   const query = requireObject(value, 'query');
   requireString(query.key, 'query.key');
   if (!Number.isSafeInteger(query.from) || (query.from as number) < 0 || (query.from as number) % HOUR_MS !== 0) {
-    throw new LedgerInputError(
-      'query.from',
-      `must be the epoch milliseconds of a whole UTC hour (the totals are kept per hour), got ${describe(query.from)}`,
-    );
+    throw new LedgerInputError('query.from', `must be the epoch milliseconds of a whole UTC hour (the totals are kept per hour), got ${describe(query.from)}`);
   }
   return { key: query.key as string, from: query.from as number };
 }
