@@ -63,18 +63,18 @@ ON CONFLICT (conversation, turn) DO UPDATE SET ${turnReplacementSet(TURN_COLUMNS
 WHERE turns.status <> 'ok'`;
 
 /**
- * Retention, one batch: the oldest calls before $1 (at most $2, on the (time, id) index) and the verdicts on them.
- * Rows another transaction holds (a verdict being posted, another replica's batch) are skipped, left for the next pass.
+ * Retention, one batch: the oldest calls before $1 (at most $2, on the (time, id) index), the verdicts on them, and
+ * the oldest turns (at most $2, on their time index). One statement, so one snapshot: a batch written meanwhile is in
+ * it whole or not at all (two statements could take its turns and not its calls). Rows another transaction holds (a
+ * verdict being posted, another replica's batch) are skipped, left for the next pass.
  */
-export const PRUNE_CALLS = `
+export const PRUNE = `
 WITH doomed AS (SELECT id FROM calls WHERE time < $1 ORDER BY time, id LIMIT $2 FOR UPDATE SKIP LOCKED),
 gone_verdicts AS (DELETE FROM verdicts WHERE call IN (SELECT id FROM doomed) RETURNING 1),
-gone_calls AS (DELETE FROM calls WHERE id IN (SELECT id FROM doomed) RETURNING 1)
-SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts`;
-
-export const PRUNE_TURNS = `
-WITH doomed AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED)
-DELETE FROM turns t USING doomed d WHERE t.conversation = d.conversation AND t.turn = d.turn`;
+gone_calls AS (DELETE FROM calls WHERE id IN (SELECT id FROM doomed) RETURNING 1),
+doomed_turns AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED),
+gone_turns AS (DELETE FROM turns t USING doomed_turns d WHERE t.conversation = d.conversation AND t.turn = d.turn RETURNING 1)
+SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts, (SELECT count(*) FROM gone_turns) AS turns`;
 
 export const PAGE_CALLS = `
 SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
