@@ -17,6 +17,7 @@ import { observedLedger } from './events/observed-ledger';
 import { KeyRing } from './keys/key-ring';
 import { keyEntriesFrom } from './keys/key-entries';
 import { Limits } from './limits/limits';
+import { keyUsage } from './limits/key-usage';
 import { listedModels } from './listings/listed-models';
 import type { Caller } from './names/permissions';
 import { collectionRecords } from './records/collection-records';
@@ -104,7 +105,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       labels: state.labels,
       shadows,
       events,
-      limits: new Limits({ config, store: state.limits, now, logger }),
+      limits: new Limits({ config, store: state.limits, now, logger, events }),
       random: options.random ?? Math.random,
       ...(config.transcripts ? { transcripts } : {}),
       newId: () => newPanelId(),
@@ -143,7 +144,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       // (after a change of shaping, labels are kept in this process until a restart, even with Redis state)
       const labels = sameShaping(before, nextConfig) ? current.runtime.labels : createMemoryShapeLabels();
       // The counters stay in the store; the limits are the new config's.
-      const limits = new Limits({ config: nextConfig, store: state.limits, now, logger });
+      const limits = new Limits({ config: nextConfig, store: state.limits, now, logger, events });
       const { transcripts: _kept, ...runtime } = current.runtime;
       current = { keys: nextKeys, runtime: { ...runtime, config: nextConfig, labels, limits, ...(nextConfig.transcripts ? { transcripts } : {}) } };
       expiry.follow(nextConfig.transcripts?.keepMs);
@@ -224,7 +225,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       },
     },
     shadows: () => shadows.counters(),
-    keyUsage: (key = LOCAL_CALLER) => current.runtime.limits.usage(key),
+    keyUsage: (key = LOCAL_CALLER) => keyUsage(current.runtime, key, now()),
     dashboard: createDashboard(currentConfig, ledger, state.health, now),
     sessions: createSessions(state.sessions, (keyName) => current.keys.named(keyName), now),
     async health(): Promise<EngineHealth> {

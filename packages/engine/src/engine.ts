@@ -3,7 +3,7 @@ import type { NeutralRequest, Protocol } from '@bench/formats';
 import type { GatewayConfig } from './config/resolved-config';
 import type { TokenCount } from './count/token-count';
 import type { EngineEvents } from './events/engine-events';
-import type { KeyUsage } from './limits/limits';
+import type { KeyUsage } from './limits/key-usage';
 import type { ListedModel } from './listings/listed-models';
 import type { CollectionRecords } from './records/collection-records';
 import type { Caller } from './names/permissions';
@@ -94,7 +94,11 @@ export interface Engine {
   readonly sessions: Sessions;
   /** Per route collection with a `shadow`: shadow calls run, failed, in flight, dropped (busy, budget), and today's cost. */
   shadows(): Record<string, ShadowCounters>;
-  /** The caller's rpm, tpm and budget with what each window holds and when it frees, and those of the collections it may call. */
+  /**
+   * The caller's requests and tokens in the last minute, its calls, tokens and dollars this UTC day, ISO week and month
+   * (from the ledger's hourly totals), its rpm, tpm and budget with what each window holds and when it frees, and those
+   * of the collections it may call.
+   */
   keyUsage(key?: Caller): Promise<KeyUsage>;
   health(): Promise<EngineHealth>;
   /** Waits for the turns in flight to be recorded, and the shadows they started (within `server.shutdownGraceMs`), then flushes and closes the ledger and the stores. */

@@ -1,7 +1,7 @@
 export { createEngine, LOCAL_CALLER, type EngineOptions } from './create-engine';
 export type { Engine, EngineHealth, KeyHealth, KeyPoolHealth, Reconfigured, StoredResponses } from './engine';
 export type { TokenCount, TokenCountMethod } from './count/token-count';
-export { EngineEvents, type EngineEvent, type EngineEventListener, type Failover } from './events/engine-events';
+export { EngineEvents, type EngineEvent, type EngineEventListener, type Failover, type Refusal } from './events/engine-events';
 export type { CollectionRecords, MemberRecords } from './records/collection-records';
 export type { Turn, TurnHead, TurnReply, TurnSink, TurnSummary } from './turn/turn';
 export type { TurnHeaders, TurnOptions } from './turn/turn-options';
@@ -9,7 +9,7 @@ export type { TurnProgress } from './turn/turn-progress';
 export { EngineError } from './errors/engine-error';
 export type { EngineLogger } from './runtime/engine-logger';
 export type { ShadowCounters } from './shadows/shadow-counters';
-export type { KeyUsage } from './limits/limits';
+export type { KeyUsage, MinuteUsage, PeriodUsage } from './limits/key-usage';
 export type { LimitFigure } from './limits/limit-figures';
 export { parseConfig } from './config/parse-config';
 export { ConfigError, type ConfigIssue } from './config/config-error';

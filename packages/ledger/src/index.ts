@@ -7,6 +7,7 @@ export type { VerdictInput, Verdict } from './verdict';
 export { MAX_NOTE_BYTES } from './verdict';
 export type { ModelStats, StatsQuery } from './model-stats';
 export type { SpendQuery } from './spend-query';
+export type { KeyTotals, KeyTotalsQuery } from './key-totals';
 export type { ModelRecord, RecordsQuery, ShapeRecord } from './model-record';
 export { DEFAULT_SHAPE } from './model-record';
 export { LedgerInputError } from './errors/ledger-input-error';

@@ -6,6 +6,7 @@ import type { Transcript } from './transcript';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
+import type { KeyTotals, KeyTotalsQuery } from './key-totals';
 import type { TurnRecord } from './turn-record';
 import type { PruneCounts } from './retention/prune-counts';
 import type { Verdict } from './verdict';
@@ -44,6 +45,8 @@ export interface LedgerStore {
   records(query: RecordsQuery): Promise<ModelRecord[]>;
   /** Dollars priced for the calls the query names from its `from` on, shadows left out. */
   spend(query: SpendQuery): Promise<number>;
+  /** A key's calls, tokens and dollars from an hour on, shadows left out, from the hourly `key_totals`. */
+  keyTotals(query: KeyTotalsQuery): Promise<KeyTotals>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
   /**

@@ -6,6 +6,7 @@ import type { PruneCounts } from './retention/prune-counts';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
+import type { KeyTotals, KeyTotalsQuery } from './key-totals';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
@@ -101,6 +102,12 @@ export interface Ledger {
    * `shadow` (the gateway's own). Reads the calls in the range (what a budget starts from when its counters were lost).
    */
   spend(query: SpendQuery): Promise<number>;
+  /**
+   * A key's calls, tokens and dollars from `query.from` (a whole UTC hour) on, made for callers: every purpose but
+   * `shadow`, as `spend` counts them. Reads hourly running totals (shared by replicas on one database); queued calls
+   * are written first. `LedgerInputError` on a bad query.
+   */
+  keyTotals(query: KeyTotalsQuery): Promise<KeyTotals>;
   /** Queues a call's prompt and answer, like `recordCall` (the engine calls it only when the config keeps transcripts). */
   recordTranscript(transcript: TranscriptInput): boolean;
   /** The transcripts kept for these calls (those that have one), queued ones included. */

@@ -16,6 +16,8 @@ import { validateCall } from './validate/validate-call';
 import { validateRecordsQuery, validateStatsQuery } from './validate/validate-stats-query';
 import { validateSpendQuery } from './validate/validate-spend-query';
 import type { SpendQuery } from './spend-query';
+import type { KeyTotals, KeyTotalsQuery } from './key-totals';
+import { validateKeyTotalsQuery } from './validate/validate-key-totals-query';
 import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
 import type { Verdict } from './verdict';
@@ -135,6 +137,12 @@ export class QueuedLedger implements Ledger {
     const valid = validateSpendQuery(query);
     await this.#queue.flush();
     return this.#store.spend(valid);
+  }
+
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    const valid = validateKeyTotalsQuery(query);
+    await this.#queue.flush();
+    return this.#store.keyTotals(valid);
   }
 
   recordTranscript(transcript: TranscriptInput): boolean {

@@ -97,6 +97,8 @@ export function configReference(schema: Record<string, unknown>): string {
     '- Editors that save by writing a new file and renaming it over the old one are followed. A config file that is a link to a file in another folder is not seen through the link: send `SIGHUP` after changing it.',
     '- `--host` and `--port` still win over the file at every reload.',
     '- `server.host`, `server.port` and `server.requestTimeoutMs` are read once, when the gateway starts listening: a change is kept in the file, the gateway goes on listening as it was, and the log line says they take effect at the next restart.',
+    '- `telemetry` (`otlp`, `serviceName`) is read once too, when the gateway starts its tracer: a change is kept in the file, traces go on as they were, and the log line says it takes effect at the next restart.',
+    '- Metrics and traces follow every other change: a renamed collection, a new key, a model moved to another upstream model or provider are counted and traced under their new names from the next request on (what was counted before stays under the old names: counters only go up).',
     '- A different `ledger` or `state` is refused (the running gateway keeps the stores it opened, with the calls and conversations in them): restart to use the new ones.',
     '- A key added needs its variable set in the environment the gateway was started with (environment changes need a restart); a key removed stops working at once. On a host other than loopback, a change that would leave no keys is refused.',
     "- A shadowed collection keeps its counters and today's spending across a reload, under its new `usdPerDay`.",

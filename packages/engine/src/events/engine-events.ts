@@ -1,4 +1,5 @@
 import type { CallInput, TurnInput, Verdict } from '@bench/ledger';
+import type { BudgetPeriod } from '../config/limits-schema';
 
 /** A route turn moving from a member that failed to the next one. */
 export interface Failover {
@@ -13,15 +14,32 @@ export interface Failover {
   continuation: boolean;
 }
 
+/** A request refused with a 429 by one of the gateway's own limits, before any upstream call (never its prompt). */
+export interface Refusal {
+  keyName: string;
+  /** The collection the request called; absent for a model alias. */
+  collection?: string;
+  /** Whose limit: the key's own, or the collection's (for every caller together). */
+  scope: 'key' | 'collection';
+  limit: 'rpm' | 'tpm' | 'budget';
+  /** Requests, tokens, or dollars. */
+  size: number;
+  /** A budget's period. */
+  per?: BudgetPeriod;
+  /** The 429's Retry-After. */
+  retryAfterSeconds: number;
+}
+
 /**
  * What the engine tells observers (metrics, traces, a dashboard's live feed): every call, turn and verdict once it
- * hands it to the ledger, and each failover of a route turn as the turn is recorded.
+ * hands it to the ledger, each failover of a route turn as the turn is recorded, and each request its limits refused.
  */
 export type EngineEvent =
   | { type: 'call'; call: CallInput }
   | { type: 'turn'; turn: TurnInput }
   | { type: 'verdict'; verdict: Verdict }
-  | { type: 'failover'; failover: Failover };
+  | { type: 'failover'; failover: Failover }
+  | { type: 'refusal'; refusal: Refusal };
 
 export type EngineEventListener = (event: EngineEvent) => void;
 

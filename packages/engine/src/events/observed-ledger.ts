@@ -26,6 +26,7 @@ export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
     stats: (query) => ledger.stats(query),
     records: (query) => ledger.records(query),
     spend: (query) => ledger.spend(query),
+    keyTotals: (query) => ledger.keyTotals(query),
     exportCalls: (options) => ledger.exportCalls(options),
     prune: (before) => ledger.prune(before),
     recordTranscript: (transcript) => ledger.recordTranscript(transcript),

@@ -3,9 +3,12 @@ import { NANOS_PER_USD, type LimitSpec } from './limit-specs';
 import { budgetWindow } from './limit-windows';
 import { durationWords, ownerWords, usdWords, utcWords } from './limit-wording';
 
+/** A refusal's Retry-After: whole seconds, at least 1. */
+export const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
+
 /** The 429 for a turn over a limit: which limit, its size, what was used, and when it frees (also as Retry-After, in seconds). */
 export function limitRefusal(spec: LimitSpec, used: number, retryAfterMs: number, now: number): EngineError {
-  const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const retryAfter = retryAfterSeconds(retryAfterMs);
   const everyone = spec.scope === 'collection' ? ', for every caller together' : '';
   const resets = `it resets in ${durationWords(retryAfterMs)}`;
   let message: string;

@@ -47,5 +47,14 @@ export function counterOf(spec: LimitSpec, now: number): Counter {
   return { kind: 'fixed', name: `${base}:${spec.per}:${new Date(window.start).toISOString().slice(0, 10)}`, resetsAt: window.end };
 }
 
+/**
+ * Where a key's requests (`rpm`) and tokens (`tpm`) of the last minute are counted, whether or not it has that limit:
+ * `GET /bench/keys/me` shows them for every key, and a limit a reload adds starts from what the minute already holds.
+ */
+export const keyMinuteCounter = (keyName: string, name: 'rpm' | 'tpm'): Counter => counterOf({ scope: 'key', owner: keyName, name, size: 0 }, 0);
+
+/** The limit of a counter counted for the figures only: never reached. */
+export const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
 /** The limit in the counter's units. */
 export const counterLimit = (spec: LimitSpec) => (spec.name === 'budget' ? Math.round(spec.size * NANOS_PER_USD) : spec.size);

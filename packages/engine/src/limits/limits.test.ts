@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../create-engine';
 import type { Engine } from '../engine';
 import { ask, collect, eventually, fast, sqliteOnDisk } from '../shadows/shadow-test-setup';
+import { limitsTestModels } from './limits-test-setup';
 
 let upstream: FakeUpstream;
 beforeAll(async () => {
@@ -31,12 +32,7 @@ async function engineWith(limits: { ci?: object; me?: object; agents?: object },
   const engine = await createEngine(
     {
       ledger,
-      providers: { chat: { baseURL: upstream.baseURL('openai-chat'), api: 'openai-chat' } },
-      models: {
-        a: { provider: 'chat', model: 'up-a', price: { input: 1, output: 2 } },
-        b: { provider: 'chat', model: 'up-b' },
-        s: { provider: 'chat', model: 'up-s', price: { input: 1, output: 2 } },
-      },
+      ...limitsTestModels(upstream),
       collections: {
         agents: { members: ['a'], reply: 'route', timeouts: fast, ...limits.agents },
         core: { members: ['a', 'b'], reply: 'all', timeouts: fast },

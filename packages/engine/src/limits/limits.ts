@@ -6,13 +6,24 @@ import { callableNames } from '../names/permissions';
 import type { Target } from '../names/resolve-target';
 import type { EngineLogger } from '../runtime/engine-logger';
 import { limitFigure, type LimitFigure } from './limit-figures';
-import { limitRefusal } from './limit-refusal';
-import { collectionLimits, counterLimit, counterOf, keyLimits, NANOS_PER_USD, type LimitName, type LimitSpec } from './limit-specs';
+import type { EngineEvents } from '../events/engine-events';
+import { limitRefusal, retryAfterSeconds } from './limit-refusal';
+import {
+  collectionLimits,
+  counterLimit,
+  counterOf,
+  keyLimits,
+  keyMinuteCounter,
+  NANOS_PER_USD,
+  UNLIMITED,
+  type LimitName,
+  type LimitSpec,
+} from './limit-specs';
 import type { LimitStore } from './limit-store';
 import { budgetWindow } from './limit-windows';
 
-/** A key's limits and figures (`GET /bench/keys/me`), and those of the collections it may call that have limits. */
-export interface KeyUsage {
+/** A key's limits and figures, and those of the collections it may call that have limits. */
+export interface KeyLimitFigures {
   object: 'bench.key';
   key: string;
   limits: Partial<Record<LimitName, LimitFigure>>;
@@ -24,6 +35,14 @@ export interface LimitsOptions {
   store: LimitStore;
   now: () => number;
   logger: EngineLogger;
+  /** Told of each refusal (`{ type: 'refusal' }`). */
+  events: EngineEvents;
+}
+
+/** A key's requests and tokens (input plus output, shadows left out) in the last 60 s. */
+export interface MinuteCounts {
+  requests: number;
+  tokens: number;
 }
 
 /**
@@ -35,6 +54,7 @@ export class Limits {
   readonly #store: LimitStore;
   readonly #now: () => number;
   readonly #logger: EngineLogger;
+  readonly #events: EngineEvents;
   readonly #counting = new Set<Promise<void>>();
 
   constructor(options: LimitsOptions) {
@@ -42,14 +62,18 @@ export class Limits {
     this.#store = options.store;
     this.#now = options.now;
     this.#logger = options.logger;
+    this.#events = options.events;
   }
 
-  /** Admits a turn of `caller` to `target`, or throws the 429 of the first limit it is over. */
+  /** Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it is over. */
   async admit(caller: Caller, target: Target): Promise<void> {
-    const specs = [...keyLimits(this.#config, caller.keyName), ...(target.kind === 'collection' ? collectionLimits(this.#config, target.collection.name) : [])];
-    if (specs.length === 0) return;
+    const own = keyLimits(this.#config, caller.keyName);
+    const collection = target.kind === 'collection' ? target.collection.name : undefined;
+    const specs = [...own, ...(collection !== undefined ? collectionLimits(this.#config, collection) : [])];
     const now = this.#now();
     const checks = specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec), add: spec.name === 'rpm' ? 1 : 0 }));
+    // Last, so that a refusal's index is a spec's: a key without an rpm still has its requests counted.
+    if (!own.some((spec) => spec.name === 'rpm')) checks.push({ counter: keyMinuteCounter(caller.keyName, 'rpm'), limit: UNLIMITED, add: 1 });
     let admission: Awaited<ReturnType<LimitStore['admit']>>;
     try {
       admission = await this.#store.admit(checks, now);
@@ -58,18 +82,35 @@ export class Limits {
       this.#logger.warn({ err: (error as Error).message }, 'the limits could not be checked (the state store did not answer); the request goes on unchecked');
       return;
     }
-    if (!admission.ok) throw limitRefusal(specs[admission.index]!, admission.used, admission.retryAfterMs, now);
+    if (admission.ok) return;
+    const spec = specs[admission.index]!;
+    const refusal = limitRefusal(spec, admission.used, admission.retryAfterMs, now);
+    this.#events.emit({
+      type: 'refusal',
+      refusal: {
+        keyName: caller.keyName,
+        ...(collection !== undefined ? { collection } : {}),
+        scope: spec.scope,
+        limit: spec.name,
+        size: spec.size,
+        ...(spec.per ? { per: spec.per } : {}),
+        retryAfterSeconds: retryAfterSeconds(admission.retryAfterMs),
+      },
+    });
+    throw refusal;
   }
 
   /** Counts a call's tokens and cost against its key's and its collection's tpm and budget. Shadows are the gateway's own spend: not counted. */
   count(call: CallInput): void {
     if (call.purpose === 'shadow') return;
-    const specs = [
-      ...(call.keyName !== undefined ? keyLimits(this.#config, call.keyName) : []),
-      ...(call.collection !== undefined ? collectionLimits(this.#config, call.collection) : []),
-    ];
-    if (specs.length === 0) return;
+    const own = call.keyName !== undefined ? keyLimits(this.#config, call.keyName) : [];
+    const specs = [...own, ...(call.collection !== undefined ? collectionLimits(this.#config, call.collection) : [])];
     const tokens = (call.usage?.inputTokens ?? 0) + (call.usage?.outputTokens ?? 0);
+    // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
+    if (call.keyName !== undefined && tokens > 0 && !own.some((spec) => spec.name === 'tpm')) {
+      this.#track(this.#store.add(keyMinuteCounter(call.keyName, 'tpm'), tokens, this.#now()));
+    }
+    if (specs.length === 0) return;
     const nanos = Math.round((usageCost(call.usage, call.price) ?? 0) * NANOS_PER_USD);
     const now = this.#now();
     for (const spec of specs) {
@@ -100,7 +141,7 @@ export class Limits {
   }
 
   /** The caller's limits and figures, and those of the collections it may call. */
-  async usage(caller: Caller): Promise<KeyUsage> {
+  async usage(caller: Caller): Promise<KeyLimitFigures> {
     const own = keyLimits(this.#config, caller.keyName);
     const collections = callableNames(this.#config, caller).collections.flatMap((name) => collectionLimits(this.#config, name));
     const specs = [...own, ...collections];
@@ -109,13 +150,25 @@ export class Limits {
       specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec) })),
       now,
     );
-    const usage: KeyUsage = { object: 'bench.key', key: caller.keyName, limits: {}, collections: {} };
+    const usage: KeyLimitFigures = { object: 'bench.key', key: caller.keyName, limits: {}, collections: {} };
     specs.forEach((spec, index) => {
       const figure = limitFigure(spec, readings[index]!, now);
       if (spec.scope === 'key') usage.limits[spec.name] = figure;
       else (usage.collections[spec.owner] ??= {})[spec.name] = figure;
     });
     return usage;
+  }
+
+  /** The key's requests and tokens in the last minute, counted whether or not it has an rpm or a tpm. */
+  async minute(keyName: string): Promise<MinuteCounts> {
+    const [requests, tokens] = await this.#store.read(
+      [
+        { counter: keyMinuteCounter(keyName, 'rpm'), limit: UNLIMITED },
+        { counter: keyMinuteCounter(keyName, 'tpm'), limit: UNLIMITED },
+      ],
+      this.#now(),
+    );
+    return { requests: requests!.used, tokens: tokens!.used };
   }
 
   /** Waits for the counts still being written. */

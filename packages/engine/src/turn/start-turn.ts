@@ -30,7 +30,9 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   const mode = replyModeOf(target, bench.reply);
   const seatedWith = mode === 'route' ? [] : (bench.with ?? []);
   checkWithPermission(context.caller, config, seatedWith);
-  // Before any upstream call (the shaper's too): a turn over a limit is refused, one admitted is counted.
+  // Before any upstream call (the shaper's too): a turn over a limit is refused, one admitted is counted. A refusal
+  // is told by its collection too (metrics, the access log).
+  if (target.kind === 'collection') context.summary.collection ??= target.collection.name;
   await runtime.limits.admit(context.caller, target);
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
   const kept =

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_KEYS, type DashboardGateway, startDashboardGateway } from './dashboard-gateway';
 import { sdksFor } from './sdk-clients';
+import { followEvents } from './follow-events';
 
 let t: DashboardGateway | undefined;
 afterEach(async () => {
@@ -8,45 +9,10 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** A reader of `GET /bench/events`: the events it parsed so far, the comments, and whether the stream ended. */
-async function follow(url: string, signal?: AbortSignal) {
-  const response = await fetch(`${url}/bench/events`, { headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}` }, signal });
-  const seen = {
-    events: [] as Array<{ event: string; data: any }>,
-    comments: [] as string[],
-    ended: false,
-    status: response.status,
-    type: response.headers.get('content-type'),
-  };
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          for (const line of lines) if (line.startsWith(':')) seen.comments.push(line.slice(1).trim());
-          const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
-          const data = lines.find((line) => line.startsWith('data: '))?.slice(6);
-          if (event && data) seen.events.push({ event, data: JSON.parse(data) });
-        }
-      }
-      seen.ended = true;
-    } catch {
-      // aborted by the test
-    }
-  })();
-  return { seen, reading };
-}
-
 describe('GET /bench/events', () => {
   it('sends each call, turn and verdict recorded after it opened, as server-sent events', async () => {
     t = await startDashboardGateway();
-    const { seen } = await follow(t.url);
+    const { seen } = await followEvents(t.url, DASHBOARD_KEYS.me);
     expect(seen.status).toBe(200);
     expect(seen.type).toMatch(/^text\/event-stream/);
     await vi.waitFor(() => expect(seen.comments).toContain('connected'));
@@ -76,7 +42,7 @@ describe('GET /bench/events', () => {
 
   it('keeps a quiet stream open with comments', async () => {
     t = await startDashboardGateway(); // server.keepAliveMs is 200 in tests
-    const { seen } = await follow(t.url);
+    const { seen } = await followEvents(t.url, DASHBOARD_KEYS.me);
     await vi.waitFor(() => expect(seen.comments).toContain('keep-alive'), { timeout: 5_000 });
   });
 
@@ -87,7 +53,7 @@ describe('GET /bench/events', () => {
     const feedListens = () => events.listeners > others;
     expect(feedListens()).toBe(false);
     const readers = [new AbortController(), new AbortController()];
-    const followed = await Promise.all(readers.map((reader) => follow(t!.url, reader.signal)));
+    const followed = await Promise.all(readers.map((reader) => followEvents(t!.url, DASHBOARD_KEYS.me, reader.signal)));
     await vi.waitFor(() => expect(followed.every(({ seen }) => seen.comments.includes('connected'))).toBe(true));
     expect(events.listeners).toBe(others + 1); // one listener for every reader
     readers[0]!.abort();
@@ -102,7 +68,7 @@ describe('GET /bench/events', () => {
 
   it('ends every stream cleanly when the gateway shuts down', async () => {
     const gateway = await startDashboardGateway();
-    const { seen, reading } = await follow(gateway.url);
+    const { seen, reading } = await followEvents(gateway.url, DASHBOARD_KEYS.me);
     await vi.waitFor(() => expect(seen.comments).toContain('connected'));
     await gateway.close();
     await reading;

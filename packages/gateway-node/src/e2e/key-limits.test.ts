@@ -130,6 +130,13 @@ describe('without keys, a collection with limits', () => {
       key: 'local',
       limits: {},
       collections: { agents: { rpm: expect.objectContaining({ limit: 1, used: 1, unit: 'requests', window: 'sliding-minute' }) } },
+      // Its own usage too: the request admitted (the refused one is not), and its calls per period.
+      usage: {
+        minute: { window: 'sliding-minute', requests: 1, tokens: expect.any(Number) },
+        day: expect.objectContaining({ window: 'day', calls: expect.any(Number) }),
+        week: expect.objectContaining({ window: 'week' }),
+        month: expect.objectContaining({ window: 'month' }),
+      },
     });
   });
 });

@@ -25,4 +25,22 @@ describe.skipIf(!postgresServerAvailable())('a Postgres ledger that goes away', 
     expect(t.logLines.some((line) => line.msg === 'closing the ledger failed')).toBe(true);
     await t.upstream.close();
   }, 90_000);
+
+  it('answers GET /bench/keys/me with a 503 saying the ledger did not answer, and goes on serving', async () => {
+    const postgres = await startPostgresServer();
+    const t = await startTestGateway({ captureLog: true, config: (base) => ({ ...base, ledger: postgres.createDatabase() }) });
+    try {
+      expect((await fetch(`${t.url}/bench/keys/me`)).status).toBe(200);
+      postgres.stop();
+      const usage = await fetch(`${t.url}/bench/keys/me`);
+      expect(usage.status).toBe(503);
+      expect(((await usage.json()) as any).error.message).toBe("the ledger did not answer, so this key's usage cannot be read; try again shortly");
+      expect(t.logLines.some((line) => line.msg === "a key's usage could not be read from the ledger")).toBe(true);
+      const { path, body } = minimalRequest('openai-chat', 'bench/agents', 'still here?', false);
+      expect((await postJSON(t.url + path, body)).status).toBe(200);
+    } finally {
+      await t.gateway.close().catch(() => undefined);
+      await t.upstream.close();
+    }
+  }, 90_000);
 });

@@ -1,7 +1,9 @@
 import { ConfigError } from '@bench/engine';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYS, startKeyedGateway } from './keyed-gateway';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
+import { postJSON } from './raw-requests';
 import { ask, sdksFor } from './sdk-clients';
 import { startTestGateway } from './test-gateway';
 
@@ -157,6 +159,49 @@ describe('traces off, or set by the environment', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).issues).toEqual([
       { path: 'OTEL_EXPORTER_OTLP_ENDPOINT', message: expect.stringMatching(/^must be an absolute http\(s\) URL of an OTLP\/HTTP collector/) },
+    ]);
+  });
+});
+
+describe('traces follow a reload', () => {
+  it("name a model's new upstream model and a renamed collection after the file is reloaded; a refusal by a limit is an event on the turn's span", async () => {
+    const t = await startTestGateway({
+      env: { KEY_LIM: 'lim-secret-key-0001' },
+      config: (base) => ({ ...base, keys: { lim: { keyEnv: 'KEY_LIM', rpm: 2 } }, telemetry: { otlp: receiver.url, serviceName: 'bench-reload' } }),
+      configText: (config) => `${JSON.stringify(config, null, 2)}\n`,
+    });
+    const headers = { authorization: 'Bearer lim-secret-key-0001' };
+    const chat = (model: string) => postJSON(`${t.url}/v1/chat/completions`, { model, messages: [{ role: 'user', content: 'trace me' }] }, headers);
+    try {
+      expect((await chat('bench/agents')).status).toBe(200);
+      const config = JSON.parse(readFileSync(t.configPath!, 'utf8'));
+      const { agents, ...others } = config.collections;
+      config.collections = { ...others, crew: agents };
+      config.aliases['claude-*'] = 'bench/crew:route';
+      config.models.m1.model = 'up-1-next';
+      writeFileSync(t.configPath!, JSON.stringify(config));
+      expect(t.gateway.reloadConfig('SIGHUP')).toMatchObject({ status: 'applied' });
+      expect((await chat('bench/crew')).status).toBe(200);
+      expect((await chat('bench/crew')).status).toBe(429);
+    } finally {
+      await t.close(); // flushes the spans
+    }
+    const sent = receiver.spans().filter((span) => span.resource['service.name'] === 'bench-reload');
+    const clients = sent
+      .filter((span) => span.kind === CLIENT)
+      .map((span) => [span.name, span.attributes['gen_ai.request.model'], span.attributes['bench.collection']]);
+    expect(clients).toEqual([
+      ['chat up-1', 'up-1', 'agents'],
+      ['chat up-1-next', 'up-1-next', 'crew'],
+    ]);
+    const refused = sent.find((span) => span.kind === SERVER && span.attributes['http.response.status_code'] === 429)!;
+    const turn = sent.find((span) => span.parentSpanId === refused.spanId);
+    expect(turn?.attributes).toMatchObject({ 'bench.collection': 'crew', 'error.type': 'rate-limit' });
+    expect(turn?.events).toEqual([
+      {
+        name: 'bench.refusal',
+        attributes: { 'bench.refusal.scope': 'key', 'bench.refusal.limit': 'rpm', 'bench.refusal.retry_after_seconds': expect.any(Number) },
+      },
     ]);
   });
 });

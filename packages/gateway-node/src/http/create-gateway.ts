@@ -4,7 +4,7 @@ import type { Client } from '@bench/client';
 import { ConfigError, createEngine, type Engine, type GatewayConfig } from '@bench/engine';
 import { appliedConfigLine, type AppliedConfig } from '../live-config/applied-config';
 import { ConfigFile, type ConfigFileOptions, type ConfigReload } from '../live-config/config-file';
-import { keepListenFields } from '../live-config/restart-fields';
+import { keepStartFields, waitsForRestart } from '../live-config/restart-fields';
 import type { Ledger } from '@bench/ledger';
 import type { Logger } from 'pino';
 import { createLogger } from '../access-log';
@@ -50,8 +50,9 @@ export interface Gateway {
   /** The engine every request's turn runs on. */
   engine: Engine;
   /**
-   * Applies a new config to every request from now on (streams in flight finish on theirs). `server.host`, `.port`
-   * and `.requestTimeoutMs` keep their running values until a restart (`restartNeeded` names them). Throws a
+   * Applies a new config to every request from now on (streams in flight finish on theirs); metrics' and traces'
+   * labels follow it. `server.host`, `.port`, `.requestTimeoutMs` and `telemetry` keep their running values until a
+   * restart (`restartNeeded` names them). Throws a
    * `ConfigError` naming each path, and changes nothing, for what the engine refuses and for a config without keys
    * while the gateway listens beyond loopback.
    */
@@ -83,8 +84,8 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   });
   const metrics = options.metrics === false ? undefined : new GatewayMetrics(ledger);
-  if (metrics) engine.events.on(countEngineEvents(metrics, config));
-  if (tracing) engine.events.on(traceEngineEvents(tracing.tracer, config));
+  if (metrics) engine.events.on(countEngineEvents(metrics, () => engine.config));
+  if (tracing) engine.events.on(traceEngineEvents(tracing.tracer, () => engine.config));
   const mcp = createMcpHttpHandler(engine);
   const feed = new LiveFeed(engine.events);
   const uiDir = dashboardDir(options.dashboardDir);
@@ -101,9 +102,9 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
         },
       ]);
     }
-    const { config: kept, restartNeeded } = keepListenFields(engine.config, next);
+    const { config: kept, restartNeeded } = keepStartFields(engine.config, next);
     const { changed } = engine.reconfigure(kept);
-    return { changed: changed.filter((path) => !restartNeeded.includes(path)), restartNeeded };
+    return { changed: changed.filter((path) => !waitsForRestart(path, restartNeeded)), restartNeeded };
   };
   const configFile = options.configFile && new ConfigFile(options.configFile, { apply: reconfigure, running: () => engine.config });
   const told = (applied: AppliedConfig) => ({ changed: applied.changed, restartNeeded: applied.restartNeeded });

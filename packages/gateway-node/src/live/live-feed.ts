@@ -10,7 +10,7 @@ interface Listener {
   done: () => void;
 }
 
-/** An event as the dashboard's stream sends it: a call as the ledger stores it, a turn's outline, a verdict. */
+/** An event as the dashboard's stream sends it: a call as the ledger stores it, a turn's outline, a verdict, a failover, a refusal by a limit. */
 function sseOf(event: EngineEvent, now: number): string {
   switch (event.type) {
     case 'call':
@@ -23,6 +23,8 @@ function sseOf(event: EngineEvent, now: number): string {
       return `event: verdict\ndata: ${JSON.stringify(event.verdict)}\n\n`;
     case 'failover':
       return `event: failover\ndata: ${JSON.stringify(event.failover)}\n\n`;
+    case 'refusal':
+      return `event: refusal\ndata: ${JSON.stringify({ ...event.refusal, time: now })}\n\n`;
     default: {
       const unreachable: never = event;
       return unreachable;

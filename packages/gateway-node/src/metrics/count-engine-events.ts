@@ -1,13 +1,17 @@
 import type { CallInput } from '@bench/contracts';
-import type { EngineEventListener, Failover, GatewayConfig } from '@bench/engine';
+import type { EngineEventListener, Failover, GatewayConfig, Refusal } from '@bench/engine';
 import { usageCost } from '@bench/ledger';
 import { genAiModels } from '../telemetry/gen-ai-model';
 import { CallLabels } from './call-labels';
 import type { GatewayMetrics } from './gateway-metrics';
 
-/** Counts what the engine tells (`engine.events`): every upstream call, and every failover. */
-export function countEngineEvents(metrics: GatewayMetrics, config: GatewayConfig): EngineEventListener {
-  const modelOf = genAiModels(config);
+/**
+ * Counts what the engine tells (`engine.events`): every upstream call, every failover, and every request a limit
+ * refused. Labels follow the running config: after a reload, a model's upstream name and provider are the new ones.
+ */
+export function countEngineEvents(metrics: GatewayMetrics, running: () => GatewayConfig): EngineEventListener {
+  let config = running();
+  let modelOf = genAiModels(config);
   const labelsByAlias = new Map<string, CallLabels>();
   const labelsOf = (alias: string) => {
     let labels = labelsByAlias.get(alias);
@@ -18,12 +22,19 @@ export function countEngineEvents(metrics: GatewayMetrics, config: GatewayConfig
     return labels;
   };
   return (event) => {
-    if (event.type === 'call') countCall(metrics, config, labelsOf(event.call.alias), event.call);
+    if (running() !== config) {
+      // A reload: the label sets built from the old config go.
+      config = running();
+      modelOf = genAiModels(config);
+      labelsByAlias.clear();
+    }
+    if (event.type === 'call') countCall(metrics, labelsOf(event.call.alias), event.call, config);
     else if (event.type === 'failover') countFailover(metrics, event.failover);
+    else if (event.type === 'refusal') countRefusal(metrics, event.refusal);
   };
 }
 
-function countCall(metrics: GatewayMetrics, config: GatewayConfig, labels: CallLabels, call: CallInput): void {
+function countCall(metrics: GatewayMetrics, labels: CallLabels, call: CallInput, config: GatewayConfig): void {
   const collection = call.collection ?? '';
   metrics.upstreamCalls.inc(labels.call(collection, call.status, call.purpose));
   if (call.seconds !== undefined) metrics.operationSeconds.observe(labels.duration(call.status), call.seconds);
@@ -36,6 +47,10 @@ function countCall(metrics: GatewayMetrics, config: GatewayConfig, labels: CallL
   if (usage.cacheWriteTokens) metrics.cacheTokens.inc(labels.cacheWrite, usage.cacheWriteTokens);
   const cost = usageCost(usage, call.price ?? config.models[call.alias]?.price);
   if (cost) metrics.cost.inc(labels.cost(collection, call.keyName ?? 'local'), cost);
+}
+
+function countRefusal(metrics: GatewayMetrics, refusal: Refusal): void {
+  metrics.keyLimitRefusals.inc({ key: refusal.keyName, scope: refusal.scope, limit: refusal.limit, collection: refusal.collection ?? '' });
 }
 
 function countFailover(metrics: GatewayMetrics, failover: Failover): void {

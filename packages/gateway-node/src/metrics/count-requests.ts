@@ -1,7 +1,7 @@
 import type { RequestObserver } from '../http/request-observer';
 import type { GatewayMetrics } from './gateway-metrics';
 
-/** Counts every request as it ends (route, protocol, collection, status, seconds), the streams open, and key limits hit. */
+/** Counts every request as it ends (route, protocol, collection, status, seconds) and the streams open (key limits hit: from the engine's refusal events). */
 export function countRequests(metrics: GatewayMetrics): RequestObserver {
   return {
     streamOpened() {
@@ -13,12 +13,10 @@ export function countRequests(metrics: GatewayMetrics): RequestObserver {
         metrics.openStreams.dec();
       };
     },
-    ended({ state, route, status, seconds, error }) {
+    ended({ state, route, status, seconds }) {
       const code = String(status);
       metrics.requests.inc({ route, protocol: state.protocol, collection: state.turn?.summary.collection ?? '', status: code });
       metrics.requestSeconds.observe({ http_request_method: state.method, http_route: route, http_response_status_code: code }, seconds);
-      // The gateway's own 429s are its limits (a key's rpm, tpm or budget); the upstreams' are in bench_upstream_calls_total.
-      if (status === 429 && error?.kind === 'rate-limit' && error.ownRefusal) metrics.keyLimitRefusals.inc({ key: state.caller.keyName });
     },
   };
 }

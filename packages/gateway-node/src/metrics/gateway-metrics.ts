@@ -37,8 +37,8 @@ export class GatewayMetrics {
 
   readonly keyLimitRefusals = new Counter({
     name: 'bench_key_limit_refusals_total',
-    help: "Requests refused with 429 by the gateway itself (a key's rpm, tpm or budget), by key name.",
-    labelNames: ['key'] as const,
+    help: "Requests refused with 429 by the gateway's own limits, before any upstream call: by key name, whose limit (scope: key or collection), which (rpm, tpm, budget) and the collection called.",
+    labelNames: ['key', 'scope', 'limit', 'collection'] as const,
     registers: [this.registry],
   });
 

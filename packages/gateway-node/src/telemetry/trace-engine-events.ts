@@ -1,19 +1,26 @@
 import type { CallInput } from '@bench/contracts';
-import type { EngineEventListener, Failover, GatewayConfig } from '@bench/engine';
+import type { EngineEventListener, Failover, GatewayConfig, Refusal } from '@bench/engine';
 import { usageCost } from '@bench/ledger';
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Tracer } from '@opentelemetry/api';
 import { genAiModels, type GenAiModel } from './gen-ai-model';
 
 /**
  * Spans from what the engine tells (`engine.events`): a client span per upstream call, made as it is recorded (its
- * start and end from the record), a child of the span whose context the turn runs in; a failover is an event on that
- * span. Never a prompt, an answer or an error's text: kinds, counts and names only.
+ * start and end from the record), a child of the span whose context the turn runs in; a failover, or a refusal by a
+ * limit, is an event on that span. Never a prompt, an answer or an error's text: kinds, counts and names only.
+ * Attributes follow the running config (after a reload, a model's upstream name and provider are the new ones).
  */
-export function traceEngineEvents(tracer: Tracer, config: GatewayConfig): EngineEventListener {
-  const modelOf = genAiModels(config);
+export function traceEngineEvents(tracer: Tracer, running: () => GatewayConfig): EngineEventListener {
+  let config = running();
+  let modelOf = genAiModels(config);
   return (event) => {
+    if (running() !== config) {
+      config = running();
+      modelOf = genAiModels(config);
+    }
     if (event.type === 'call') traceCall(tracer, config, modelOf(event.call.alias), event.call);
     else if (event.type === 'failover') traceFailover(event.failover);
+    else if (event.type === 'refusal') traceRefusal(event.refusal);
   };
 }
 
@@ -45,6 +52,14 @@ function traceCall(tracer: Tracer, config: GatewayConfig, model: GenAiModel, cal
   const span = tracer.startSpan(`chat ${model.requestModel}`, { kind: SpanKind.CLIENT, startTime, attributes }, context.active());
   if (failed && call.status !== 'aborted') span.setStatus({ code: SpanStatusCode.ERROR, message: call.status });
   span.end(startTime + seconds * 1000);
+}
+
+function traceRefusal(refusal: Refusal): void {
+  trace.getSpan(context.active())?.addEvent('bench.refusal', {
+    'bench.refusal.scope': refusal.scope,
+    'bench.refusal.limit': refusal.limit,
+    'bench.refusal.retry_after_seconds': refusal.retryAfterSeconds,
+  });
 }
 
 function traceFailover(failover: Failover): void {

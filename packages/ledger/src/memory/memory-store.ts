@@ -3,6 +3,7 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import { addKeyTotals, emptyKeyTotals, keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import { replacesTurn } from '../turn-replacement';
@@ -29,6 +30,8 @@ export class MemoryStore implements LedgerStore {
   /** `collection \0 alias \0 unit` → calls with a verdict / with a useful one. */
   readonly #units = new Map<string, { useful: number; total: number; where: TotalsKey }>();
   readonly #totals = new MemoryTotals();
+  /** `key \0 hour` → the key's calls in that hour, shadows left out (kept when retention deletes the calls). */
+  readonly #keyTotals = new Map<string, { keyName: string; hour: number; totals: KeyTotals }>();
   /** `collection \0 alias` → summary. */
   readonly #stats = new Map<string, ModelStats>();
   readonly #transcripts = new Map<string, Transcript>();
@@ -49,6 +52,12 @@ export class MemoryStore implements LedgerStore {
       }
     }
     this.#totals.add(added);
+    for (const delta of keyTotalsDeltas(added)) {
+      const id = `${delta.keyName}\u0000${delta.hour}`;
+      const row = this.#keyTotals.get(id);
+      if (row) addKeyTotals(row.totals, delta.totals);
+      else this.#keyTotals.set(id, delta);
+    }
     for (const delta of statsDeltas(added)) {
       const key = `${delta.collection}\u0000${delta.alias}`;
       const stats = this.#stats.get(key) ?? emptyStats(delta.alias, delta.collection);
@@ -92,6 +101,12 @@ export class MemoryStore implements LedgerStore {
       if ('key' in query ? call.keyName === query.key : call.collection === query.collection) cost += call.cost ?? 0;
     }
     return cost;
+  }
+
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    const sum = emptyKeyTotals();
+    for (const row of this.#keyTotals.values()) if (row.keyName === query.key && row.hour >= query.from) addKeyTotals(sum, row.totals);
+    return sum;
   }
 
   async getVerdict(call: string): Promise<Verdict | undefined> {

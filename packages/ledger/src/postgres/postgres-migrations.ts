@@ -285,4 +285,21 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     FROM call_totals GROUP BY key_name, collection, alias;
   CREATE INDEX calls_purpose ON calls (purpose, time, id);
   `,
+  // 9: key_totals — running totals per key and hour of the calls made for callers (shadows left out, as a budget
+  // counts them), so that a key's day, week and month (`GET /bench/keys/me`) are read from a few rows, not a scan.
+  `
+  CREATE TABLE key_totals (
+    key_name TEXT NOT NULL,
+    hour BIGINT NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    PRIMARY KEY (key_name, hour)
+  );
+  INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost)
+    SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
+    FROM calls WHERE purpose <> 'shadow' GROUP BY 1, 2;
+  `,
 ];

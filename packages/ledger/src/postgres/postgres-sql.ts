@@ -21,7 +21,7 @@ function addTotals(table: string, key: string[], select: string[]): string {
  * One statement per batch: insert the calls (skipping ids already stored) and
  * add exactly the inserted ones to the per-model summary and the running
  * totals (per hour, collection, key, model and shape; per collection, model and shape; per hour, collection and
- * model; per hour, collection and key; per key, collection and model). Summary rows are
+ * model; per hour, collection and key; per key, collection and model; per key and hour, shadows left out). Summary rows are
  * locked in (collection, alias) order so concurrent replicas cannot deadlock.
  * The failure rule matches `isFailure`: every status but ok and aborted.
  */
@@ -29,7 +29,15 @@ export const INSERT_CALLS = `
 WITH inserted AS (
   INSERT INTO calls SELECT * FROM json_populate_recordset(NULL::calls, $1::json)
   ON CONFLICT (id) DO NOTHING
-  RETURNING collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+  RETURNING purpose, collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+),
+keyed AS (
+  INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost)
+  SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
+  FROM inserted WHERE purpose <> 'shadow' GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (key_name, hour) DO UPDATE SET calls = key_totals.calls + excluded.calls,
+    input_tokens = key_totals.input_tokens + excluded.input_tokens, output_tokens = key_totals.output_tokens + excluded.output_tokens,
+    cached_tokens = key_totals.cached_tokens + excluded.cached_tokens, cost = key_totals.cost + excluded.cost
 ),
 hourly AS (
   ${addTotals('call_totals', ['hour', 'collection', 'key_name', 'alias', 'shape'], ['time / 3600000 * 3600000', 'collection', "coalesce(key_name, '')", 'alias', 'shape'])}
@@ -64,18 +72,18 @@ ON CONFLICT (conversation, turn) DO UPDATE SET ${turnReplacementSet(TURN_COLUMNS
 WHERE turns.status <> 'ok'`;
 
 /**
- * Retention, one batch: the oldest calls before $1 (at most $2, on the (time, id) index) and the verdicts on them.
- * Rows another transaction holds (a verdict being posted, another replica's batch) are skipped, left for the next pass.
+ * Retention, one batch: the oldest calls before $1 (at most $2, on the (time, id) index), the verdicts on them, and
+ * the oldest turns (at most $2, on their time index). One statement, so one snapshot: a batch written meanwhile is in
+ * it whole or not at all (two statements could take its turns and not its calls). Rows another transaction holds (a
+ * verdict being posted, another replica's batch) are skipped, left for the next pass.
  */
-export const PRUNE_CALLS = `
+export const PRUNE = `
 WITH doomed AS (SELECT id FROM calls WHERE time < $1 ORDER BY time, id LIMIT $2 FOR UPDATE SKIP LOCKED),
 gone_verdicts AS (DELETE FROM verdicts WHERE call IN (SELECT id FROM doomed) RETURNING 1),
-gone_calls AS (DELETE FROM calls WHERE id IN (SELECT id FROM doomed) RETURNING 1)
-SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts`;
-
-export const PRUNE_TURNS = `
-WITH doomed AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED)
-DELETE FROM turns t USING doomed d WHERE t.conversation = d.conversation AND t.turn = d.turn`;
+gone_calls AS (DELETE FROM calls WHERE id IN (SELECT id FROM doomed) RETURNING 1),
+doomed_turns AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED),
+gone_turns AS (DELETE FROM turns t USING doomed_turns d WHERE t.conversation = d.conversation AND t.turn = d.turn RETURNING 1)
+SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts, (SELECT count(*) FROM gone_turns) AS turns`;
 
 export const PAGE_CALLS = `
 SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)

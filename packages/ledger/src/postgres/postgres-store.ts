@@ -4,6 +4,8 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import type { KeyTotals, KeyTotalsQuery } from '../key-totals';
+import { KEY_TOTALS_SQL, keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -18,7 +20,7 @@ import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
-import { INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE_CALLS, PRUNE_TURNS, UPSERT_CONVERSATIONS } from './postgres-sql';
+import { INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE, UPSERT_CONVERSATIONS } from './postgres-sql';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
@@ -160,6 +162,14 @@ export class PostgresStore implements LedgerStore {
     return Number(rows[0]?.cost ?? 0);
   }
 
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    const { rows } = await this.#pool.query<KeyTotalsRow>(
+      KEY_TOTALS_SQL((n) => `$${n}`),
+      [query.key, query.from],
+    );
+    return keyTotalsOfRow(rows[0]);
+  }
+
   async stats(query: StatsQuery): Promise<ModelStats[]> {
     const source = statsSource(query);
     if (source.table === 'totals') {
@@ -195,11 +205,8 @@ export class PostgresStore implements LedgerStore {
   }
 
   async prune(before: number, limit: number): Promise<PruneCounts> {
-    return inTransaction(this.#pool, async (client) => {
-      const calls = await client.query<{ calls: string; verdicts: string }>(PRUNE_CALLS, [before, limit]);
-      const turns = await client.query(PRUNE_TURNS, [before, limit]);
-      return { calls: Number(calls.rows[0]?.calls ?? 0), verdicts: Number(calls.rows[0]?.verdicts ?? 0), turns: turns.rowCount ?? 0, batches: 1 };
-    });
+    const { rows } = await this.#pool.query<{ calls: string; verdicts: string; turns: string }>(PRUNE, [before, limit]);
+    return { calls: Number(rows[0]?.calls ?? 0), verdicts: Number(rows[0]?.verdicts ?? 0), turns: Number(rows[0]?.turns ?? 0), batches: 1 };
   }
 
   async queryCalls(filter: CallFilter, before: CallCursor | undefined, limit: number): Promise<CallWithVerdict[]> {

@@ -6,6 +6,8 @@ import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import { keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
+import { keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -83,6 +85,9 @@ export class SqliteStore implements LedgerStore {
         for (const d of rollUp(deltas, ['hour', 'collection', 'alias'])) sql.addModelHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const d of rollUp(deltas, ['hour', 'collection', 'keyName'])) sql.addKeyHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const d of rollUp(deltas, ['keyName', 'collection', 'alias'])) sql.addKeyStats.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        for (const { keyName, hour, totals: t } of keyTotalsDeltas(added)) {
+          sql.addKeyTotals.run(keyName, hour, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
+        }
         for (const d of statsDeltas(added)) {
           sql.addStats.run({
             collection: d.collection,
@@ -187,6 +192,10 @@ export class SqliteStore implements LedgerStore {
   async spend(query: SpendQuery): Promise<number> {
     const row = 'key' in query ? this.#sql.keySpend.get(query.from, query.key) : this.#sql.collectionSpend.get(query.from, query.collection);
     return (row as { cost: number }).cost;
+  }
+
+  async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    return keyTotalsOfRow(this.#sql.keyTotals.get(query.key, query.from) as KeyTotalsRow);
   }
 
   async stats(query: StatsQuery): Promise<ModelStats[]> {

@@ -7,6 +7,7 @@ import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-st
 import type { Transcript } from '../transcript';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
+import type { KeyTotals, KeyTotalsQuery } from '../key-totals';
 import type { ModelRecord, RecordsQuery } from '../model-record';
 import type { TurnRecord } from '../turn-record';
 import type { PruneCounts } from '../retention/prune-counts';
@@ -75,6 +76,10 @@ export class SqliteWorkerStore implements LedgerStore {
 
   spend(query: SpendQuery): Promise<number> {
     return this.#call('spend', [query]) as Promise<number>;
+  }
+
+  keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
+    return this.#call('keyTotals', [query]) as Promise<KeyTotals>;
   }
 
   stats(query: StatsQuery): Promise<ModelStats[]> {

@@ -10,6 +10,7 @@ export type WorkerOp =
   | 'getTurns'
   | 'shadowCalls'
   | 'spend'
+  | 'keyTotals'
   | 'stats'
   | 'records'
   | 'pageCalls'

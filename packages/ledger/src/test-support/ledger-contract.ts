@@ -213,6 +213,43 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await expect(l.spend({ key: 'ci', from: -1 })).rejects.toMatchObject({ field: 'query.from' });
     });
 
+    it("sums a key's calls, tokens and dollars from an hour on, queued calls too, shadows left out, kept after retention", async () => {
+      const l = await ledger();
+      const hour = 3_600_000;
+      const price = { input: 1, output: 2 }; // dollars a million tokens
+      const used = (id: string, time: number, fields: Partial<CallInput>) =>
+        call(id, { time, usage: { inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 250_000 }, price, keyName: 'ci', ...fields });
+      l.recordCall(used('k1', hour - 1, {}));
+      l.recordCall(used('k2', hour, { purpose: 'route' }));
+      l.recordCall(used('k3', 2 * hour + 5, { purpose: 'merger', collection: 'core' }));
+      l.recordCall(used('k4', 2 * hour + 6, { purpose: 'shadow' }));
+      l.recordCall(used('k5', 2 * hour + 7, { keyName: 'me', purpose: 'shape' }));
+      l.recordCall(call('k6', { time: 2 * hour + 8, keyName: 'ci', status: 'error' })); // no usage, unpriced: a call, nothing more
+      await l.flush();
+      l.recordCall(used('k7', 3 * hour, {})); // still queued
+      const each = { inputTokens: 1_000_000, outputTokens: 500_000, cachedTokens: 250_000, cost: 2 };
+      const times = (n: number, calls = n) => ({
+        calls,
+        inputTokens: n * each.inputTokens,
+        outputTokens: n * each.outputTokens,
+        cachedTokens: n * each.cachedTokens,
+        cost: n * each.cost,
+      });
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
+      expect(await l.keyTotals({ key: 'ci', from: hour })).toEqual(times(3, 4));
+      expect(await l.keyTotals({ key: 'ci', from: 3 * hour })).toEqual(times(1));
+      expect(await l.keyTotals({ key: 'me', from: 0 })).toEqual(times(1));
+      expect(await l.keyTotals({ key: 'nobody', from: 0 })).toEqual(times(0));
+      await l.prune(10 * hour);
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
+      await expect(l.keyTotals({ from: 0 } as never)).rejects.toMatchObject({ field: 'query.key' });
+      await expect(l.keyTotals({ key: 'ci', from: hour + 1 })).rejects.toMatchObject({
+        field: 'query.from',
+        message: expect.stringContaining('whole UTC hour'),
+      });
+      await expect(l.keyTotals({ key: 'ci', from: -hour })).rejects.toBeInstanceOf(LedgerInputError);
+    });
+
     it('keeps stats per collection and over all, from aggregates', async () => {
       const l = await ledger();
       l.recordCall(
