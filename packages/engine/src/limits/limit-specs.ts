@@ -47,11 +47,22 @@ export function counterOf(spec: LimitSpec, now: number): Counter {
   return { kind: 'fixed', name: `${base}:${spec.per}:${new Date(window.start).toISOString().slice(0, 10)}`, resetsAt: window.end };
 }
 
-/**
- * Where a key's requests (`rpm`) and tokens (`tpm`) of the last minute are counted, whether or not it has that limit:
- * `GET /bench/keys/me` shows them for every key, and a limit a reload adds starts from what the minute already holds.
- */
+/** Where a key's `rpm` or `tpm` limit counts its last minute (only a key with that limit counts there). */
 export const keyMinuteCounter = (keyName: string, name: 'rpm' | 'tpm'): Counter => counterOf({ scope: 'key', owner: keyName, name, size: 0 }, 0);
+
+/**
+ * One second of the requests (`rpm`) or tokens (`tpm`) of a key without that limit, counted for `GET /bench/keys/me`
+ * only: a counter per second, so that counting is one addition however busy the key (a sliding counter holds an entry
+ * per request), and the figure is the sum of the last 60 seconds'.
+ */
+export const keyMinuteSlot = (keyName: string, name: 'rpm' | 'tpm', now: number): Counter => {
+  const second = Math.floor(now / 1000);
+  return { kind: 'fixed', name: `key:${keyName}:${name}:second:${second}`, resetsAt: (second + 61) * 1000 };
+};
+
+/** The last minute's seconds of `keyMinuteSlot`, this one included. */
+export const keyMinuteSlots = (keyName: string, name: 'rpm' | 'tpm', now: number): Counter[] =>
+  Array.from({ length: 60 }, (_, back) => keyMinuteSlot(keyName, name, now - back * 1000));
 
 /** The limit of a counter counted for the figures only: never reached. */
 export const UNLIMITED = Number.MAX_SAFE_INTEGER;

@@ -14,6 +14,8 @@ import {
   counterOf,
   keyLimits,
   keyMinuteCounter,
+  keyMinuteSlot,
+  keyMinuteSlots,
   NANOS_PER_USD,
   UNLIMITED,
   type LimitName,
@@ -71,9 +73,12 @@ export class Limits {
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
     const specs = [...own, ...(collection !== undefined ? collectionLimits(this.#config, collection) : [])];
     const now = this.#now();
+    // A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting.
+    const countRequest = () => {
+      if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(caller.keyName, 'rpm', now), 1, now));
+    };
+    if (specs.length === 0) return countRequest(); // nothing to check: the turn does not wait for the state store
     const checks = specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec), add: spec.name === 'rpm' ? 1 : 0 }));
-    // Last, so that a refusal's index is a spec's: a key without an rpm still has its requests counted.
-    if (!own.some((spec) => spec.name === 'rpm')) checks.push({ counter: keyMinuteCounter(caller.keyName, 'rpm'), limit: UNLIMITED, add: 1 });
     let admission: Awaited<ReturnType<LimitStore['admit']>>;
     try {
       admission = await this.#store.admit(checks, now);
@@ -82,7 +87,7 @@ export class Limits {
       this.#logger.warn({ err: (error as Error).message }, 'the limits could not be checked (the state store did not answer); the request goes on unchecked');
       return;
     }
-    if (admission.ok) return;
+    if (admission.ok) return countRequest();
     const spec = specs[admission.index]!;
     const refusal = limitRefusal(spec, admission.used, admission.retryAfterMs, now);
     this.#events.emit({
@@ -108,7 +113,8 @@ export class Limits {
     const tokens = (call.usage?.inputTokens ?? 0) + (call.usage?.outputTokens ?? 0);
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
     if (call.keyName !== undefined && tokens > 0 && !own.some((spec) => spec.name === 'tpm')) {
-      this.#track(this.#store.add(keyMinuteCounter(call.keyName, 'tpm'), tokens, this.#now()));
+      const now = this.#now();
+      this.#track(this.#store.add(keyMinuteSlot(call.keyName, 'tpm', now), tokens, now));
     }
     if (specs.length === 0) return;
     const nanos = Math.round((usageCost(call.usage, call.price) ?? 0) * NANOS_PER_USD);
@@ -161,14 +167,21 @@ export class Limits {
 
   /** The key's requests and tokens in the last minute, counted whether or not it has an rpm or a tpm. */
   async minute(keyName: string): Promise<MinuteCounts> {
-    const [requests, tokens] = await this.#store.read(
-      [
-        { counter: keyMinuteCounter(keyName, 'rpm'), limit: UNLIMITED },
-        { counter: keyMinuteCounter(keyName, 'tpm'), limit: UNLIMITED },
-      ],
-      this.#now(),
+    await this.settle(); // this process's counts still on their way to the store are in the figure
+    const now = this.#now();
+    // A key with the limit counts in the limit's sliding minute, one without in its seconds: the sum of both is its minute.
+    const counters = [
+      keyMinuteCounter(keyName, 'rpm'),
+      ...keyMinuteSlots(keyName, 'rpm', now),
+      keyMinuteCounter(keyName, 'tpm'),
+      ...keyMinuteSlots(keyName, 'tpm', now),
+    ];
+    const readings = await this.#store.read(
+      counters.map((counter) => ({ counter, limit: UNLIMITED })),
+      now,
     );
-    return { requests: requests!.used, tokens: tokens!.used };
+    const sum = (from: number, to: number) => readings.slice(from, to).reduce((total, reading) => total + reading.used, 0);
+    return { requests: sum(0, 61), tokens: sum(61, 122) };
   }
 
   /** Waits for the counts still being written. */
@@ -182,7 +195,7 @@ export class Limits {
 
   #track(adding: Promise<void>): void {
     const tracked = adding.catch((error: unknown) =>
-      this.#logger.warn({ err: (error as Error).message }, "a call's tokens or cost could not be counted against its limits (the state store did not answer)"),
+      this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)'),
     );
     this.#counting.add(tracked);
     void tracked.finally(() => this.#counting.delete(tracked));
