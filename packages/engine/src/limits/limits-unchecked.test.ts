@@ -20,8 +20,14 @@ function hungStore() {
   const asked = { admit: 0, add: 0 };
   const never = new Promise<never>(() => undefined);
   const store: LimitStore = {
-    admit: () => (asked.admit++, never),
-    add: () => (asked.add++, never),
+    admit: () => {
+      asked.admit += 1;
+      return never;
+    },
+    add: () => {
+      asked.add += 1;
+      return never;
+    },
     read: () => never,
   };
   return { store, asked };
