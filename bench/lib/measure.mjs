@@ -97,7 +97,9 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const requests = [];
   let established = 0;
+  let ended = 0;
   let failed = 0;
+  let closing = false;
   const open = (i) =>
     new Promise((resolve) => {
       const body = bodyFor(i);
@@ -117,6 +119,9 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
             }
           });
           res.on('error', () => {});
+          res.on('close', () => {
+            if (seen === null && !closing) ended += 1;
+          });
           res.on('end', () => resolve());
         },
       );
@@ -136,8 +141,11 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
   }
   return {
     established: () => established,
+    /** Streams that showed their first piece and are still open. */
+    held: () => established - ended,
     failed: () => failed,
     close() {
+      closing = true;
       for (const req of requests) req.destroy();
       agent.destroy();
     },
