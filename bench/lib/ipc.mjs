@@ -6,10 +6,7 @@ import { getHeapSpaceStatistics } from 'node:v8';
 export function serveIpc(ready) {
   process.on('message', (message) => {
     if (message?.cmd === 'usage') {
-      // gc 'release': V8's memory-reducing full collection (what it runs under memory pressure), which also hands the
-      // pages it freed back to the system; a plain full collection keeps them mapped for reuse.
-      if (message.gc === 'release') globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-      else if (message.gc) globalThis.gc?.();
+      if (message.gc && globalThis.gc) globalThis.gc();
       const memory = process.memoryUsage();
       const spaces = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]));
       process.send({ id: message.id, cpu: process.cpuUsage(), rss: memory.rss, heap: memory.heapUsed, memory, spaces });
