@@ -25,7 +25,7 @@ export async function startChild(file, { env = {}, quietStdout = false, execArgv
   return {
     url,
     pid: child.pid,
-    /** `{cpu: {user, system} µs since start, rss bytes, heap bytes}` of the child. */
+    /** `{cpu: {user, system} µs since start, rss bytes, heap bytes, memory: process.memoryUsage(), spaces: {V8 heap space: bytes}}` of the child. */
     usage({ gc = false } = {}) {
       const id = ++next;
       return new Promise((resolve) => {

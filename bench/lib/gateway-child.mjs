@@ -24,7 +24,8 @@ const config = {
     // Route mode with every other setting at its default (order by record, sticky).
     agents: { members: ['m1'], reply: 'route', description: 'route, one OpenAI Chat member' },
     core: { members: ['m1', 'm2', 'm3'], reply: 'all', description: 'a panel of three seats' },
-    hold: { members: ['h1'], reply: 'route', description: 'streams the upstream holds open' },
+    // Held longer than the default 10-minute total: opening 10,000 streams on a busy machine can take that long.
+    hold: { members: ['h1'], reply: 'route', description: 'streams the upstream holds open', timeouts: { totalMs: 3_600_000 } },
     // For the soak: a member that fails every 4th call (500s, streams cut part way) before healthy ones.
     flakyRoute: { members: ['f1', 'm1'], reply: 'route', order: 'listed', description: 'route whose first member fails at times' },
     flakyPanel: { members: ['f1', 'm2', 'm3'], reply: 'all', description: 'a panel with a seat that fails at times' },

@@ -89,51 +89,64 @@ export async function sequential(url, spec, seconds) {
   return { medianMs: median(totals), firstMs: median(firsts), samples: totals.length };
 }
 
-/** Opens `count` streams at once; resolves when each has shown its first content piece (or `timeoutMs` passed). */
-export async function openStreams(url, { path, bodyFor, headers }, count, timeoutMs) {
+/**
+ * Opens `count` streams, `batch` at a time (each batch waits for its streams' first content piece, or `timeoutMs`,
+ * before the next opens: thousands of connects at once overflow the listener's accept backlog); resolves when every
+ * stream has shown its first piece or its batch timed out.
+ */
+export async function openStreams(url, { path, bodyFor, headers }, count, timeoutMs, batch = count) {
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const requests = [];
   let established = 0;
+  let ended = 0;
   let failed = 0;
-  const all = [];
-  for (let i = 0; i < count; i += 1) {
-    const body = bodyFor(i);
-    all.push(
-      new Promise((resolve) => {
-        const req = request(
-          url + path,
-          { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
-          (res) => {
-            res.setEncoding('utf8');
-            let seen = '';
-            res.on('data', (text) => {
-              if (seen === null) return;
-              seen += text;
-              if (seen.includes(MARKER)) {
-                seen = null;
-                established += 1;
-                resolve();
-              }
-            });
-            res.on('error', () => {});
-            res.on('end', () => resolve());
-          },
-        );
-        req.on('error', () => {
-          failed += 1;
-          resolve();
-        });
-        req.end(body);
-        requests.push(req);
-      }),
-    );
+  let closing = false;
+  const open = (i) =>
+    new Promise((resolve) => {
+      const body = bodyFor(i);
+      const req = request(
+        url + path,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+        (res) => {
+          res.setEncoding('utf8');
+          let seen = '';
+          res.on('data', (text) => {
+            if (seen === null) return;
+            seen += text;
+            if (seen.includes(MARKER)) {
+              seen = null;
+              established += 1;
+              resolve();
+            }
+          });
+          res.on('error', () => {});
+          res.on('close', () => {
+            if (seen === null && !closing) ended += 1;
+          });
+          res.on('end', () => resolve());
+        },
+      );
+      req.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      req.end(body);
+      requests.push(req);
+    });
+  for (let from = 0; from < count; from += batch) {
+    const opened = [];
+    for (let i = from; i < Math.min(count, from + batch); i += 1) opened.push(open(i));
+    let timer;
+    await Promise.race([Promise.all(opened), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
   }
-  const timer = new Promise((resolve) => setTimeout(resolve, timeoutMs));
-  await Promise.race([Promise.all(all), timer]);
   return {
     established: () => established,
+    /** Streams that showed their first piece and are still open. */
+    held: () => established - ended,
     failed: () => failed,
     close() {
+      closing = true;
       for (const req of requests) req.destroy();
       agent.destroy();
     },

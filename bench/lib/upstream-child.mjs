@@ -1,5 +1,6 @@
 // A minimal OpenAI Chat upstream on raw node:http, fast enough not to be the bottleneck.
-// Model "hold" streams one piece a second until the caller goes away (for the open-streams test);
+// Model "hold" streams one piece a second until the caller goes away, for at most BENCH_HOLD_SECONDS (3600) (for the
+// open-streams figures: opening thousands of streams on a busy machine takes minutes, and none may end before it is read);
 // Model "flaky" fails every 4th request (a 500, or a streamed answer cut after its first piece);
 // any other model answers at once, as JSON or as SSE when the body asks for `stream: true`.
 import { createServer } from 'node:http';
@@ -51,6 +52,7 @@ const server = createServer((req, res) => {
 });
 
 let flaky = 0;
+const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 3600);
 function fail(res, stream) {
   if (!stream) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"flaky upstream"}}');
   res.writeHead(200, SSE_HEAD);
@@ -63,7 +65,7 @@ function hold(res) {
   let n = 0;
   const timer = setInterval(() => {
     n += 1;
-    if (n > 300) {
+    if (n > HOLD_SECONDS) {
       clearInterval(timer);
       res.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
       return;
