@@ -4,11 +4,14 @@
 // into a SQLite ledger through its worker (as bench/lib/floor-child.mjs records them), an access line from
 // `createLogger` (stdout: run it into /dev/null as a user's redirect would). The main thread's CPU (/proc) and the
 // whole process's, minus the same paced loop doing nothing; medians of BENCH_ROUNDS (5) to stderr.
+// BENCH_OTHER=CHECKOUT (another worktree, built): the same variants with that checkout's ledger and access log too, in
+// the same process and rounds (alternating which goes first), each with the median of the per-round ratios.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainThreadCpuUs } from '../packages/ledger/bench/thread-cpu.mjs';
-import { createLedger, newCallId } from '../packages/ledger/dist/index.js';
+import { pathToFileURL } from 'node:url';
+import { newCallId } from '../packages/ledger/dist/index.js';
 import { importSource } from './lib/bundle-source.mjs';
 import { median, sleep } from './lib/measure.mjs';
 
@@ -16,10 +19,18 @@ const RATE = Number(process.env.BENCH_RATE ?? 5_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TICK_MS = 5;
-const { createLogger, logAccess } = await importSource('gateway-node', 'access-log.ts', ['pino']);
+const OTHER = process.env.BENCH_OTHER;
 const dir = mkdtempSync(join(tmpdir(), 'bench-serving-thread-'));
-const ledger = await createLedger(`sqlite:${join(dir, 'ledger.db')}`);
-const logger = createLogger('info');
+
+/** A checkout's ledger (SQLite, through its worker) and access log. */
+async function open(name, checkout) {
+  const { createLedger } = await import(pathToFileURL(join(checkout, 'packages/ledger/dist/index.js')).href);
+  const { createLogger, logAccess } = await importSource('gateway-node', 'access-log.ts', ['pino'], checkout);
+  const logger = createLogger('info');
+  return { name, ledger: await createLedger(`sqlite:${join(dir, `${name}.db`)}`), logger, logAccess };
+}
+const builds = [await open('this', new URL('../', import.meta.url).pathname)];
+if (OTHER) builds.push(await open('other', OTHER));
 const conversation = '9puQngyGaTYRf8x2D-lZ_tEc3iCBC39iTwjFNe_o2Ck';
 let turns = 0;
 
@@ -60,20 +71,20 @@ function turnRecords() {
   const access = { method: 'POST', route: '/v1/chat/completions', status: 200, collection: 'agents', model: 'm1', cost: 0.00003, seconds: 0.0012 };
   return { callInput, turnInput, access };
 }
-const record = ({ callInput, turnInput }) => {
-  ledger.recordCall(callInput);
-  ledger.recordTurn(turnInput);
-};
-const line = ({ access }) => logAccess(logger, access);
-
-const variants = {
-  nothing: () => {},
-  'ledger: a call and a turn (SQLite, worker)': record,
-  'access log: one line': line,
-  'both (a route request as users run it)': (records) => {
-    record(records);
-    line(records);
-  },
+const variantsOf = ({ ledger, logger, logAccess }) => {
+  const record = ({ callInput, turnInput }) => {
+    ledger.recordCall(callInput);
+    ledger.recordTurn(turnInput);
+  };
+  const line = ({ access }) => logAccess(logger, access);
+  return {
+    'ledger: a call and a turn (SQLite, worker)': record,
+    'access log: one line': line,
+    'both (a route request as users run it)': (records) => {
+      record(records);
+      line(records);
+    },
+  };
 };
 
 /** Runs `work` RATE times a second for SECONDS, in ticks of TICK_MS; then waits until the ledger and the log have written it all. */
@@ -88,25 +99,37 @@ async function paced(work) {
     for (; done < due; done += 1) work(turnRecords());
     await sleep(TICK_MS);
   }
-  await ledger.flush();
-  await new Promise((resolve) => logger.flush(() => resolve()));
+  for (const { ledger, logger } of builds) {
+    await ledger.flush();
+    await new Promise((resolve) => logger.flush(() => resolve()));
+  }
   const c = process.cpuUsage(c0);
   return { requests: done, main: mainThreadCpuUs() - m0, process: c.user + c.system };
 }
 
+const nothing = () => {};
 const results = {};
-await paced(variants['both (a route request as users run it)']); // warm-up
+await paced(variantsOf(builds[0])['both (a route request as users run it)']); // warm-up
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [name, work] of Object.entries(variants)) (results[name] ??= []).push(await paced(work));
+  const base = await paced(nothing);
+  const order = round % 2 === 0 ? builds : [...builds].reverse();
+  for (const build of order) {
+    for (const [name, work] of Object.entries(variantsOf(build))) {
+      const run = await paced(work);
+      ((results[name] ??= {})[build.name] ??= []).push({ main: (run.main - base.main) / run.requests, process: (run.process - base.process) / run.requests });
+    }
+  }
 }
-const base = results.nothing;
 console.error(`serving thread, CPU µs a request over ${RATE} requests/s × ${SECONDS} s, minus the same loop doing nothing; medians of ${ROUNDS} rounds:`);
-for (const [name, runs] of Object.entries(results)) {
-  if (name === 'nothing') continue;
-  const main = median(runs.map((r, i) => (r.main - base[i].main) / r.requests));
-  const all = median(runs.map((r, i) => (r.process - base[i].process) / r.requests));
-  console.error(`  ${name}: main thread ${main.toFixed(2)} µs, whole process ${all.toFixed(2)} µs`);
+const of = (runs, key) => median(runs.map((r) => r[key]));
+for (const [name, byBuild] of Object.entries(results)) {
+  const line = (runs) => `main thread ${of(runs, 'main').toFixed(2)} µs, whole process ${of(runs, 'process').toFixed(2)} µs`;
+  if (!byBuild.other) console.error(`  ${name}: ${line(byBuild.this)}`);
+  else {
+    const ratio = median(byBuild.this.map((r, i) => r.main / byBuild.other[i].main));
+    console.error(`  ${name}: this ${line(byBuild.this)}; other ${line(byBuild.other)}; main thread this/other ${ratio.toFixed(2)}`);
+  }
 }
-await ledger.close();
+for (const { ledger } of builds) await ledger.close();
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -13,6 +13,7 @@ import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
 import { fromWireError, type WorkerOp, type WorkerReady, type WorkerReply } from './worker-protocol';
 import { sqliteWorkerScript } from './sqlite-worker-script';
+import { encodeWriteBatch } from './write-batch-codec';
 
 interface Pending {
   worker: Worker;
@@ -21,9 +22,10 @@ interface Pending {
 }
 
 /**
- * A SQLite store whose connection lives on a worker thread: batches, verdicts
- * and reads cross as structured-clone messages (measured cheaper on the
- * calling thread than JSON or a hand-rolled delimited encoding), so the
+ * A SQLite store whose connection lives on a worker thread: batches (as flat
+ * arrays of values, see `write-batch-codec.ts`), verdicts and reads cross as
+ * structured-clone messages (measured cheaper on the calling thread than JSON
+ * or a hand-rolled delimited encoding), so the
  * caller's thread never runs a statement. The worker is referenced only while
  * a request is outstanding, so an idle ledger does not keep the process alive.
  * If the worker dies, every outstanding request rejects and the next one
@@ -50,7 +52,7 @@ export class SqliteWorkerStore implements LedgerStore {
   }
 
   writeBatch(batch: WriteItem[]): Promise<void> {
-    return this.#call('writeBatch', [batch]) as Promise<void>;
+    return this.#call('writeBatch', [encodeWriteBatch(batch)]) as Promise<void>;
   }
 
   putVerdict(verdict: Verdict): Promise<void> {
