@@ -162,8 +162,20 @@ const MB = 2 ** 20;
 // Goals (issue 27): CPU against the parsing floor with a ledger (the physical limit for CPU), throughput and latency
 // against the bare proxy (the limit for those). The gateway is the default config throughout unless a row says not.
 const rows = [
-  { figure: 'route, OpenAI Chat JSON: throughput @16 connections vs the proxy', unit: 'req/s', get: (r) => [r.route16.rps, r.proxy16.rps], goal: 0.6, higherIsBetter: true },
-  { figure: 'route, OpenAI Chat JSON: throughput @64 connections vs the proxy', unit: 'req/s', get: (r) => [r.route64.rps, r.proxy64.rps], goal: 0.6, higherIsBetter: true },
+  {
+    figure: 'route, OpenAI Chat JSON: throughput @16 connections vs the proxy',
+    unit: 'req/s',
+    get: (r) => [r.route16.rps, r.proxy16.rps],
+    goal: 0.6,
+    higherIsBetter: true,
+  },
+  {
+    figure: 'route, OpenAI Chat JSON: throughput @64 connections vs the proxy',
+    unit: 'req/s',
+    get: (r) => [r.route64.rps, r.proxy64.rps],
+    goal: 0.6,
+    higherIsBetter: true,
+  },
   {
     figure: 'route, OpenAI Chat JSON: CPU per request (@16) vs the parsing floor with a ledger',
     unit: 'µs',
@@ -177,7 +189,12 @@ const rows = [
     goal: 1.5,
     digits: 3,
   },
-  { figure: '(info) route, OpenAI Chat JSON: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
+  {
+    figure: '(info) route, OpenAI Chat JSON: CPU per request (@16) vs the proxy',
+    unit: 'µs',
+    get: (r) => [r.route16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    info: true,
+  },
   {
     figure: 'streamed, Anthropic in → OpenAI upstream: time to first content (proxy: OpenAI pass-through)',
     unit: 'ms',
@@ -186,7 +203,7 @@ const rows = [
     digits: 3,
   },
   {
-    figure: 'panel of 3 seats (all), JSON: CPU per request (@16) vs the proxy\'s single call',
+    figure: "panel of 3 seats (all), JSON: CPU per request (@16) vs the proxy's single call",
     unit: 'µs',
     get: (r) => [r.panel16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
     goal: 4,
@@ -199,7 +216,13 @@ const rows = [
     get: (r) => [r.panel16.cpuPerRequestUs, 3 * r.floorLedger16.cpuPerRequestUs],
     info: true,
   },
-  { figure: '(info) panel of 3: median latency @1 connection vs the proxy', unit: 'ms', get: (r) => [r.panelLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },
+  {
+    figure: '(info) panel of 3: median latency @1 connection vs the proxy',
+    unit: 'ms',
+    get: (r) => [r.panelLatency.medianMs, r.proxyLatency.medianMs],
+    digits: 3,
+    info: true,
+  },
   {
     figure: `${STREAMS} open streams: RSS above idle (the gateway's own client)`,
     unit: 'MB',
@@ -216,9 +239,25 @@ const rows = [
     digits: 1,
     streams: (r) => r.uncappedMemory.established,
   },
-  { figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy', unit: 'req/s', get: (r) => [r.floor16.rps, r.proxy16.rps], info: true },
-  { figure: '(info) parsing floor: CPU per request (@16) vs the proxy', unit: 'µs', get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs], info: true },
-  { figure: '(info) parsing floor: median latency @1 vs the proxy', unit: 'ms', get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs], digits: 3, info: true },
+  {
+    figure: '(info) parsing floor (bench/lib/floor-child.mjs): throughput @16 vs the proxy',
+    unit: 'req/s',
+    get: (r) => [r.floor16.rps, r.proxy16.rps],
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor: CPU per request (@16) vs the proxy',
+    unit: 'µs',
+    get: (r) => [r.floor16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
+    info: true,
+  },
+  {
+    figure: '(info) parsing floor: median latency @1 vs the proxy',
+    unit: 'ms',
+    get: (r) => [r.floorLatency.medianMs, r.proxyLatency.medianMs],
+    digits: 3,
+    info: true,
+  },
   {
     figure: '(info) parsing floor with a SQLite ledger (a call and a turn a request): throughput @16 vs the proxy',
     unit: 'req/s',
@@ -239,7 +278,12 @@ const rows = [
     info: true,
   },
   { figure: '(info) gateway route JSON vs the parsing floor: throughput @16', unit: 'req/s', get: (r) => [r.route16.rps, r.floor16.rps], info: true },
-  { figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)', unit: 'µs', get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs], info: true },
+  {
+    figure: '(info) gateway route JSON vs the parsing floor: CPU per request (@16)',
+    unit: 'µs',
+    get: (r) => [r.route16.cpuPerRequestUs, r.floor16.cpuPerRequestUs],
+    info: true,
+  },
   {
     figure: '(info) gateway with the access log off (pino silent): CPU per request (@16) vs the default config',
     unit: 'µs',

@@ -40,7 +40,9 @@ async function startGateway() {
     stdio: ['ignore', out, 'pipe'],
   });
   closeSync(out);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let url: string | undefined;
   for (let i = 0; i < 300 && url === undefined; i += 1) {
     if (child.exitCode !== null) throw new Error(`bench-gateway exited with ${child.exitCode} before it was ready`);

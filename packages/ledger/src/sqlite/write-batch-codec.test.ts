@@ -10,12 +10,23 @@ const batch: WriteItem[] = [
   {
     kind: 'call',
     record: toCallRecord(
-      call('p1.2', { status: 'error', errorClass: 'server', errorMessage: 'boom', warnings: ['a', 'b'], via: 'mcp', providerKey: 'OPENAI_KEY_B', textChars: 7 }),
+      call('p1.2', {
+        status: 'error',
+        errorClass: 'server',
+        errorMessage: 'boom',
+        warnings: ['a', 'b'],
+        via: 'mcp',
+        providerKey: 'OPENAI_KEY_B',
+        textChars: 7,
+      }),
       2,
       undefined,
     ),
   },
-  { kind: 'turn', record: toTurnRecord({ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', call: 'p1.1', tried: [{ alias: 'm2', error: '500' }, { alias: 'm1' }] }, 3) },
+  {
+    kind: 'turn',
+    record: toTurnRecord({ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', call: 'p1.1', tried: [{ alias: 'm2', error: '500' }, { alias: 'm1' }] }, 3),
+  },
   {
     kind: 'transcript',
     record: {
