@@ -190,6 +190,12 @@ const rows = [
     digits: 3,
   },
   {
+    figure: "(info) route, OpenAI Chat JSON: the main (serving) thread's CPU per request (@16) vs the floor with a ledger's",
+    unit: 'µs',
+    get: (r) => [r.route16.mainCpuPerRequestUs, r.floorLedger16.mainCpuPerRequestUs],
+    info: true,
+  },
+  {
     figure: '(info) route, OpenAI Chat JSON: CPU per request (@16) vs the proxy',
     unit: 'µs',
     get: (r) => [r.route16.cpuPerRequestUs, r.proxy16.cpuPerRequestUs],
