@@ -27,7 +27,9 @@ export class BatchedLogDestination {
 
   constructor(fd: number) {
     hookExit();
-    this.#out = pino.destination({ dest: fd, sync: false, minLength: 0 });
+    // minLength 1: every batch is written at once, as with 0, but only above 0 does sonic-boom's flush wait for the
+    // writes under way (at 0 it calls back at once, and a clean shutdown could end before its last lines are written).
+    this.#out = pino.destination({ dest: fd, sync: false, minLength: 1 });
     live.add(new WeakRef(this));
   }
 
