@@ -52,7 +52,8 @@ export class SqliteWorkerStore implements LedgerStore {
   }
 
   writeBatch(batch: WriteItem[]): Promise<void> {
-    return this.#call('writeBatch', [encodeWriteBatch(batch)]) as Promise<void>;
+    const encoded = encodeWriteBatch(batch);
+    return this.#call('writeBatch', [encoded], [encoded.numbers.buffer]) as Promise<void>;
   }
 
   putVerdict(verdict: Verdict): Promise<void> {
@@ -140,17 +141,18 @@ export class SqliteWorkerStore implements LedgerStore {
     }
   }
 
-  async #call(op: WorkerOp, args: unknown[]): Promise<unknown> {
+  /** `transfer`: buffers in `args` that move to the worker rather than being copied (the caller no longer reads them). */
+  async #call(op: WorkerOp, args: unknown[], transfer: ArrayBuffer[] = []): Promise<unknown> {
     if (this.#closed) throw new Error('the SQLite ledger is closed');
-    return this.#send(await this.#start(), op, args);
+    return this.#send(await this.#start(), op, args, transfer);
   }
 
-  #send(worker: Worker, op: WorkerOp, args: unknown[]): Promise<unknown> {
+  #send(worker: Worker, op: WorkerOp, args: unknown[], transfer: ArrayBuffer[] = []): Promise<unknown> {
     const id = ++this.#next;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { worker, resolve, reject });
       worker.ref();
-      worker.postMessage({ id, op, args });
+      worker.postMessage({ id, op, args }, transfer);
     });
   }
 

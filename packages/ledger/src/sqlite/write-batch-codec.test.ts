@@ -48,12 +48,16 @@ describe('the write batch as it crosses to the SQLite worker', () => {
     expect(decoded[0]!.record).toMatchObject({ errorClass: null, errorMessage: null, textChars: null });
   });
 
-  it('carries no property names for calls and turns', () => {
+  it('carries no property names for calls and turns: numbers in one buffer, only strings and arrays beside it', () => {
     const encoded = encodeWriteBatch(batch.filter((item) => item.kind !== 'transcript'));
-    expect(encoded.filter((value) => typeof value === 'object' && value !== null && !Array.isArray(value))).toEqual([]);
+    expect(encoded.values.filter((value) => typeof value !== 'string' && !Array.isArray(value))).toEqual([]);
+    expect(encoded.values).toContain('p1.2');
+    expect([...encoded.numbers.subarray(0, encoded.count)]).toContain(10); // the first call's input tokens
   });
 
   it('refuses a batch it cannot read, naming where', () => {
-    expect(() => decodeWriteBatch([7])).toThrow('a write batch for the SQLite worker holds an unknown record tag 7 at 0');
+    expect(() => decodeWriteBatch({ numbers: Float64Array.of(7), count: 1, values: [] })).toThrow(
+      'a write batch for the SQLite worker holds an unknown record tag 7 at 0',
+    );
   });
 });
