@@ -1,5 +1,5 @@
 // `node bench/access-log.bench.mjs`: the access log's main-thread CPU per line (issue 27). Bundles
-// packages/gateway-node/src/access-log.ts with tsup's esbuild and times, over BENCH_LINES lines a round
+// packages/gateway-node/src/access-log.ts with tsup's esbuild (lib/bundle-source.mjs) and times, over BENCH_LINES lines a round
 // (yielding every 200, as a server between requests), the main thread's CPU (/proc) and the process's for: pino's own
 // `logger.info(record)` (the gateway's line until now), a pino transport (a worker thread writing), and
 // the hand-built line into a transport, and `logAccess` on a logger from `createLogger` (the line built by hand into pino's asynchronous stream),
@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { mainThreadCpuUs } from '../packages/ledger/bench/thread-cpu.mjs';
+import { importSource } from './lib/bundle-source.mjs';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -15,18 +16,7 @@ const OUT = 1; // stdout, as createLogger writes
 const gateway = fileURLToPath(new URL('../packages/gateway-node/', import.meta.url));
 const require = createRequire(`${gateway}package.json`);
 const pino = require('pino');
-const esbuild = createRequire(createRequire(fileURLToPath(new URL('../packages/ledger/package.json', import.meta.url))).resolve('tsup'))('esbuild');
-const outfile = `${gateway}node_modules/.cache/access-log-bench.mjs`;
-esbuild.buildSync({
-  entryPoints: [`${gateway}src/access-log.ts`],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  external: ['pino'],
-  outfile,
-  logLevel: 'error',
-});
-const { accessLine, createLogger, logAccess } = await import(outfile);
+const { accessLine, createLogger, logAccess } = await importSource('gateway-node', 'access-log.ts', ['pino']);
 
 // The hand-built line must be the line pino writes for the same record: checked before anything is timed.
 {

@@ -4,11 +4,15 @@
 // BENCH_UPSTREAM_CONNECTIONS: when set, the gateway gets a client (public createClient option) whose undici
 // Agent allows that many connections per upstream origin (the gateway's own client has no cap);
 // BENCH_SQLITE_WORKER=off: the SQLite ledger writes on the serving thread (the ledger's sqliteWorker: false);
-// BENCH_METRICS=off: nothing counted (the gateway's metrics: false).
+// BENCH_METRICS=off: nothing counted (the gateway's metrics: false);
+// BENCH_GATEWAY_DIST: another build's packages/gateway-node/dist/index.js to serve (compare-builds.mjs), by default this one's.
 import { createRequire } from 'node:module';
-import { createGateway } from '../../packages/gateway-node/dist/index.js';
+import { pathToFileURL } from 'node:url';
 import { serveIpc } from './ipc.mjs';
 
+const { createGateway } = await import(
+  process.env.BENCH_GATEWAY_DIST ? pathToFileURL(process.env.BENCH_GATEWAY_DIST).href : '../../packages/gateway-node/dist/index.js'
+);
 const require = createRequire(new URL('../../packages/gateway-node/package.json', import.meta.url));
 const pino = require('pino');
 const clientRequire = createRequire(new URL('../../packages/client/package.json', import.meta.url));

@@ -14,7 +14,10 @@ export const median = (values) => {
 
 let sent = 0;
 
-/** autocannon against `target`, its CPU read before and after (once it has settled): requests/s (2xx) and CPU µs per 2xx reply. */
+/**
+ * autocannon against `target`, its CPU read before and after (once it has settled): requests/s (2xx), CPU µs per 2xx
+ * reply, and of that the main thread's (the serving thread; NaN where /proc is missing).
+ */
 export async function cannon(target, { path, body, bodyFor, headers, connections, seconds, rate, others = [] }) {
   const before = await settled(target);
   const othersBefore = await Promise.all(others.map((o) => o.usage()));
@@ -36,6 +39,7 @@ export async function cannon(target, { path, body, bodyFor, headers, connections
   return {
     rps: ok / result.duration,
     cpuPerRequestUs: (cpuMicros(after) - cpuMicros(before)) / ok,
+    mainCpuPerRequestUs: ((after.mainCpuUs ?? Number.NaN) - (before.mainCpuUs ?? Number.NaN)) / ok,
     othersCpuPerRequestUs: othersAfter.map((a, i) => (cpuMicros(a) - cpuMicros(othersBefore[i])) / ok),
     requests: ok,
     failed: bad,

@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { BatchedLogDestination } from './batched-log-destination';
 
 /** What one request's access-log line says: never the key, the query string or the prompt. */
 export interface AccessRecord {
@@ -19,9 +20,9 @@ export interface AccessRecord {
 /** Loggers made by `createLogger`, with their destination: their access lines are built by hand (see `accessLine`) and written to it. */
 const ours = new WeakMap<Logger, { write(line: string): unknown }>();
 
-/** One JSON line per event on stdout, written asynchronously in batches (flushed by `gateway.close()`). */
+/** One JSON line per event on stdout, written asynchronously in batches of at most 50 ms (flushed by `gateway.close()` and at exit). */
 export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const destination = new BatchedLogDestination(1);
   const logger = pino({ level, base: undefined, messageKey: 'msg' }, destination);
   ours.set(logger, destination);
   return logger;

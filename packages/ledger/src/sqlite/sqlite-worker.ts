@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteStore } from './sqlite-store';
 import { answer, toWireError, type WorkerReady, type WorkerRequest } from './worker-protocol';
+import { decodeWriteBatch, type EncodedBatch } from './write-batch-codec';
 
 const port = parentPort;
 if (!port) throw new Error('sqlite-worker runs as a worker thread');
@@ -18,8 +19,10 @@ try {
 }
 if (store) {
   const open = store;
+  // Batches come encoded: decoded inside `answer`, so a bad one is that request's error, not the worker's end.
+  const batches = { writeBatch: (encoded: EncodedBatch) => open.writeBatch(decodeWriteBatch(encoded)) };
   port.on('message', (request: WorkerRequest) => {
-    void answer(open as never, request).then((reply) => {
+    void answer((request.op === 'writeBatch' ? batches : open) as never, request).then((reply) => {
       port.postMessage(reply);
       if (request.op === 'close') port.close();
     });
