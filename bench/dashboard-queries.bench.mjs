@@ -2,7 +2,7 @@
 // Seeds a SQLite ledger on disk with BENCH_ROWS calls (default 1,000,000) over the last 30 days — route conversations
 // of 10 turns (with failed attempts, shadows and turns rows), panels of 3 seats and a merger, verdicts, transcripts
 // on the latest calls — then times every dashboard route through a real gateway over HTTP (its SQLite worker
-// included): the median of BENCH_ROUNDS (default 7) after one warm-up. Goal: every query under 200 ms.
+// included): the median of BENCH_ROUNDS (default 7) after one warm-up, the Panels and Conversations lists' filters too. Goal: every query under 200 ms.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -184,6 +184,12 @@ async function main() {
       'conversation, 10 turns': () => get(`/bench/conversations/${conversation}`),
       'panels (20)': () => get('/bench/panels'),
       'panels, one collection': () => get('/bench/panels?collection=council'),
+      'panels, one member': () => get('/bench/panels?model=m3'),
+      'panels, needing a verdict': () => get('/bench/panels?verdict=needed'),
+      'panels, a rare key': () => get(`/bench/panels?keyName=${RARE_KEY}`),
+      'conversations, one model': () => get('/bench/conversations?model=m8'),
+      'conversations, judged': () => get('/bench/conversations?verdict=given'),
+      'conversations, a rare key': () => get(`/bench/conversations?keyName=${RARE_KEY}`),
       'panel, one': () => get(`/bench/panels/${panel}`),
       models: () => get('/bench/models'),
       'export, first chunk (1,000 calls)': async () => {
