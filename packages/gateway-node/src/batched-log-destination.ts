@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino from 'pino';
 
 /** How long a line waits for company before it is written: at a crash the log loses at most this, and a write in flight. */
@@ -18,6 +19,7 @@ let exitHooked = false;
  */
 export class BatchedLogDestination {
   readonly #out: pino.DestinationStream & { flush(cb?: (error?: Error) => void): void; flushSync(): void };
+  readonly #fd: number;
   #pending = '';
   #timer: NodeJS.Timeout | undefined;
   readonly #onTimer = () => {
@@ -27,6 +29,7 @@ export class BatchedLogDestination {
 
   constructor(fd: number) {
     hookExit();
+    this.#fd = fd;
     // minLength 1: every batch is written at once, as with 0, but only above 0 does sonic-boom's flush wait for the
     // writes under way (at 0 it calls back at once, and a clean shutdown could end before its last lines are written).
     this.#out = pino.destination({ dest: fd, sync: false, minLength: 1 });
@@ -46,8 +49,13 @@ export class BatchedLogDestination {
   }
 
   flushSync(): void {
-    this.#push();
-    this.#out.flushSync();
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#pending;
+    this.#pending = '';
+    this.#out.flushSync(); // what sonic-boom holds
+    // Written here, not handed to sonic-boom: it would start an asynchronous write, which an exit does not wait for.
+    if (batch !== '') writeSync(this.#fd, batch);
   }
 
   #push(): void {
