@@ -139,6 +139,13 @@ export const REBUILD_TOTALS = [
   'DELETE FROM conversations',
   `INSERT INTO conversations (conversation, collection, started, updated, turns, last_status)
     SELECT conversation, min(collection), min(time), max(time), max(turn), 'ok' FROM turns GROUP BY conversation`,
+  // The conversations' facets (schema 11), as its migration builds them.
+  'DELETE FROM conversation_facets',
+  `INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'model', t.alias, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation`,
+  `INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'key', k.key_name, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation
+    JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL`,
 ];
 
 function insertSql(table, columns, constants, values) {

@@ -302,4 +302,22 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
     FROM calls WHERE purpose <> 'shadow' GROUP BY 1, 2;
   `,
+  // 10: conversation_facets — a row per conversation and each model that answered one of its turns and each key its
+  // turns' calls were made with, carrying the conversation's `updated`: the conversations list's model and key filters walk
+  // their (facet, value, updated, conversation) index newest first, instead of probing every conversation's turns.
+  `
+  CREATE TABLE conversation_facets (
+    conversation TEXT COLLATE "C" NOT NULL,
+    facet TEXT COLLATE "C" NOT NULL,
+    value TEXT COLLATE "C" NOT NULL,
+    updated BIGINT NOT NULL,
+    PRIMARY KEY (conversation, facet, value)
+  );
+  CREATE INDEX conversation_facets_value ON conversation_facets (facet, value, updated, conversation);
+  INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'model', t.alias, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation;
+  INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'key', k.key_name, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation
+    JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL;
+  `,
 ];

@@ -94,6 +94,25 @@ export const UPSERT_CONVERSATIONS = upsertConversationsSql(
   'SELECT conversation, collection, started, updated, turns, last_status FROM json_populate_recordset(NULL::conversations, $1::json) ORDER BY conversation',
 );
 
+/**
+ * The facets of the batch's turns ($1, as INSERT_TURNS takes them; see dashboard/conversation-facets.ts), each at its
+ * conversation's `updated`: their calls are queued before them, so stored by now, this batch's too.
+ */
+export const ADD_CONVERSATION_FACETS = `
+WITH t AS (SELECT conversation, alias, call FROM json_populate_recordset(NULL::turns, $1::json))
+INSERT INTO conversation_facets (conversation, facet, value, updated)
+SELECT f.conversation, f.facet, f.value, c.updated FROM (
+  SELECT t.conversation, 'model' AS facet, t.alias AS value FROM t
+  UNION SELECT t.conversation, 'key', k.key_name FROM t JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL
+) f JOIN conversations c ON c.conversation = f.conversation
+ORDER BY 1, 2, 3
+ON CONFLICT (conversation, facet, value) DO NOTHING`;
+
+/** Moves the facets of the conversations $1 (ids) to their conversation's new `updated`. */
+export const SYNC_CONVERSATION_FACETS = `
+UPDATE conversation_facets f SET updated = c.updated FROM conversations c
+WHERE c.conversation = f.conversation AND f.conversation = ANY($1::text[]) AND f.updated <> c.updated`;
+
 export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
 ON CONFLICT (call) DO NOTHING`;

@@ -20,7 +20,16 @@ import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
-import { INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE, UPSERT_CONVERSATIONS } from './postgres-sql';
+import {
+  ADD_CONVERSATION_FACETS,
+  INSERT_CALLS,
+  INSERT_TRANSCRIPTS,
+  INSERT_TURNS,
+  PAGE_CALLS,
+  PRUNE,
+  SYNC_CONVERSATION_FACETS,
+  UPSERT_CONVERSATIONS,
+} from './postgres-sql';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
@@ -80,9 +89,12 @@ export class PostgresStore implements LedgerStore {
     await inTransaction(this.#pool, async (client) => {
       if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
       if (turns.length > 0) {
-        await client.query(INSERT_TURNS, [JSON.stringify(latestTurns(turns))]);
+        const rows = JSON.stringify(latestTurns(turns));
+        await client.query(INSERT_TURNS, [rows]);
         const deltas = conversationDeltas(turnRecords).map((d) => ({ ...d, last_status: d.lastStatus }));
         await client.query(UPSERT_CONVERSATIONS, [JSON.stringify(deltas)]);
+        await client.query(SYNC_CONVERSATION_FACETS, [deltas.map((d) => d.conversation)]);
+        await client.query(ADD_CONVERSATION_FACETS, [rows]);
       }
       if (transcripts.length > 0) await client.query(INSERT_TRANSCRIPTS, [JSON.stringify(transcripts)]);
     });

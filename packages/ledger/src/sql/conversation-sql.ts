@@ -20,7 +20,11 @@ export function upsertConversationsSql(source: string): string {
       turns = CASE WHEN excluded.turns > ${t}.turns THEN excluded.turns ELSE ${t}.turns END`;
 }
 
-/** Summary rows latest first, walking the (updated, conversation) index backwards from the cursor. */
+/**
+ * Summary rows latest first, walking the (updated, conversation) index backwards from the cursor; with a key or model
+ * filter, that facet's rows of conversation_facets instead (in the same order, see dashboard/conversation-facets.ts), so a
+ * filter few conversations match reads those, not every conversation since.
+ */
 export function listConversationsSql(
   filter: ConversationFilter,
   before: CallCursor | undefined,
@@ -28,13 +32,20 @@ export function listConversationsSql(
   p: Placeholder,
 ): { sql: string; values: unknown[] } {
   const { bind, values } = boundParams(p);
+  const facet =
+    filter.keyName !== undefined ? { facet: 'key', value: filter.keyName } : filter.model !== undefined ? { facet: 'model', value: filter.model } : undefined;
+  const walked = facet ? 'f' : 'c';
   const where: string[] = [];
-  if (filter.from !== undefined) where.push(`updated >= ${bind(filter.from)}`);
-  if (filter.to !== undefined) where.push(`updated < ${bind(filter.to)}`);
-  if (before) where.push(`(updated < ${bind(before.time)} OR (updated = ${bind(before.time)} AND conversation < ${bind(before.id)}))`);
-  if (filter.collection !== undefined) where.push(`collection = ${bind(filter.collection)}`);
-  // Each reads the conversation's turns by their key (conversation, turn); the key and the verdict by the call's.
-  const turnsOf = 'FROM turns t WHERE t.conversation = conversations.conversation';
+  if (facet) where.push(`f.facet = ${bind(facet.facet)} AND f.value = ${bind(facet.value)}`);
+  if (filter.from !== undefined) where.push(`${walked}.updated >= ${bind(filter.from)}`);
+  if (filter.to !== undefined) where.push(`${walked}.updated < ${bind(filter.to)}`);
+  if (before) {
+    where.push(`(${walked}.updated < ${bind(before.time)} OR (${walked}.updated = ${bind(before.time)} AND ${walked}.conversation < ${bind(before.id)}))`);
+  }
+  if (filter.collection !== undefined) where.push(`c.collection = ${bind(filter.collection)}`);
+  // Each reads the conversation's turns by their key (conversation, turn); the key and the verdict by the call's. Also
+  // where a facet was walked: its rows are candidates, these say which still hold.
+  const turnsOf = 'FROM turns t WHERE t.conversation = c.conversation';
   if (filter.model !== undefined) where.push(`EXISTS (SELECT 1 ${turnsOf} AND t.alias = ${bind(filter.model)})`);
   if (filter.keyName !== undefined) {
     where.push(`EXISTS (SELECT 1 ${turnsOf} AND EXISTS (SELECT 1 FROM calls k WHERE k.id = t.call AND k.key_name = ${bind(filter.keyName)}))`);
@@ -42,8 +53,9 @@ export function listConversationsSql(
   if (filter.judged !== undefined) {
     where.push(`${filter.judged ? '' : 'NOT '}EXISTS (SELECT 1 ${turnsOf} AND EXISTS (SELECT 1 FROM verdicts v WHERE v.call = t.call))`);
   }
-  const sql = `SELECT conversation, collection, started, updated, turns, last_status FROM conversations
-    ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY updated DESC, conversation DESC LIMIT ${bind(limit)}`;
+  const from = facet ? 'conversation_facets f JOIN conversations c ON c.conversation = f.conversation' : 'conversations c';
+  const sql = `SELECT c.conversation, c.collection, c.started, c.updated, c.turns, c.last_status FROM ${from}
+    ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${walked}.updated DESC, ${walked}.conversation DESC LIMIT ${bind(limit)}`;
   return { sql, values };
 }
 

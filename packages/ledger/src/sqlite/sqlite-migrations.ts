@@ -302,4 +302,22 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
     FROM calls WHERE purpose <> 'shadow' GROUP BY 1, 2;
   `,
+  // 11: conversation_facets — a row per conversation and each model that answered one of its turns and each key its
+  // turns' calls were made with, carrying the conversation's `updated`: the conversations list's model and key filters walk
+  // their (facet, value, updated, conversation) index newest first, instead of probing every conversation's turns.
+  `
+  CREATE TABLE conversation_facets (
+    conversation TEXT NOT NULL,
+    facet TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated INTEGER NOT NULL,
+    PRIMARY KEY (conversation, facet, value)
+  ) WITHOUT ROWID;
+  CREATE INDEX conversation_facets_value ON conversation_facets (facet, value, updated, conversation);
+  INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'model', t.alias, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation;
+  INSERT INTO conversation_facets (conversation, facet, value, updated)
+    SELECT DISTINCT t.conversation, 'key', k.key_name, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation
+    JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL;
+  `,
 ];

@@ -62,6 +62,9 @@ type StatementName =
   | 'deleteOldTurns'
   | 'upsertConversation'
   | 'conversationMembers'
+  | 'addConversationFacet'
+  | 'callKey'
+  | 'syncConversationFacets'
   | 'insertTranscript'
   | 'getTranscripts'
   | 'deleteTranscripts'
@@ -123,7 +126,10 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     deleteCall: db.prepare('DELETE FROM calls WHERE id = ?'),
     deleteOldTurns: db.prepare('DELETE FROM turns WHERE rowid IN (SELECT rowid FROM turns WHERE time < ? ORDER BY time LIMIT ?)'),
     pageFirst: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? ORDER BY time, id LIMIT ?'),
-    upsertConversation: db.prepare(upsertConversationsSql('VALUES (?, ?, ?, ?, ?, ?)')),
+    upsertConversation: db.prepare(`${upsertConversationsSql('VALUES (?, ?, ?, ?, ?, ?)')} RETURNING updated`).pluck(),
+    addConversationFacet: db.prepare('INSERT INTO conversation_facets (conversation, facet, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
+    syncConversationFacets: db.prepare('UPDATE conversation_facets SET updated = ? WHERE conversation = ? AND updated <> ?'),
+    callKey: db.prepare('SELECT key_name FROM calls WHERE id = ?').pluck(),
     conversationMembers: db.prepare('SELECT conversation, alias FROM turns WHERE conversation IN (SELECT value FROM json_each(?)) ORDER BY conversation, turn'),
     insertTranscript: db.prepare('INSERT INTO transcripts (call, time, body) VALUES (?, ?, ?) ON CONFLICT (call) DO NOTHING'),
     getTranscripts: db.prepare('SELECT call, time, body FROM transcripts WHERE call IN (SELECT value FROM json_each(?))'),

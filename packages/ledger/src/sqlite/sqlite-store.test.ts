@@ -89,6 +89,37 @@ describe('sqlite store on disk', () => {
     await ledger.close();
   });
 
+  it("brings a file from before conversation_facets up to date: its conversations are listed by each turn's model and key", async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    const before = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE conversation_facets'));
+    for (const sql of SQLITE_MIGRATIONS.slice(0, before)) db.exec(sql);
+    db.exec(`CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (${before})`);
+    const addCall = db.prepare(`INSERT INTO calls (id, time, purpose, collection, key_name, alias, status, input_tokens, output_tokens,
+      reasoning_tokens, cached_tokens, tool_calls, unit) VALUES (?, ?, 'route', 'agents', ?, ?, 'ok', 1, 1, 0, 0, 0, ?)`);
+    const addTurn = db.prepare(`INSERT INTO turns (conversation, turn, time, collection, call, alias, status, input_tokens, output_tokens,
+      reasoning_tokens, cached_tokens, tool_calls, tried) VALUES (?, ?, ?, 'agents', ?, ?, 'ok', 1, 1, 0, 0, 0, '[]')`);
+    const addConversation = db.prepare("INSERT INTO conversations VALUES (?, 'agents', ?, ?, ?, 'ok')");
+    for (const [conversation, key, turns] of [
+      ['c1', 'alice', ['m1', 'm2']],
+      ['c2', 'bob', ['m2']],
+    ] as const) {
+      turns.forEach((alias, i) => {
+        addCall.run(`r${conversation}${i}`, 10 * i + conversation.length, key, alias, conversation);
+        addTurn.run(conversation, i + 1, 10 * i + (conversation === 'c1' ? 1 : 2), `r${conversation}${i}`, alias);
+      });
+      addConversation.run(conversation, 1, conversation === 'c1' ? 11 : 2, turns.length);
+    }
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    const ids = async (query: Parameters<typeof ledger.conversations>[0]) => (await ledger.conversations(query)).conversations.map((c) => c.id);
+    expect(await ids({ model: 'm2' })).toEqual(['c1', 'c2']);
+    expect(await ids({ model: 'm1' })).toEqual(['c1']);
+    expect(await ids({ keyName: 'bob' })).toEqual(['c2']);
+    expect(await ids({ keyName: 'carol' })).toEqual([]);
+    await ledger.close();
+  });
+
   it('refuses a file from a newer schema version', async () => {
     const path = freshPath();
     await (await createLedger(`sqlite:${path}`)).close();

@@ -25,6 +25,7 @@ import { callRowValues, turnRowValues } from './row-values';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
+import { conversationFacets } from '../dashboard/conversation-facets';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import { prefixEnd } from '../sql/call-query-sql';
 import { guidedCalls, type RunSql } from '../sql/calls-guide';
@@ -75,7 +76,16 @@ export class SqliteStore implements LedgerStore {
             sql.insertTranscript.run(row.call, row.time, row.body);
           }
         }
-        for (const d of conversationDeltas(turns)) sql.upsertConversation.run(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus);
+        const updated = new Map<string, number>();
+        for (const d of conversationDeltas(turns)) {
+          const latest = sql.upsertConversation.get(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus) as number;
+          sql.syncConversationFacets.run(latest, d.conversation, latest);
+          updated.set(d.conversation, latest);
+        }
+        // A turn's call is queued before it: in this batch (its key at hand), or stored by an earlier one.
+        const keys = new Map(added.map((call) => [call.id, call.keyName]));
+        const keyOf = (call: string) => (keys.has(call) ? keys.get(call) : (sql.callKey.get(call) as string | null | undefined));
+        for (const f of conversationFacets(turns, keyOf)) sql.addConversationFacet.run(f.conversation, f.facet, f.value, updated.get(f.conversation));
         const deltas = totalsDeltas(added);
         for (const d of deltas) {
           const sums = sumsValues(d.sums);

@@ -229,6 +229,43 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       await expect(l.conversations({ model: 7 as never })).rejects.toThrow(/query.model/);
     });
 
+    it('lists conversations of a model or key latest first by their latest turn, paged, however their turns came in batches', async () => {
+      const l = await ledger();
+      const turn = (conversation: string, n: number, time: number, alias: string, keyName: string, status = 'ok') => {
+        const id = `r${conversation}x${n}x${time}`;
+        l.recordCall(call(id, { time, alias, keyName, purpose: 'route', collection: 'agents', status }));
+        l.recordTurn({ conversation, turn: n, time, alias, status, collection: 'agents', call: id });
+      };
+      turn('c1', 1, T0 + 1, 'm1', 'alice');
+      turn('c2', 1, T0 + 2, 'm1', 'alice');
+      turn('c3', 1, T0 + 3, 'm2', 'bob');
+      await l.flush();
+      // c1 answered again, by another model, in a later hour: it is now the latest of m1's and of alice's too.
+      turn('c1', 2, T0 + HOUR_MS + 10, 'm2', 'alice');
+      // c2's second turn failed on m3, then was retried and answered by m1: m3 answered no turn of c2.
+      turn('c2', 2, T0 + 20, 'm3', 'alice', 'server');
+      await l.flush();
+      turn('c2', 2, T0 + 21, 'm1', 'alice');
+      // A turn whose call was written in an earlier batch.
+      const early = 'rc4-early';
+      l.recordCall(call(early, { time: T0 + 4, alias: 'm2', keyName: 'carol', purpose: 'route', collection: 'agents' }));
+      await l.flush();
+      l.recordTurn({ conversation: 'c4', turn: 1, time: T0 + 4, alias: 'm2', status: 'ok', collection: 'agents', call: early });
+      await l.flush();
+      const ids = async (query: Parameters<Ledger['conversations']>[0]) => (await l.conversations(query)).conversations.map((c) => c.id);
+      expect(await ids({ model: 'm1' })).toEqual(['c1', 'c2']);
+      expect(await ids({ model: 'm2' })).toEqual(['c1', 'c4', 'c3']);
+      expect(await ids({ model: 'm3' })).toEqual([]);
+      expect(await ids({ keyName: 'alice' })).toEqual(['c1', 'c2']);
+      expect(await ids({ keyName: 'carol' })).toEqual(['c4']);
+      expect(await ids({ keyName: 'alice', model: 'm2' })).toEqual(['c1']);
+      expect(await ids({ model: 'm2', to: T0 + HOUR_MS })).toEqual(['c4', 'c3']);
+      expect(await ids({ model: 'm2', from: T0 + 4, collection: 'agents' })).toEqual(['c1', 'c4']);
+      const first = await l.conversations({ model: 'm2', limit: 2 });
+      expect(first.conversations.map((c) => c.id)).toEqual(['c1', 'c4']);
+      expect((await l.conversations({ model: 'm2', limit: 2, cursor: first.next! })).conversations.map((c) => c.id)).toEqual(['c3']);
+    });
+
     it('lists conversations latest first with their turns, members and last status, paged', async () => {
       const l = await ledger();
       const turn = (conversation: string, n: number, time: number, alias: string, status = 'ok') =>
