@@ -146,6 +146,11 @@ export const REBUILD_TOTALS = [
   `INSERT INTO conversation_facets (conversation, facet, value, updated)
     SELECT DISTINCT t.conversation, 'key', k.key_name, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation
     JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL`,
+  // The panels' members (schema 12), as its migration builds them.
+  'DELETE FROM panel_members',
+  `INSERT INTO panel_members (alias, time, seat)
+    SELECT DISTINCT m.alias, f.time, f.id FROM calls f JOIN calls m ON m.id >= f.unit || '.' AND m.id < f.unit || '/'
+    WHERE f.purpose = 'seat' AND f.id LIKE '%.1'`,
 ];
 
 function insertSql(table, columns, constants, values) {

@@ -320,4 +320,17 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     SELECT DISTINCT t.conversation, 'key', k.key_name, c.updated FROM turns t JOIN conversations c ON c.conversation = t.conversation
     JOIN calls k ON k.id = t.call WHERE k.key_name IS NOT NULL;
   `,
+  // 11: panel_members — a row per panel and each model that made one of its calls, at the panel's first seat's
+  // (time, id): the panels list's member filter walks a model's rows newest first, instead of probing every panel since.
+  `
+  CREATE TABLE panel_members (
+    alias TEXT COLLATE "C" NOT NULL,
+    time BIGINT NOT NULL,
+    seat TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (alias, time, seat)
+  );
+  INSERT INTO panel_members (alias, time, seat)
+    SELECT DISTINCT m.alias, f.time, f.id FROM calls f JOIN calls m ON m.id >= f.unit || '.' AND m.id < f.unit || '/'
+    WHERE f.purpose = 'seat' AND f.id LIKE '%.1';
+  `,
 ];

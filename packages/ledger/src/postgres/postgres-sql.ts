@@ -1,4 +1,5 @@
 import { upsertConversationsSql } from '../sql/conversation-sql';
+import { addPanelMembersSql } from '../sql/panel-members-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { TURN_COLUMNS } from '../sqlite/row-values';
 import { SUM_COLUMNS } from '../sql/totals-row';
@@ -112,6 +113,9 @@ ON CONFLICT (conversation, facet, value) DO NOTHING`;
 export const SYNC_CONVERSATION_FACETS = `
 UPDATE conversation_facets f SET updated = c.updated FROM conversations c
 WHERE c.conversation = f.conversation AND f.conversation = ANY($1::text[]) AND f.updated <> c.updated`;
+
+/** $1: the units of the batch's seats and mergers (text[]). */
+export const ADD_PANEL_MEMBERS = addPanelMembersSql('unnest($1::text[]) AS u (unit)');
 
 export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)

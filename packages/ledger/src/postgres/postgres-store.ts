@@ -22,6 +22,7 @@ import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
 import {
   ADD_CONVERSATION_FACETS,
+  ADD_PANEL_MEMBERS,
   INSERT_CALLS,
   INSERT_TRANSCRIPTS,
   INSERT_TURNS,
@@ -33,6 +34,7 @@ import {
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
+import { panelsOf } from '../dashboard/panels-of';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import { callRangeSql, prefixEnd } from '../sql/call-query-sql';
 import { guidedCalls, type RunSql } from '../sql/calls-guide';
@@ -76,18 +78,23 @@ export class PostgresStore implements LedgerStore {
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const calls: ReturnType<typeof callToRow>[] = [];
+    const callRecords: CallRecord[] = [];
     const turns: ReturnType<typeof turnToRow>[] = [];
     const turnRecords: TurnRecord[] = [];
     const transcripts: TranscriptRow[] = [];
     for (const item of batch) {
-      if (item.kind === 'call') calls.push(callToRow(item.record));
-      else if (item.kind === 'turn') {
+      if (item.kind === 'call') {
+        calls.push(callToRow(item.record));
+        callRecords.push(item.record);
+      } else if (item.kind === 'turn') {
         turns.push(turnToRow(item.record));
         turnRecords.push(item.record);
       } else transcripts.push(transcriptToRow(item.record));
     }
     await inTransaction(this.#pool, async (client) => {
       if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
+      const panels = panelsOf(callRecords);
+      if (panels.length > 0) await client.query(ADD_PANEL_MEMBERS, [panels]);
       if (turns.length > 0) {
         const rows = JSON.stringify(latestTurns(turns));
         await client.query(INSERT_TURNS, [rows]);

@@ -38,6 +38,9 @@ const LISTS: Array<[string, string]> = [
     listConversationsSql({ keyName: 'k', model: 'm', collection: 'c', from: 0, to: 1 }, cursor, 50, q).sql,
   ],
   ['conversations of a model with a verdict', listConversationsSql({ model: 'm', judged: true }, undefined, 50, q).sql],
+  // The panels list's member filter walks panel_members (see sql/panel-members-sql.ts).
+  ['panels of a member', queryCallsSql({ firstSeat: true, panelMember: 'm' }, undefined, 50, q).sql],
+  ['panels of a member and a key, paged', queryCallsSql({ firstSeat: true, panelMember: 'm', keyName: 'k', from: 0, to: 1 }, cursor, 50, q).sql],
 ];
 
 describe('every filter stats, export, the API and retention read by is indexed', () => {
@@ -68,7 +71,6 @@ describe('every filter stats, export, the API and retention read by is indexed',
       ...guided.map((filter) => [`calls of ${JSON.stringify(filter)}, one window`, queryCallsSql({ ...filter, from: 0, to: 1 }, undefined, 50, q).sql]),
       ['calls of one purpose', queryCallsSql({ purpose: 'shadow' }, undefined, 50, q).sql],
       ["panels' first seats", queryCallsSql({ firstSeat: true }, undefined, 50, q).sql],
-      ["panels' first seats, by a member", queryCallsSql({ firstSeat: true, panelMember: 'm' }, undefined, 50, q).sql],
       ...LISTS.map(([name, sql]) => [name, sql]),
     ];
     const scans = filtered.flatMap(([name, sql]) =>

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { callRangeSql } from '../sql/call-query-sql';
 import { upsertConversationsSql } from '../sql/conversation-sql';
+import { addPanelMembersSql } from '../sql/panel-members-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { SUM_COLUMNS } from '../sql/totals-row';
 import { KEY_TOTALS_SQL } from '../sql/key-totals-row';
@@ -64,6 +65,7 @@ type StatementName =
   | 'conversationMembers'
   | 'addConversationFacet'
   | 'callKey'
+  | 'addPanelMembers'
   | 'syncConversationFacets'
   | 'insertTranscript'
   | 'getTranscripts'
@@ -129,6 +131,7 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     upsertConversation: db.prepare(`${upsertConversationsSql('VALUES (?, ?, ?, ?, ?, ?)')} RETURNING updated`).pluck(),
     addConversationFacet: db.prepare('INSERT INTO conversation_facets (conversation, facet, value, updated) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING'),
     syncConversationFacets: db.prepare('UPDATE conversation_facets SET updated = ? WHERE conversation = ? AND updated <> ?'),
+    addPanelMembers: db.prepare(addPanelMembersSql('(SELECT ? AS unit) u')),
     callKey: db.prepare('SELECT key_name FROM calls WHERE id = ?').pluck(),
     conversationMembers: db.prepare('SELECT conversation, alias FROM turns WHERE conversation IN (SELECT value FROM json_each(?)) ORDER BY conversation, turn'),
     insertTranscript: db.prepare('INSERT INTO transcripts (call, time, body) VALUES (?, ?, ?) ON CONFLICT (call) DO NOTHING'),

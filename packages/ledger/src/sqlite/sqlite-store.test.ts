@@ -120,6 +120,31 @@ describe('sqlite store on disk', () => {
     await ledger.close();
   });
 
+  it('brings a file from before panel_members up to date: its panels are listed by the model of any of their calls', async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    const before = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE panel_members'));
+    for (const sql of SQLITE_MIGRATIONS.slice(0, before)) db.exec(sql);
+    db.exec(`CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (${before})`);
+    const addCall = db.prepare(`INSERT INTO calls (id, time, purpose, collection, alias, status, input_tokens, output_tokens, reasoning_tokens,
+      cached_tokens, tool_calls, unit) VALUES (?, ?, ?, 'core', ?, 'ok', 1, 1, 0, 0, 0, ?)`);
+    for (const [id, time, purpose, alias] of [
+      ['pa.1', 1, 'seat', 'm1'],
+      ['pa.merger', 3, 'merger', 'm2'],
+      ['pb.1', 2, 'seat', 'm2'],
+      ['pb.2', 2, 'seat', 'm3'],
+    ] as const) {
+      addCall.run(id, time, purpose, alias, id.slice(0, 2));
+    }
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    const panels = async (panelMember: string) => (await ledger.calls({ firstSeat: true, panelMember })).calls.map((c) => c.unit);
+    expect(await panels('m2')).toEqual(['pb', 'pa']);
+    expect(await panels('m3')).toEqual(['pb']);
+    expect(await panels('m4')).toEqual([]);
+    await ledger.close();
+  });
+
   it('refuses a file from a newer schema version', async () => {
     const path = freshPath();
     await (await createLedger(`sqlite:${path}`)).close();

@@ -26,6 +26,7 @@ import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
 import { conversationFacets } from '../dashboard/conversation-facets';
+import { panelsOf } from '../dashboard/panels-of';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import { prefixEnd } from '../sql/call-query-sql';
 import { guidedCalls, type RunSql } from '../sql/calls-guide';
@@ -86,6 +87,7 @@ export class SqliteStore implements LedgerStore {
         const keys = new Map(added.map((call) => [call.id, call.keyName]));
         const keyOf = (call: string) => (keys.has(call) ? keys.get(call) : (sql.callKey.get(call) as string | null | undefined));
         for (const f of conversationFacets(turns, keyOf)) sql.addConversationFacet.run(f.conversation, f.facet, f.value, updated.get(f.conversation));
+        for (const unit of panelsOf(added)) sql.addPanelMembers.run(unit);
         const deltas = totalsDeltas(added);
         for (const d of deltas) {
           const sums = sumsValues(d.sums);

@@ -196,6 +196,33 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       await expect(l.calls({ panelJudged: 'yes' as never })).rejects.toThrow(/query.panelJudged/);
     });
 
+    it("lists panels of a member latest first by their first seat, paged, whatever order and batches the panel's calls came in", async () => {
+      const l = await ledger();
+      const seat = (id: string, time: number, alias: string, purpose: 'seat' | 'merger' = 'seat') =>
+        l.recordCall(call(id, { time, alias, purpose, keyName: 'alice' }));
+      seat('pa.1', T0 + 1, 'm1');
+      seat('pa.2', T0 + 1, 'm2');
+      seat('pb.2', T0 + 2, 'm3'); // before its first seat
+      await l.flush();
+      seat('pb.1', T0 + 2, 'm1');
+      seat('pc.1', T0 + HOUR_MS, 'm2');
+      await l.flush();
+      seat('pa.merger', T0 + 5, 'm3'); // a later batch, in the next panel's time
+      seat('pc.merger', T0 + 2 * HOUR_MS + 1, 'm1'); // its merger an hour and more after its first seat
+      await l.flush();
+      const panels = async (query: Parameters<Ledger['calls']>[0]) => (await l.calls({ firstSeat: true, ...query })).calls.map((c) => c.unit);
+      expect(await panels({ panelMember: 'm3' })).toEqual(['pb', 'pa']);
+      expect(await panels({ panelMember: 'm1' })).toEqual(['pc', 'pb', 'pa']);
+      expect(await panels({ panelMember: 'm2' })).toEqual(['pc', 'pa']);
+      expect(await panels({ panelMember: 'm9' })).toEqual([]);
+      expect(await panels({ panelMember: 'm1', to: T0 + HOUR_MS })).toEqual(['pb', 'pa']);
+      expect(await panels({ panelMember: 'm1', from: T0 + 2, keyName: 'alice', collection: 'core' })).toEqual(['pc', 'pb']);
+      expect(await panels({ panelMember: 'm1', keyName: 'bob' })).toEqual([]);
+      const first = await l.calls({ firstSeat: true, panelMember: 'm1', limit: 2 });
+      expect(first.calls.map((c) => c.unit)).toEqual(['pc', 'pb']);
+      expect((await panels({ panelMember: 'm1', limit: 2, cursor: first.next! })).slice()).toEqual(['pa']);
+    });
+
     it('lists conversations by a member of any turn, by key, and by whether a turn has a verdict', async () => {
       const l = await ledger();
       const turn = (conversation: string, n: number, alias: string, keyName: string, answered = true) => {
