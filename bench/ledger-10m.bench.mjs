@@ -10,7 +10,8 @@
 // - every dashboard query, through the engine's own dashboard (`engine.dashboard`, what /bench/* answers with): the
 //   overview for an hour, a day and a week (and one collection), the calls page with each filter (worst cases: a key on
 //   one call in 1,000, a model and a key unused for 89 days, a purpose never recorded), one call, the conversations
-//   list, one conversation, the panels list, one panel, the models and their records.
+//   list (filtered by a model, one unused for 89 days, a key unused as long, a verdict), one conversation, the panels
+//   list (by a member, one unused for 89 days, a rare key), one panel, the models and their records.
 // Every figure is the median of BENCH_ROUNDS (default 3) after one warm-up run: ms of wall time, and ms of CPU of the
 // whole process (the SQLite worker's included, the Postgres server's not) — what a loaded machine cannot inflate. Goals: inserts no slower at 10 M than empty; stats for a day < 50 ms, for everything < 1 s; every dashboard
 // query < 200 ms (the goal is set at 1 M: BENCH_ROWS=1000000). BENCH_STORES=sqlite (or postgres) for one store.
@@ -152,6 +153,13 @@ function queries(ledger, dashboard, found) {
     'conversation, one (10 turns)': () => known(() => dashboard.conversation(found.conversation ?? 'c0')),
     'panels (20)': () => dashboard.panels(),
     'panels, one collection': () => dashboard.panels({ collection: 'council' }),
+    'panels, one member': () => dashboard.panels({ model: 'm3' }),
+    'panels, a member unused for 89 days': () => dashboard.panels({ model: OLD_MODEL }),
+    'panels, a rare key': () => dashboard.panels({ key: RARE_KEY }),
+    'conversations, one model': () => dashboard.conversations({ model: 'm3' }),
+    'conversations, a model unused for 89 days': () => dashboard.conversations({ model: OLD_MODEL }),
+    'conversations, a key unused for 89 days': () => dashboard.conversations({ key: OLD_KEY }),
+    'conversations, judged': () => dashboard.conversations({ verdict: 'given' }),
     'panel, one': () => known(() => dashboard.panel(found.panel ?? 'p0')),
     'models (records)': () => dashboard.models(),
   };

@@ -151,6 +151,18 @@ export const REBUILD_TOTALS = [
   `INSERT INTO panel_members (alias, time, seat)
     SELECT DISTINCT m.alias, f.time, f.id FROM calls f JOIN calls m ON m.id >= f.unit || '.' AND m.id < f.unit || '/'
     WHERE f.purpose = 'seat' AND f.id LIKE '%.1'`,
+  // The per-minute roll-ups (schema 13) of the two hours before the latest call, as its migration builds them.
+  'DELETE FROM model_minutes',
+  'DELETE FROM key_minutes',
+  ...['alias', "coalesce(key_name, '')"].map(
+    (name) => `INSERT INTO ${name === 'alias' ? 'model_minutes' : 'key_minutes'} (minute, collection, ${name === 'alias' ? 'alias' : 'key_name'},
+      calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens, cache_write_tokens, cost, seconds_sum, seconds_count,
+      first_sum, first_count, last_used)
+    SELECT time / 60000 * 60000, collection, ${name}, count(*), sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END),
+      sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), coalesce(sum(cost), 0),
+      coalesce(sum(seconds), 0), count(seconds), coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)
+    FROM calls WHERE time >= (SELECT max(time) FROM calls) - 7200000 GROUP BY 1, 2, 3`,
+  ),
 ];
 
 function insertSql(table, columns, constants, values) {

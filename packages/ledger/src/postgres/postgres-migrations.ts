@@ -333,4 +333,58 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     SELECT DISTINCT m.alias, f.time, f.id FROM calls f JOIN calls m ON m.id >= f.unit || '.' AND m.id < f.unit || '/'
     WHERE f.purpose = 'seat' AND f.id LIKE '%.1';
   `,
+  // 12: model_minutes and key_minutes — the hourly roll-ups' per-minute twins, kept for the two hours before the latest
+  // call (see minute-totals.ts), so the overview's last hour by the minute reads a few thousand rows, not the hour's calls.
+  `
+  CREATE TABLE model_minutes (
+    minute BIGINT NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    alias TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (minute, collection, alias)
+  );
+  CREATE TABLE key_minutes (
+    minute BIGINT NOT NULL,
+    collection TEXT COLLATE "C" NOT NULL,
+    key_name TEXT COLLATE "C" NOT NULL,
+    calls BIGINT NOT NULL DEFAULT 0,
+    failures BIGINT NOT NULL DEFAULT 0,
+    input_tokens BIGINT NOT NULL DEFAULT 0,
+    output_tokens BIGINT NOT NULL DEFAULT 0,
+    reasoning_tokens BIGINT NOT NULL DEFAULT 0,
+    cached_tokens BIGINT NOT NULL DEFAULT 0,
+    cache_write_tokens BIGINT NOT NULL DEFAULT 0,
+    cost DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    seconds_count BIGINT NOT NULL DEFAULT 0,
+    first_sum DOUBLE PRECISION NOT NULL DEFAULT 0,
+    first_count BIGINT NOT NULL DEFAULT 0,
+    last_used BIGINT,
+    PRIMARY KEY (minute, collection, key_name)
+  );
+  INSERT INTO model_minutes (minute, collection, alias, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens,
+      cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT time / 60000 * 60000, collection, alias, count(*), sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END),
+      sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), coalesce(sum(cost), 0),
+      coalesce(sum(seconds), 0), count(seconds), coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)
+    FROM calls WHERE time >= (SELECT max(time) FROM calls) - 7200000 GROUP BY 1, 2, 3;
+  INSERT INTO key_minutes (minute, collection, key_name, calls, failures, input_tokens, output_tokens, reasoning_tokens, cached_tokens,
+      cache_write_tokens, cost, seconds_sum, seconds_count, first_sum, first_count, last_used)
+    SELECT time / 60000 * 60000, collection, coalesce(key_name, ''), count(*), sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END),
+      sum(input_tokens), sum(output_tokens), sum(reasoning_tokens), sum(cached_tokens), sum(cache_write_tokens), coalesce(sum(cost), 0),
+      coalesce(sum(seconds), 0), count(seconds), coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)
+    FROM calls WHERE time >= (SELECT max(time) FROM calls) - 7200000 GROUP BY 1, 2, 3;
+  `,
 ];

@@ -52,6 +52,12 @@ by_model AS (
 by_key AS (
   ${addTotals('key_hours', ['hour', 'collection', 'key_name'], ['time / 3600000 * 3600000', 'collection', "coalesce(key_name, '')"])}
 ),
+by_model_minute AS (
+  ${addTotals('model_minutes', ['minute', 'collection', 'alias'], ['time / 60000 * 60000', 'collection', 'alias'])}
+),
+by_key_minute AS (
+  ${addTotals('key_minutes', ['minute', 'collection', 'key_name'], ['time / 60000 * 60000', 'collection', "coalesce(key_name, '')"])}
+),
 key_summary AS (
   ${addTotals('key_stats', ['key_name', 'collection', 'alias'], ["coalesce(key_name, '')", 'collection', 'alias'])}
 )
@@ -113,6 +119,11 @@ ON CONFLICT (conversation, facet, value) DO NOTHING`;
 export const SYNC_CONVERSATION_FACETS = `
 UPDATE conversation_facets f SET updated = c.updated FROM conversations c
 WHERE c.conversation = f.conversation AND f.conversation = ANY($1::text[]) AND f.updated <> c.updated`;
+
+/** The per-minute roll-ups' rows before $1 (see minute-totals.ts). */
+export const DROP_OLD_MINUTES = `
+WITH m AS (DELETE FROM model_minutes WHERE minute < $1)
+DELETE FROM key_minutes WHERE minute < $1`;
 
 /** $1: the units of the batch's seats and mergers (text[]). */
 export const ADD_PANEL_MEMBERS = addPanelMembersSql('unnest($1::text[]) AS u (unit)');

@@ -4,6 +4,7 @@ import { createLedger } from '../create-ledger';
 import type { Ledger } from '../ledger';
 import { call } from '../test-support/fixtures';
 import { dashboardContract } from '../test-support/dashboard-contract';
+import { minutesAfterRetention } from '../test-support/minutes-after-retention';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
@@ -29,6 +30,7 @@ describe.skipIf(!available)('postgres', () => {
   recordsContract('postgres', freshUrl, true);
   retentionContract('postgres', async (options) => createLedger(await freshUrl(), options));
   dashboardContract('postgres', async (options) => createLedger(await freshUrl(), options));
+  minutesAfterRetention(async () => createLedger(await freshUrl()));
 
   it('two replicas migrating and writing one database at once lose nothing', async () => {
     const url = await freshUrl();

@@ -18,11 +18,12 @@ import type { ModelRecord, RecordsQuery } from '../model-record';
 import { keyStatsParams, statsSource, totalsParams } from '../sql/stats-source';
 import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
-import { hourOf } from '../totals';
+import { HOUR_MS, hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
 import {
   ADD_CONVERSATION_FACETS,
   ADD_PANEL_MEMBERS,
+  DROP_OLD_MINUTES,
   INSERT_CALLS,
   INSERT_TRANSCRIPTS,
   INSERT_TURNS,
@@ -35,6 +36,7 @@ import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
 import { panelsOf } from '../dashboard/panels-of';
+import { latestCallTime, MINUTES_KEPT_MS, minuteOf, minutesWholeFrom } from '../minute-totals';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import { callRangeSql, prefixEnd } from '../sql/call-query-sql';
 import { guidedCalls, type RunSql } from '../sql/calls-guide';
@@ -93,6 +95,8 @@ export class PostgresStore implements LedgerStore {
     }
     await inTransaction(this.#pool, async (client) => {
       if (calls.length > 0) await client.query(INSERT_CALLS, [JSON.stringify(calls)]);
+      const latest = latestCallTime(callRecords);
+      if (latest !== undefined) await client.query(DROP_OLD_MINUTES, [minuteOf(latest) - MINUTES_KEPT_MS]);
       const panels = panelsOf(callRecords);
       if (panels.length > 0) await client.query(ADD_PANEL_MEMBERS, [panels]);
       if (turns.length > 0) {
@@ -258,9 +262,16 @@ export class PostgresStore implements LedgerStore {
   }
 
   async series(query: SeriesQuery): Promise<SeriesRow[]> {
-    const { sql, values } = seriesSql(query, pgParam);
+    const whole = query.bucketMs % HOUR_MS !== 0 && query.from >= minutesWholeFrom(await this.#latestMinute());
+    const { sql, values } = seriesSql(query, pgParam, whole);
     const { rows } = await this.#pool.query<SeriesDbRow>(sql, values);
     return rows.map(rowToSeries);
+  }
+  /** The latest minute the per-minute roll-ups hold (null: none). */
+  async #latestMinute(): Promise<number | null> {
+    const { rows } = await this.#pool.query<{ minute: string | null }>('SELECT max(minute) AS minute FROM model_minutes');
+    const minute = rows[0]?.minute;
+    return minute === null || minute === undefined ? null : Number(minute);
   }
 
   async getTranscripts(calls: readonly string[]): Promise<Transcript[]> {

@@ -5,29 +5,31 @@ import type { Placeholder } from './totals-sql';
 
 /**
  * Buckets of whole hours read the hourly roll-up per model (`model_hours`) or per key (`key_hours`), whose primary key
- * starts with the hour: a few dozen rows an hour, however many keys × models × shapes the full totals hold. Shorter
- * buckets read the calls by time.
+ * starts with the hour: a few dozen rows an hour, however many keys × models × shapes the full totals hold. Minutes read
+ * the per-minute roll-ups (`model_minutes`, `key_minutes`) where they hold the range whole (`minutesWhole`, see
+ * minute-totals.ts), else the calls by time.
  */
-export function seriesSql(query: SeriesQuery, p: Placeholder): { sql: string; values: unknown[] } {
+export function seriesSql(query: SeriesQuery, p: Placeholder, minutesWhole = false): { sql: string; values: unknown[] } {
   const { bind, values } = boundParams(p);
-  const fromTotals = query.bucketMs % HOUR_MS === 0;
-  const time = fromTotals ? 'hour' : 'time';
+  const source = query.bucketMs % HOUR_MS === 0 ? 'hours' : minutesWhole ? 'minutes' : 'calls';
+  const time = source === 'hours' ? 'hour' : source === 'minutes' ? 'minute' : 'time';
   // CAST: SQLite may bind a whole number as a REAL, and then divide without truncating.
   const bucket = `${bind(query.from)} + CAST((${time} - ${bind(query.from)}) / ${bind(query.bucketMs)} AS BIGINT) * ${bind(query.bucketMs)}`;
-  const sums = fromTotals
-    ? `sum(calls) AS calls, sum(failures) AS failures, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+  const sums =
+    source !== 'calls'
+      ? `sum(calls) AS calls, sum(failures) AS failures, sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
        sum(reasoning_tokens) AS reasoning_tokens, sum(cached_tokens) AS cached_tokens, sum(cache_write_tokens) AS cache_write_tokens,
        sum(cost) AS cost, sum(seconds_sum) AS seconds_sum, sum(seconds_count) AS seconds_count, sum(first_sum) AS first_sum,
        sum(first_count) AS first_count`
-    : `count(*) AS calls, sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END) AS failures, sum(input_tokens) AS input_tokens,
+      : `count(*) AS calls, sum(CASE WHEN status IN ('ok', 'aborted') THEN 0 ELSE 1 END) AS failures, sum(input_tokens) AS input_tokens,
        sum(output_tokens) AS output_tokens, sum(reasoning_tokens) AS reasoning_tokens, sum(cached_tokens) AS cached_tokens,
        sum(cache_write_tokens) AS cache_write_tokens, coalesce(sum(cost), 0) AS cost, coalesce(sum(seconds), 0) AS seconds_sum,
        count(seconds) AS seconds_count, coalesce(sum(first_piece_seconds), 0) AS first_sum, count(first_piece_seconds) AS first_count`;
   const where = [`${time} >= ${bind(query.from)}`, `${time} < ${bind(query.to)}`];
   if (query.collection !== undefined) where.push(`collection = ${bind(query.collection)}`);
-  const name = query.by === 'alias' ? 'alias' : fromTotals ? 'key_name' : "coalesce(key_name, '')";
+  const name = query.by === 'alias' ? 'alias' : source !== 'calls' ? 'key_name' : "coalesce(key_name, '')";
   // Grouped in the database to a row per bucket and name: what crosses to JavaScript is the series, not the totals' rows.
-  const table = fromTotals ? (query.by === 'alias' ? 'model_hours' : 'key_hours') : 'calls';
+  const table = source === 'calls' ? 'calls' : `${query.by === 'alias' ? 'model' : 'key'}_${source}`;
   const sql = `SELECT ${bucket} AS bucket, ${name} AS name, ${sums}
     FROM ${table} WHERE ${where.join(' AND ')} GROUP BY 1, 2`;
   return { sql, values };

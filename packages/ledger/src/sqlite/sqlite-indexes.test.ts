@@ -65,6 +65,8 @@ describe('every filter stats, export, the API and retention read by is indexed',
       ...(['alias', 'keyName'] as const).flatMap((by) => [
         [`a week's series by ${by}`, seriesSql({ from: 0, to: 1, bucketMs: 3_600_000, by }, q).sql],
         [`a week's series by ${by}, one collection`, seriesSql({ from: 0, to: 1, bucketMs: 3_600_000, by, collection: 'c' }, q).sql],
+        [`the last hour's series by ${by}, by the minute`, seriesSql({ from: 0, to: 1, bucketMs: 60_000, by }, q, true).sql],
+        [`the last hour's series by ${by}, by the minute, one collection`, seriesSql({ from: 0, to: 1, bucketMs: 60_000, by, collection: 'c' }, q, true).sql],
       ]),
       ...guided.map((filter) => [`the hours of ${JSON.stringify(filter)}`, hoursSql(guideOf(filter)!, 0, 1, 50, q).sql]),
       // A window of the hours the roll-ups name: a range of the time index.

@@ -66,6 +66,11 @@ type StatementName =
   | 'addConversationFacet'
   | 'callKey'
   | 'addPanelMembers'
+  | 'addModelMinutes'
+  | 'addKeyMinutes'
+  | 'dropModelMinutes'
+  | 'dropKeyMinutes'
+  | 'latestMinute'
   | 'syncConversationFacets'
   | 'insertTranscript'
   | 'getTranscripts'
@@ -104,6 +109,11 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     addShapeTotals: db.prepare(addTotals('shape_totals', SHAPE_KEY)),
     addModelHours: db.prepare(addTotals('model_hours', ['hour', 'collection', 'alias'])),
     addKeyHours: db.prepare(addTotals('key_hours', ['hour', 'collection', 'key_name'])),
+    addModelMinutes: db.prepare(addTotals('model_minutes', ['minute', 'collection', 'alias'])),
+    addKeyMinutes: db.prepare(addTotals('key_minutes', ['minute', 'collection', 'key_name'])),
+    dropModelMinutes: db.prepare('DELETE FROM model_minutes WHERE minute < ?'),
+    dropKeyMinutes: db.prepare('DELETE FROM key_minutes WHERE minute < ?'),
+    latestMinute: db.prepare('SELECT max(minute) FROM model_minutes').pluck(),
     addKeyStats: db.prepare(addTotals('key_stats', ['key_name', 'collection', 'alias'])),
     addVerdictKeyStats: db.prepare('UPDATE key_stats SET useful = useful + ?, verdicts = verdicts + ? WHERE key_name = ? AND collection = ? AND alias = ?'),
     addVerdictTotals: db.prepare(

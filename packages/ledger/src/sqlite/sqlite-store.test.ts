@@ -7,6 +7,7 @@ import { createLedger } from '../create-ledger';
 import { buildWriterChild, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
 import { dashboardContract } from '../test-support/dashboard-contract';
+import { minutesAfterRetention } from '../test-support/minutes-after-retention';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
@@ -25,6 +26,7 @@ retentionContract('sqlite on disk, on its worker', (options) => createLedger(`sq
 retentionContract('sqlite on disk, on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
 dashboardContract('sqlite', (options) => createLedger(`sqlite:${freshPath()}`, options));
 dashboardContract('sqlite on the calling thread', (options) => createLedger(`sqlite:${freshPath()}`, { sqliteWorker: false, ...options }));
+describe('sqlite series', () => minutesAfterRetention(() => createLedger(`sqlite:${freshPath()}`)));
 
 describe('sqlite store on disk', () => {
   it('creates the folder, uses WAL, records its schema version, and keeps records across close and reopen', async () => {

@@ -16,7 +16,7 @@ import { keyStatsParams, statsSource, totalsParams } from '../sql/stats-source';
 import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, sumsValues, toModelRecords } from '../sql/totals-row';
 import type { ModelRecord, RecordsQuery } from '../model-record';
-import { hourOf, rollUp, totalsDeltas } from '../totals';
+import { HOUR_MS, hourOf, rollUp, totalsDeltas } from '../totals';
 import type { TurnRecord } from '../turn-record';
 import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
@@ -27,6 +27,7 @@ import type { ConversationFilter, ConversationSummary } from '../dashboard/conve
 import { conversationDeltas } from '../dashboard/conversation-deltas';
 import { conversationFacets } from '../dashboard/conversation-facets';
 import { panelsOf } from '../dashboard/panels-of';
+import { latestCallTime, MINUTES_KEPT_MS, minuteDeltas, minuteOf, minutesWholeFrom } from '../minute-totals';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
 import { prefixEnd } from '../sql/call-query-sql';
 import { guidedCalls, type RunSql } from '../sql/calls-guide';
@@ -96,6 +97,14 @@ export class SqliteStore implements LedgerStore {
         }
         for (const d of rollUp(deltas, ['hour', 'collection', 'alias'])) sql.addModelHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const d of rollUp(deltas, ['hour', 'collection', 'keyName'])) sql.addKeyHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        const minutes = minuteDeltas(added);
+        for (const d of minutes.byModel) sql.addModelMinutes.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        for (const d of minutes.byKey) sql.addKeyMinutes.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
+        const latest = latestCallTime(added);
+        if (latest !== undefined) {
+          sql.dropModelMinutes.run(minuteOf(latest) - MINUTES_KEPT_MS);
+          sql.dropKeyMinutes.run(minuteOf(latest) - MINUTES_KEPT_MS);
+        }
         for (const d of rollUp(deltas, ['keyName', 'collection', 'alias'])) sql.addKeyStats.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const { keyName, hour, totals: t } of keyTotalsDeltas(added)) {
           sql.addKeyTotals.run(keyName, hour, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
@@ -189,7 +198,8 @@ export class SqliteStore implements LedgerStore {
   }
 
   async series(query: SeriesQuery): Promise<SeriesRow[]> {
-    const { sql, values } = seriesSql(query, () => '?');
+    const whole = query.bucketMs % HOUR_MS !== 0 && query.from >= minutesWholeFrom(this.#sql.latestMinute.get() as number | null);
+    const { sql, values } = seriesSql(query, () => '?', whole);
     return (this.#statement(sql).all(...values) as SeriesDbRow[]).map(rowToSeries);
   }
 

@@ -318,7 +318,7 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       expect((await l.conversations({ collection: 'nope' })).conversations).toEqual([]);
     });
 
-    it('sums per bucket, model and key: hours from the running totals, minutes from the calls, alike', async () => {
+    it('sums per bucket, model and key: hours from the running totals, minutes from theirs or the calls, alike', async () => {
       const l = await ledger();
       const usage = { inputTokens: 10, outputTokens: 4, cachedInputTokens: 3 };
       l.recordCall(call('a.1', { time: T0 + 1_000, alias: 'm1', keyName: 'alice', usage, seconds: 2, firstPieceSeconds: 0.5, price: { input: 1, output: 1 } }));
@@ -372,6 +372,32 @@ export function dashboardContract(name: string, open: OpenLedger): void {
       await expect(l.series({ from: T0 + 1, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'alias' })).rejects.toThrow(/whole UTC hour/);
       await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: 1234, by: 'alias' })).rejects.toThrow(/query.bucketMs/);
       await expect(l.series({ from: T0, to: T0 + HOUR_MS, bucketMs: HOUR_MS, by: 'shape' as never })).rejects.toThrow(/query.by/);
+    });
+
+    it('sums minutes alike in the last hours, before them, and across the two', async () => {
+      const l = await ledger();
+      const usage = { inputTokens: 10, outputTokens: 4 };
+      l.recordCall(call('a.1', { time: T0 + 1_000, alias: 'm1', keyName: 'alice', usage }));
+      l.recordCall(call('b.1', { time: T0 + HOUR_MS + 59_000, alias: 'm1', usage }));
+      await l.flush();
+      // A later batch: the minutes more than two hours before it are no longer kept apart from the calls.
+      l.recordCall(call('c.1', { time: T0 + 3 * HOUR_MS + 30_000, alias: 'm2', keyName: 'alice', usage, status: 'timeout' }));
+      l.recordCall(call('d.1', { time: T0 + 3 * HOUR_MS + 31_000, alias: 'm2', keyName: 'bob', usage }));
+      await l.flush();
+      const minutes = async (from: number, to: number, by: 'alias' | 'keyName') =>
+        (await l.series({ from, to, bucketMs: 60_000, by }))
+          .map((row) => [row.bucket - T0, row.name, row.sums.calls, row.sums.failures, row.sums.inputTokens])
+          .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1])));
+      expect(await minutes(T0, T0 + HOUR_MS, 'alias')).toEqual([[0, 'm1', 1, 0, 10]]);
+      expect(await minutes(T0 + 3 * HOUR_MS - 59 * 60_000, T0 + 3 * HOUR_MS + 60_000, 'alias')).toEqual([[3 * HOUR_MS, 'm2', 2, 1, 20]]);
+      expect(await minutes(T0 + 3 * HOUR_MS, T0 + 3 * HOUR_MS + 60_000, 'keyName')).toEqual([
+        [3 * HOUR_MS, 'alice', 1, 1, 10],
+        [3 * HOUR_MS, 'bob', 1, 0, 10],
+      ]);
+      expect(await minutes(T0 + HOUR_MS, T0 + 4 * HOUR_MS, 'alias')).toEqual([
+        [HOUR_MS, 'm1', 1, 0, 10],
+        [3 * HOUR_MS, 'm2', 2, 1, 20],
+      ]);
     });
 
     it('keeps transcripts (queued ones readable), and deletes those older than a time in batches, oldest first', async () => {
