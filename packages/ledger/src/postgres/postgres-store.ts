@@ -267,6 +267,7 @@ export class PostgresStore implements LedgerStore {
     const { rows } = await this.#pool.query<SeriesDbRow>(sql, values);
     return rows.map(rowToSeries);
   }
+
   /** The latest minute the per-minute roll-ups hold (null: none). */
   async #latestMinute(): Promise<number | null> {
     const { rows } = await this.#pool.query<{ minute: string | null }>('SELECT max(minute) AS minute FROM model_minutes');

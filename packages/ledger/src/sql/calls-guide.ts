@@ -17,7 +17,6 @@ interface Guide {
 }
 
 export function guideOf(filter: CallFilter): Guide | undefined {
-  if (filter.firstSeat && filter.panelMember !== undefined) return undefined; // walks panel_members (call-query-sql.ts)
   const columns: Guide['columns'] = [];
   if (filter.collection !== undefined) columns.push(['collection', filter.collection]);
   if (filter.keyName !== undefined) columns.push(['key_name', filter.keyName]);
