@@ -302,4 +302,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
     FROM calls WHERE purpose <> 'shadow' GROUP BY 1, 2;
   `,
+  // 10: key_totals.requests — a key's requests, not only its calls (a panel of 3 and its merger make 4 calls for one
+  // request): the call that stands for its request carries calls.request = 1 (see CallInput.request) and adds one.
+  // Stored hours are backfilled from the calls still kept: a route turn is its calls' id before any `-k` (the
+  // attempts it left behind), a panel its seats' and merger's unit. Hours whose calls retention deleted stay at 0, a
+  // request whose calls crossed an hour counts in both, and a turn that made no upstream call was never recorded.
+  `
+  ALTER TABLE calls ADD COLUMN request INTEGER;
+  ALTER TABLE key_totals ADD COLUMN requests BIGINT NOT NULL DEFAULT 0;
+  UPDATE key_totals SET requests = (
+    SELECT count(DISTINCT CASE WHEN c.purpose = 'route' THEN split_part(c.id, '-', 1) ELSE c.unit END)
+    FROM calls c
+    WHERE c.time >= key_totals.hour AND c.time < key_totals.hour + 3600000 AND coalesce(c.key_name, '') = key_totals.key_name
+      AND c.purpose IN ('route', 'seat', 'merger')
+  );
+  `,
 ];

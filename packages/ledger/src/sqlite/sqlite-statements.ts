@@ -111,8 +111,8 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     keySpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND key_name = ? AND purpose <> 'shadow'"),
     collectionSpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND collection = ? AND purpose <> 'shadow'"),
     addKeyTotals: db.prepare(
-      `INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (key_name, hour) DO UPDATE SET calls = calls + excluded.calls, input_tokens = input_tokens + excluded.input_tokens,
+      `INSERT INTO key_totals (key_name, hour, requests, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key_name, hour) DO UPDATE SET requests = requests + excluded.requests, calls = calls + excluded.calls, input_tokens = input_tokens + excluded.input_tokens,
          output_tokens = output_tokens + excluded.output_tokens, cached_tokens = cached_tokens + excluded.cached_tokens, cost = cost + excluded.cost`,
     ),
     keyTotals: db.prepare(KEY_TOTALS_SQL(() => '?')),

@@ -10,6 +10,7 @@ import { dashboardContract } from '../test-support/dashboard-contract';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
+import { expectKeyRequestsBackfilled, keyRequestsRows } from '../test-support/key-requests-backfill';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
@@ -86,6 +87,19 @@ describe('sqlite store on disk', () => {
     db.close();
     const ledger = await createLedger(`sqlite:${path}`);
     await expectSchemaV2Totals(ledger);
+    await ledger.close();
+  });
+
+  it("counts the requests of the calls stored before a key's requests were counted: a route turn once, a panel once", async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    const before = SQLITE_MIGRATIONS.length - 2; // the last but one adds key_totals, the last its requests
+    for (const sql of SQLITE_MIGRATIONS.slice(0, before)) db.exec(sql);
+    db.exec(`CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (${before})`);
+    for (const sql of keyRequestsRows()) db.exec(sql);
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    await expectKeyRequestsBackfilled(ledger);
     await ledger.close();
   });
 

@@ -86,7 +86,7 @@ export class SqliteStore implements LedgerStore {
         for (const d of rollUp(deltas, ['hour', 'collection', 'keyName'])) sql.addKeyHours.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const d of rollUp(deltas, ['keyName', 'collection', 'alias'])) sql.addKeyStats.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const { keyName, hour, totals: t } of keyTotalsDeltas(added)) {
-          sql.addKeyTotals.run(keyName, hour, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
+          sql.addKeyTotals.run(keyName, hour, t.requests, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
         }
         for (const d of statsDeltas(added)) {
           sql.addStats.run({

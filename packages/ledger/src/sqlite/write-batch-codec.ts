@@ -51,6 +51,7 @@ const CALL_FIELDS = [
   'shape',
   'via',
   'providerKey',
+  'request',
 ] as const satisfies readonly (keyof CallRecord)[];
 
 const TURN_FIELDS = [

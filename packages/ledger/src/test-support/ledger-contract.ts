@@ -213,35 +213,38 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await expect(l.spend({ key: 'ci', from: -1 })).rejects.toMatchObject({ field: 'query.from' });
     });
 
-    it("sums a key's calls, tokens and dollars from an hour on, queued calls too, shadows left out, kept after retention", async () => {
+    it("sums a key's requests, calls, tokens and dollars from an hour on, queued calls too, shadows left out, kept after retention", async () => {
       const l = await ledger();
       const hour = 3_600_000;
       const price = { input: 1, output: 2 }; // dollars a million tokens
       const used = (id: string, time: number, fields: Partial<CallInput>) =>
         call(id, { time, usage: { inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 250_000 }, price, keyName: 'ci', ...fields });
       l.recordCall(used('k1', hour - 1, {}));
-      l.recordCall(used('k2', hour, { purpose: 'route' }));
-      l.recordCall(used('k3', 2 * hour + 5, { purpose: 'merger', collection: 'core' }));
-      l.recordCall(used('k4', 2 * hour + 6, { purpose: 'shadow' }));
+      l.recordCall(used('k2', hour, { purpose: 'route', request: true }));
+      l.recordCall(used('k3', 2 * hour + 5, { purpose: 'merger', collection: 'core', request: true }));
+      l.recordCall(used('k4', 2 * hour + 6, { purpose: 'shadow', request: true })); // the gateway's own: no request of the key's
       l.recordCall(used('k5', 2 * hour + 7, { keyName: 'me', purpose: 'shape' }));
       l.recordCall(call('k6', { time: 2 * hour + 8, keyName: 'ci', status: 'error' })); // no usage, unpriced: a call, nothing more
       await l.flush();
-      l.recordCall(used('k7', 3 * hour, {})); // still queued
+      l.recordCall(used('k7', 3 * hour, { request: true })); // still queued
       const each = { inputTokens: 1_000_000, outputTokens: 500_000, cachedTokens: 250_000, cost: 2 };
-      const times = (n: number, calls = n) => ({
+      const times = (n: number, calls = n, requests = 0) => ({
+        requests,
         calls,
         inputTokens: n * each.inputTokens,
         outputTokens: n * each.outputTokens,
         cachedTokens: n * each.cachedTokens,
         cost: n * each.cost,
       });
-      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
-      expect(await l.keyTotals({ key: 'ci', from: hour })).toEqual(times(3, 4));
-      expect(await l.keyTotals({ key: 'ci', from: 3 * hour })).toEqual(times(1));
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5, 3));
+      expect(await l.keyTotals({ key: 'ci', from: hour })).toEqual(times(3, 4, 3));
+      expect(await l.keyTotals({ key: 'ci', from: 3 * hour })).toEqual(times(1, 1, 1));
       expect(await l.keyTotals({ key: 'me', from: 0 })).toEqual(times(1));
       expect(await l.keyTotals({ key: 'nobody', from: 0 })).toEqual(times(0));
+      expect((await l.getCall('k2'))?.request).toBe(true);
+      expect((await l.getCall('k1'))?.request).toBeUndefined();
       await l.prune(10 * hour);
-      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5, 3));
       await expect(l.keyTotals({ from: 0 } as never)).rejects.toMatchObject({ field: 'query.key' });
       await expect(l.keyTotals({ key: 'ci', from: hour + 1 })).rejects.toMatchObject({
         field: 'query.from',

@@ -18,6 +18,9 @@ export function validateCall(value: unknown): CallInput {
     if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
   }
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');
+  if (call.request !== undefined && call.request !== true) {
+    throw new LedgerInputError('call.request', `must be true (the call stands for its request) or left out, got ${describe(call.request)}`);
+  }
   validateUsage(call.usage, 'call.usage');
   if (call.price !== undefined) validatePrice(call.price, 'call.price');
   optionalAmount(call.seconds, 'call.seconds');
