@@ -97,3 +97,8 @@ export const UPSERT_CONVERSATIONS = upsertConversationsSql(
 export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
 ON CONFLICT (call) DO NOTHING`;
+
+/** A batch's refusals, summed per row beforehand (one row per key per statement), added to the roll-up. */
+export const ADD_REFUSALS = `
+INSERT INTO refusals SELECT * FROM json_populate_recordset(NULL::refusals, $1::json)
+ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = refusals.count + excluded.count`;

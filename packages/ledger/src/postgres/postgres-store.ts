@@ -20,7 +20,9 @@ import { keyStatsSql, recordsSql, statsFromTotalsSql } from '../sql/totals-sql';
 import { type ShapeRow, toModelRecords } from '../sql/totals-row';
 import { hourOf } from '../totals';
 import { migratePostgres } from './postgres-migrate';
-import { INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE, UPSERT_CONVERSATIONS } from './postgres-sql';
+import { ADD_REFUSALS, INSERT_CALLS, INSERT_TRANSCRIPTS, INSERT_TURNS, PAGE_CALLS, PRUNE, UPSERT_CONVERSATIONS } from './postgres-sql';
+import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { REFUSALS_SQL, refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
@@ -70,8 +72,10 @@ export class PostgresStore implements LedgerStore {
     const turns: ReturnType<typeof turnToRow>[] = [];
     const turnRecords: TurnRecord[] = [];
     const transcripts: TranscriptRow[] = [];
+    const refused: RefusalRecord[] = [];
     for (const item of batch) {
-      if (item.kind === 'call') calls.push(callToRow(item.record));
+      if (item.kind === 'refusal') refused.push(item.record);
+      else if (item.kind === 'call') calls.push(callToRow(item.record));
       else if (item.kind === 'turn') {
         turns.push(turnToRow(item.record));
         turnRecords.push(item.record);
@@ -85,6 +89,7 @@ export class PostgresStore implements LedgerStore {
         await client.query(UPSERT_CONVERSATIONS, [JSON.stringify(deltas)]);
       }
       if (transcripts.length > 0) await client.query(INSERT_TRANSCRIPTS, [JSON.stringify(transcripts)]);
+      if (refused.length > 0) await client.query(ADD_REFUSALS, [JSON.stringify(refusalDeltas(refused).map(refusalToRow))]);
     });
   }
 
@@ -160,6 +165,14 @@ export class PostgresStore implements LedgerStore {
       [query.from, value],
     );
     return Number(rows[0]?.cost ?? 0);
+  }
+
+  async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    const { rows } = await this.#pool.query<RefusalRow>(
+      REFUSALS_SQL((n) => `$${n}`),
+      [query.from, query.to],
+    );
+    return refusalCountsOfRows(rows);
   }
 
   async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {

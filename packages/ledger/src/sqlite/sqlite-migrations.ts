@@ -317,4 +317,18 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
       AND c.purpose IN ('route', 'seat', 'merger')
   );
   `,
+  // 12: refusals — requests the gateway's limits refused (never a prompt), counted per minute, key, collection ('' for
+  // a model alias), scope and limit: a refused request makes no call, so without it the dashboard could not show
+  // refusals after a restart or another replica's. Kept like the totals (retention does not delete it).
+  `
+  CREATE TABLE refusals (
+    minute INTEGER NOT NULL,
+    key_name TEXT NOT NULL,
+    collection TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    limit_name TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (minute, key_name, collection, scope, limit_name)
+  );
+  `,
 ];

@@ -4,6 +4,7 @@ import { upsertConversationsSql } from '../sql/conversation-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { SUM_COLUMNS } from '../sql/totals-row';
 import { KEY_TOTALS_SQL } from '../sql/key-totals-row';
+import { REFUSALS_SQL } from '../sql/refusal-rows';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
 const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
@@ -48,6 +49,8 @@ type StatementName =
   | 'collectionSpend'
   | 'addKeyTotals'
   | 'keyTotals'
+  | 'addRefusals'
+  | 'refusals'
   | 'addTotals'
   | 'addShapeTotals'
   | 'addModelHours'
@@ -116,6 +119,11 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
          output_tokens = output_tokens + excluded.output_tokens, cached_tokens = cached_tokens + excluded.cached_tokens, cost = cost + excluded.cost`,
     ),
     keyTotals: db.prepare(KEY_TOTALS_SQL(() => '?')),
+    addRefusals: db.prepare(
+      `INSERT INTO refusals (minute, key_name, collection, scope, limit_name, count) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = count + excluded.count`,
+    ),
+    refusals: db.prepare(REFUSALS_SQL(() => '?')),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     // Retention: the oldest calls first, on the (time, id) index; turns on their time index.
     oldCalls: db.prepare('SELECT id FROM calls WHERE time < ? ORDER BY time, id LIMIT ?').pluck(),

@@ -253,6 +253,32 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await expect(l.keyTotals({ key: 'ci', from: -hour })).rejects.toBeInstanceOf(LedgerInputError);
     });
 
+    it('counts refused requests per key, collection, scope and limit by the minute, queued ones too, kept after retention', async () => {
+      const l = await ledger();
+      const minute = 60_000;
+      l.recordRefusal({ time: 5 * minute + 1, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' });
+      l.recordRefusal({ time: 5 * minute + 2, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' });
+      l.recordRefusal({ time: 6 * minute, keyName: 'ci', scope: 'key', limit: 'budget' });
+      await l.flush();
+      l.recordRefusal({ time: 7 * minute, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' }); // another batch, the same key
+      l.recordRefusal({ time: 8 * minute, keyName: 'me', collection: 'agents', scope: 'collection', limit: 'tpm' }); // still queued
+      expect(await l.refusals({ from: 0, to: 60 * minute })).toEqual([
+        { keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm', count: 3 },
+        { keyName: 'ci', collection: null, scope: 'key', limit: 'budget', count: 1 },
+        { keyName: 'me', collection: 'agents', scope: 'collection', limit: 'tpm', count: 1 },
+      ]);
+      // By the minute: from the 6th minute up to the 8th.
+      expect(await l.refusals({ from: 6 * minute, to: 8 * minute })).toEqual([
+        { keyName: 'ci', collection: null, scope: 'key', limit: 'budget', count: 1 },
+        { keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm', count: 1 },
+      ]);
+      await l.prune(60 * minute);
+      expect(await l.refusals({ from: 0, to: 60 * minute })).toHaveLength(3);
+      expect(() => l.recordRefusal({ keyName: 'ci', scope: 'key', limit: 'rps' } as never)).toThrow(LedgerInputError);
+      expect(() => l.recordRefusal({ keyName: '', scope: 'key', limit: 'rpm' })).toThrow(/refusal\.keyName/);
+      await expect(l.refusals({ from: 10, to: 5 })).rejects.toMatchObject({ field: 'query.to' });
+    });
+
     it('keeps stats per collection and over all, from aggregates', async () => {
       const l = await ledger();
       l.recordCall(
