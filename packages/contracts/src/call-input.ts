@@ -45,6 +45,11 @@ export interface CallInput {
   providerKey?: string;
   /** The surface the call came through when not a model API route (`mcp`: an MCP tool). */
   via?: string;
+  /**
+   * This call stands for the request the caller made: one call of each request carries it (a route turn's first
+   * attempt, a panel's first call recorded), so that a key's requests are counted once however many calls they made.
+   */
+  request?: true;
 }
 
 /** Where calls are written: a `@bench/ledger` Ledger fits as it is. */

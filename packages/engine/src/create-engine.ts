@@ -1,3 +1,4 @@
+import { recordRefusal } from './limits/record-refusal';
 import { createClient, type Client } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { createLedger, type Ledger } from '@bench/ledger';
@@ -114,6 +115,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   const currentConfig = () => current.runtime.config;
   events.on((event) => {
     if (event.type === 'call') current.runtime.limits.count(event.call);
+    else if (event.type === 'refusal') recordRefusal(ledger, event.refusal, now(), logger);
   });
   // A store that forgets on restart: the budgets start from what the ledger priced in their period so far.
   if (!state.durable) await current.runtime.limits.seed(ledger);

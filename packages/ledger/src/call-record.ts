@@ -42,4 +42,6 @@ export interface CallRecord {
   via?: string;
   /** The environment variable of the provider key the call used (`OPENAI_KEY_B`), when the writer said: its name, never its value. */
   providerKey?: string;
+  /** The call stands for its request (see `CallInput.request`): a key's requests count these. */
+  request?: true;
 }

@@ -8,6 +8,7 @@ export { MAX_NOTE_BYTES } from './verdict';
 export type { ModelStats, StatsQuery } from './model-stats';
 export type { SpendQuery } from './spend-query';
 export type { KeyTotals, KeyTotalsQuery } from './key-totals';
+export { REFUSAL_LIMITS, REFUSAL_SCOPES, type RefusalCount, type RefusalInput, type RefusalLimit, type RefusalScope, type RefusalsQuery } from './refusals';
 export type { ModelRecord, RecordsQuery, ShapeRecord } from './model-record';
 export { DEFAULT_SHAPE } from './model-record';
 export { LedgerInputError } from './errors/ledger-input-error';

@@ -9,6 +9,9 @@ export interface KeyTotalsQuery {
 
 /** What a key's calls added up to: made for the key's callers, so every purpose but `shadow` (the gateway's own). */
 export interface KeyTotals {
+  /** Requests the key's callers made (the calls that stand for one, `CallRecord.request`): a panel of 3 and its merger count one. */
+  requests: number;
+  /** Upstream calls made for them. */
   calls: number;
   inputTokens: number;
   outputTokens: number;
@@ -18,7 +21,7 @@ export interface KeyTotals {
   cost: number;
 }
 
-export const emptyKeyTotals = (): KeyTotals => ({ calls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, cost: 0 });
+export const emptyKeyTotals = (): KeyTotals => ({ requests: 0, calls: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, cost: 0 });
 
 /** What a batch of new calls adds to one (key, hour) row of `key_totals`. */
 export interface KeyTotalsDelta {
@@ -41,6 +44,7 @@ export function keyTotalsDeltas(calls: Iterable<CallRecord>): KeyTotalsDelta[] {
       rows.set(id, row);
     }
     addKeyTotals(row.totals, {
+      requests: call.request ? 1 : 0,
       calls: 1,
       inputTokens: call.inputTokens,
       outputTokens: call.outputTokens,
@@ -52,6 +56,7 @@ export function keyTotalsDeltas(calls: Iterable<CallRecord>): KeyTotalsDelta[] {
 }
 
 export function addKeyTotals(into: KeyTotals, more: KeyTotals): void {
+  into.requests += more.requests;
   into.calls += more.calls;
   into.inputTokens += more.inputTokens;
   into.outputTokens += more.outputTokens;

@@ -7,11 +7,16 @@ import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
 import type { KeyTotals, KeyTotalsQuery } from './key-totals';
+import type { RefusalCount, RefusalRecord, RefusalsQuery } from './refusals';
 import type { TurnRecord } from './turn-record';
 import type { PruneCounts } from './retention/prune-counts';
 import type { Verdict } from './verdict';
 
-export type WriteItem = { kind: 'call'; record: CallRecord } | { kind: 'turn'; record: TurnRecord } | { kind: 'transcript'; record: Transcript };
+export type WriteItem =
+  | { kind: 'call'; record: CallRecord }
+  | { kind: 'turn'; record: TurnRecord }
+  | { kind: 'transcript'; record: Transcript }
+  | { kind: 'refusal'; record: RefusalRecord };
 
 /** A position in the calls' (time, id) order, for paging. */
 export interface CallCursor {
@@ -47,6 +52,8 @@ export interface LedgerStore {
   spend(query: SpendQuery): Promise<number>;
   /** A key's calls, tokens and dollars from an hour on, shadows left out, from the hourly `key_totals`. */
   keyTotals(query: KeyTotalsQuery): Promise<KeyTotals>;
+  /** Requests refused by the gateway's limits in the range (minutes from `from` up to `to`), per key, collection, scope and limit, most first. */
+  refusals(query: RefusalsQuery): Promise<RefusalCount[]>;
   /** Calls in the range after the cursor, in (time, id) order. */
   pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
   /**

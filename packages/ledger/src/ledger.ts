@@ -7,6 +7,7 @@ import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import type { SpendQuery } from './spend-query';
 import type { KeyTotals, KeyTotalsQuery } from './key-totals';
+import type { RefusalCount, RefusalInput, RefusalsQuery } from './refusals';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
 import type { Verdict, VerdictInput } from './verdict';
@@ -108,6 +109,14 @@ export interface Ledger {
    * are written first. `LedgerInputError` on a bad query.
    */
   keyTotals(query: KeyTotalsQuery): Promise<KeyTotals>;
+  /**
+   * Queues a request the gateway's limits refused (never its prompt), like `recordCall`: counted per minute, key,
+   * collection, scope and limit, so that a dashboard shows refusals after a restart and across replicas on one database.
+   * `LedgerInputError` on a bad one; false when the queue refused it.
+   */
+  recordRefusal(refusal: RefusalInput): boolean;
+  /** The refusals counted in a range (queued ones written first), most first; `LedgerInputError` on a bad query. */
+  refusals(query: RefusalsQuery): Promise<RefusalCount[]>;
   /** Queues a call's prompt and answer, like `recordCall` (the engine calls it only when the config keeps transcripts). */
   recordTranscript(transcript: TranscriptInput): boolean;
   /** The transcripts kept for these calls (those that have one), queued ones included. */

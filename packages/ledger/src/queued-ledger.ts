@@ -18,6 +18,8 @@ import { validateSpendQuery } from './validate/validate-spend-query';
 import type { SpendQuery } from './spend-query';
 import type { KeyTotals, KeyTotalsQuery } from './key-totals';
 import { validateKeyTotalsQuery } from './validate/validate-key-totals-query';
+import { MINUTE_MS, type RefusalCount, type RefusalInput, type RefusalsQuery } from './refusals';
+import { validateRefusal, validateRefusalsQuery } from './validate/validate-refusal';
 import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
 import type { Verdict } from './verdict';
@@ -43,7 +45,8 @@ const EXPIRE_BATCH = 500;
 type QueueItem =
   | { kind: 'call'; input: CallInput; time: number }
   | { kind: 'turn'; input: TurnInput; time: number }
-  | { kind: 'transcript'; input: TranscriptInput; time: number };
+  | { kind: 'transcript'; input: TranscriptInput; time: number }
+  | { kind: 'refusal'; input: RefusalInput; time: number };
 
 /** Attempts `close()` makes to write what is queued before it gives up and reports. */
 const CLOSE_ATTEMPTS = 5;
@@ -143,6 +146,17 @@ export class QueuedLedger implements Ledger {
     const valid = validateKeyTotalsQuery(query);
     await this.#queue.flush();
     return this.#store.keyTotals(valid);
+  }
+
+  recordRefusal(refusal: RefusalInput): boolean {
+    const input = validateRefusal(refusal);
+    return this.#enqueue({ kind: 'refusal', input, time: this.#now() }, `refusal of key ${input.keyName}`);
+  }
+
+  async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    const valid = validateRefusalsQuery(query);
+    await this.#flushQueued('refusal');
+    return this.#store.refusals(valid);
   }
 
   recordTranscript(transcript: TranscriptInput): boolean {
@@ -276,6 +290,11 @@ export class QueuedLedger implements Ledger {
       case 'transcript': {
         const { time, ...rest } = item.input;
         return { kind: 'transcript', record: { ...rest, time: time ?? item.time } };
+      }
+      case 'refusal': {
+        const { time, keyName, collection, scope, limit } = item.input;
+        const minute = Math.floor((time ?? item.time) / MINUTE_MS) * MINUTE_MS;
+        return { kind: 'refusal', record: { minute, keyName, collection: collection ?? null, scope, limit } };
       }
       default: {
         const unreachable: never = item;

@@ -38,6 +38,7 @@ export function toCallRecord(input: CallInput, time: number, lookup: PriceLookup
     shape: input.shape ?? DEFAULT_SHAPE,
     ...(input.via !== undefined ? { via: input.via } : {}),
     ...(input.providerKey !== undefined ? { providerKey: input.providerKey } : {}),
+    ...(input.request === true ? { request: true } : {}),
   };
 }
 

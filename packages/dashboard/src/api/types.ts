@@ -1,6 +1,6 @@
 // The shapes of the gateway's /bench/… JSON routes: the engine's and the ledger's own types (type-only imports, erased
 // from the bundle), so that a change to a route's shape is a type error here. docs/dashboard-api.md documents them.
-import type { ModelView } from '@bench/engine';
+import type { ModelView, Refusal } from '@bench/engine';
 
 export type {
   CallView as CallDetail,
@@ -19,6 +19,7 @@ export type {
   TurnView as Turn,
 } from '@bench/engine';
 export type {
+  RefusalCount,
   CallVerdict as Verdict,
   CallWithVerdict as Call,
   ConversationSummary,
@@ -28,6 +29,9 @@ export type {
 } from '@bench/ledger';
 
 export type RecordFigures = ModelView['record']['whole'];
+
+/** A refusal by a limit as the live feed sends it (`event: refusal`), stamped when the gateway sent it. */
+export type LiveRefusal = Refusal & { time: number };
 
 export interface Page<T> {
   items: T[];

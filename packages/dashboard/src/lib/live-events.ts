@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Call, Verdict } from '../api/types';
+import type { Call, LiveRefusal, Verdict } from '../api/types';
 
 export interface TurnEvent {
   conversation: string;
@@ -11,7 +11,11 @@ export interface TurnEvent {
   time: number;
 }
 
-export type LiveEvent = { type: 'call'; call: Call } | { type: 'turn'; turn: TurnEvent } | { type: 'verdict'; verdict: Verdict & { call: string } };
+export type LiveEvent =
+  | { type: 'call'; call: Call }
+  | { type: 'turn'; turn: TurnEvent }
+  | { type: 'verdict'; verdict: Verdict & { call: string } }
+  | { type: 'refusal'; refusal: LiveRefusal };
 
 type Listener = (event: LiveEvent) => void;
 
@@ -54,6 +58,10 @@ export function startLiveEvents(): void {
   source.addEventListener('verdict', (message) => {
     const verdict = parse<Verdict & { call: string }>(message as MessageEvent<string>);
     if (verdict) emit({ type: 'verdict', verdict });
+  });
+  source.addEventListener('refusal', (message) => {
+    const refusal = parse<LiveRefusal>(message as MessageEvent<string>);
+    if (refusal) emit({ type: 'refusal', refusal });
   });
 }
 

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { benchApi } from '../api/bench-api';
-import type { Range, Series, Totals } from '../api/types';
+import type { LiveRefusal, Overview, Range, Series } from '../api/types';
 import { ErrorNote } from '../components/error-note';
 import { CollectionsHealth } from '../components/collections-health';
+import { LiveRefusals, RefusalsTable } from '../components/refusals-view';
 import { type ChartLine, TimeChart } from '../components/time-chart';
 import { formatCost, formatCount, formatPercent, formatSeconds } from '../lib/format';
 import { useLiveEvents } from '../lib/live-events';
@@ -26,7 +27,11 @@ const CHARTS: Array<{ metric: Metric; title: string; format: (value: number) => 
   { metric: 'cachedTokens', title: 'Cache reads (tokens)', format: (v) => formatCount(Math.round(v)), whole: true },
 ];
 
-function Figures({ totals }: { totals: Totals }) {
+/** Refusals the page keeps from the live feed. */
+const LIVE_REFUSALS = 5;
+
+function Figures({ overview }: { overview: Overview }) {
+  const { totals } = overview;
   const figures: Array<[string, string]> = [
     ['Calls', formatCount(totals.calls)],
     ['Cost', formatCost(totals.cost)],
@@ -35,6 +40,7 @@ function Figures({ totals }: { totals: Totals }) {
     ['Total time', formatSeconds(totals.seconds)],
     ['Output tokens/s', totals.outputTokensPerSecond === null ? '—' : totals.outputTokensPerSecond.toFixed(1)],
     ['Cache reads', `${formatCount(totals.cachedTokens)} (${formatPercent(totals.cachedTokens, totals.inputTokens)} of input)`],
+    ['Refused (limits)', formatCount(overview.refused)],
   ];
   return (
     <dl class="figures">
@@ -61,8 +67,13 @@ export function OverviewPage({ theme }: { theme: Theme }) {
     overview.reload();
     collections.reload();
   }, 2000);
+  const [liveRefusals, setLiveRefusals] = useState<LiveRefusal[]>([]);
   useLiveEvents((event) => {
     if (event.type === 'call') refresh();
+    else if (event.type === 'refusal') {
+      setLiveRefusals((shown) => [event.refusal, ...shown].slice(0, LIVE_REFUSALS));
+      refresh();
+    }
   });
 
   const data = overview.data;
@@ -94,13 +105,20 @@ export function OverviewPage({ theme }: { theme: Theme }) {
       {overview.error ? <ErrorNote error={overview.error} title="The overview did not load." /> : null}
       {data ? (
         <>
-          <Figures totals={data.totals} />
+          <Figures overview={data} />
           <div class="charts" data-testid="charts">
             {charts.map((chart) => (
               <TimeChart key={chart.metric} title={chart.title} buckets={data.buckets} lines={chart.lines} format={chart.format} whole={chart.whole} theme={theme} />
             ))}
           </div>
           {series && series.length > 0 ? <SeriesTable series={series} by={by} /> : <p class="muted">No calls in this range yet.</p>}
+          <h2>Refused by limits</h2>
+          {liveRefusals.length > 0 ? <LiveRefusals refusals={liveRefusals} /> : null}
+          {data.refusals.length > 0 ? (
+            <RefusalsTable refusals={data.refusals} />
+          ) : (
+            <p class="muted">No request was refused by a key's or a collection's limits in this range.</p>
+          )}
         </>
       ) : overview.loading ? (
         <p class="muted">Loading…</p>

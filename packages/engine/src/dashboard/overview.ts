@@ -1,4 +1,4 @@
-import { HOUR_MS, type Ledger, type SeriesRow, type SeriesSums } from '@bench/ledger';
+import { HOUR_MS, type Ledger, type RefusalCount, type SeriesRow, type SeriesSums } from '@bench/ledger';
 import { EngineError } from '../errors/engine-error';
 
 export const OVERVIEW_RANGES = ['hour', 'day', 'week'] as const;
@@ -48,6 +48,10 @@ export interface Overview {
   totals: OverviewTotals;
   byModel: OverviewSeries[];
   byKey: OverviewSeries[];
+  /** Requests the gateway's own limits refused in the range (they made no call, so are in no series), all together. */
+  refused: number;
+  /** The same per key, collection, whose limit (scope) and which, most first. */
+  refusals: RefusalCount[];
 }
 
 const emptySums = (): SeriesSums => ({
@@ -118,7 +122,7 @@ function seriesOf(rows: SeriesRow[], from: number, bucketMs: number, count: numb
   return series.sort((a, b) => b.totals.calls - a.totals.calls || String(a.name).localeCompare(String(b.name)));
 }
 
-/** Calls, cost, failures, seconds and cache reads per model and per key over the last hour, day or week. */
+/** Calls, cost, failures, seconds and cache reads per model and per key over the last hour, day or week, and the requests refused by limits. */
 export async function overview(ledger: Ledger, now: number, query: { range?: OverviewRange; collection?: string } = {}): Promise<Overview> {
   const range = query.range ?? 'day';
   if (!OVERVIEW_RANGES.includes(range)) {
@@ -128,10 +132,12 @@ export async function overview(ledger: Ledger, now: number, query: { range?: Ove
   const to = Math.floor(now / bucketMs) * bucketMs + bucketMs; // the bucket holding now is the last
   const from = to - count * bucketMs;
   const only = query.collection !== undefined ? { collection: query.collection } : {};
-  const [models, keys] = await Promise.all([
+  const [models, keys, refused] = await Promise.all([
     ledger.series({ from, to, bucketMs, by: 'alias', ...only }),
     ledger.series({ from, to, bucketMs, by: 'keyName', ...only }),
+    ledger.refusals({ from, to }),
   ]);
+  const refusals = query.collection === undefined ? refused : refused.filter((each) => each.collection === query.collection);
   const whole = emptySums();
   for (const row of models) add(whole, row.sums);
   return {
@@ -143,5 +149,7 @@ export async function overview(ledger: Ledger, now: number, query: { range?: Ove
     totals: totalsOf(whole),
     byModel: seriesOf(models, from, bucketMs, count),
     byKey: seriesOf(keys, from, bucketMs, count),
+    refused: refusals.reduce((sum, each) => sum + each.count, 0),
+    refusals,
   };
 }

@@ -27,6 +27,8 @@ export function observedLedger(ledger: Ledger, events: EngineEvents): Ledger {
     records: (query) => ledger.records(query),
     spend: (query) => ledger.spend(query),
     keyTotals: (query) => ledger.keyTotals(query),
+    recordRefusal: (refusal) => ledger.recordRefusal(refusal),
+    refusals: (query) => ledger.refusals(query),
     exportCalls: (options) => ledger.exportCalls(options),
     prune: (before) => ledger.prune(before),
     recordTranscript: (transcript) => ledger.recordTranscript(transcript),

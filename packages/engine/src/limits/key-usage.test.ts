@@ -101,10 +101,11 @@ describe.each(ledgers)("GET /bench/keys/me's usage, on %s", (name, ledgerOf) => 
       const usage = await engine.keyUsage(keyOf(engine, 'me-secret'));
       const a = { input: 1_000_000, output: 500_000, cached: 200_000, usd: 2 };
       const b = { input: 300, output: 100, cached: 0, usd: 0 };
-      const period = (window: string, since: string, resets: string, calls: Array<typeof a>) => ({
+      const period = (window: string, since: string, resets: string, requests: number, calls: Array<typeof a>) => ({
         window,
         since,
         resets_at: resets,
+        requests,
         calls: calls.length,
         input_tokens: calls.reduce((sum, call) => sum + call.input, 0),
         output_tokens: calls.reduce((sum, call) => sum + call.output, 0),
@@ -119,14 +120,14 @@ describe.each(ledgers)("GET /bench/keys/me's usage, on %s", (name, ledgerOf) => 
         collections: {},
         usage: {
           minute: { window: 'sliding-minute', requests: 1, tokens: 1_500_400 },
-          day: period('day', '2026-12-09T00:00:00.000Z', '2026-12-10T00:00:00.000Z', [a, a, b]),
-          week: period('week', '2026-12-07T00:00:00.000Z', '2026-12-14T00:00:00.000Z', [a, a, a, b]),
-          month: period('month', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z', [a, a, b, a, a, b]),
+          day: period('day', '2026-12-09T00:00:00.000Z', '2026-12-10T00:00:00.000Z', 2, [a, a, b]),
+          week: period('week', '2026-12-07T00:00:00.000Z', '2026-12-14T00:00:00.000Z', 3, [a, a, a, b]),
+          month: period('month', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z', 4, [a, a, b, a, a, b]),
         },
       });
       // The same figures a key with limits sees beside them: its rpm's count is its minute's requests.
       const ci = await engine.keyUsage(keyOf(engine, 'ci-secret'));
-      expect(ci.usage.day).toMatchObject({ calls: 1, usd: 2 });
+      expect(ci.usage.day).toMatchObject({ requests: 1, calls: 1, usd: 2 });
       expect(ci.usage.minute).toEqual({ window: 'sliding-minute', requests: 1, tokens: 1_500_000 });
       expect(ci.limits.rpm).toMatchObject({ limit: 100, used: 1 });
     },

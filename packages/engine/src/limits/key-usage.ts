@@ -14,14 +14,17 @@ export interface MinuteUsage {
 }
 
 /**
- * What a key's calls added up to in a UTC period so far: every upstream call made for it (a panel's seats and merger, a
- * shaper, a route turn's attempts; not shadows, the gateway's own), as the ledger recorded and priced them.
+ * What a key's requests added up to in a UTC period so far, as the ledger recorded and priced them: the requests its
+ * callers made (once each, whatever the reply mode; a refused one is not counted), and the upstream calls made for
+ * them (a panel's seats and merger, a shaper, a route turn's attempts; not shadows, the gateway's own), whose tokens
+ * and dollars these are.
  */
 export interface PeriodUsage {
   window: BudgetPeriod;
   /** The period's start and end (ISO, UTC). */
   since: string;
   resets_at: string;
+  requests: number;
   calls: number;
   input_tokens: number;
   output_tokens: number;
@@ -64,6 +67,7 @@ function periodUsage(per: BudgetPeriod, window: { start: number; end: number }, 
     window: per,
     since: new Date(window.start).toISOString(),
     resets_at: new Date(window.end).toISOString(),
+    requests: totals.requests,
     calls: totals.calls,
     input_tokens: totals.inputTokens,
     output_tokens: totals.outputTokens,

@@ -10,6 +10,7 @@ import type { TurnContext } from '../turn/turn-context';
 import type { TurnRunner } from '../turn/turn-runner';
 import type { TurnShape } from '../shapes/turn-shape';
 import { withPanelCosts } from './panel-costs';
+import { firstCallForRequest } from './first-call-for-request';
 import { recordedVia } from './recorded-via';
 import { textAnswer } from '../transcripts/transcript-keeper';
 import { panelCollectionOf, panelMemberLookup } from './panel-members';
@@ -49,7 +50,7 @@ export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner>
     shape: input.shape?.shape ?? 'general',
     shapeBy: input.shape?.by ?? 'default',
     random: runtime.random,
-    recorder: context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger,
+    recorder: firstCallForRequest(context.via ? recordedVia(runtime.ledger, context.via) : runtime.ledger),
     onRecordError: (error) => runtime.logger.error({ err: (error as Error).message }, 'panel record refused'),
     keyName: context.caller.keyName,
   });

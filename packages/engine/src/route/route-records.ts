@@ -27,12 +27,13 @@ function statusOf(attempt: AttemptReport, callerLeft: boolean): string {
 
 /**
  * Every upstream attempt of a route turn as a call record: the answering one under the turn's call id, the others
- * `<call>-<k>`; all of them in the conversation's unit (useful verdicts count once per conversation and model).
+ * `<call>-<k>`; all of them in the conversation's unit (useful verdicts count once per conversation and model). The
+ * first attempt stands for the request (`request: true`): a failover does not make it two.
  */
 export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): CallInput[] {
   const { result, call } = outcome;
   let failed = 0;
-  return result.attempts.map((attempt): CallInput => {
+  return result.attempts.map((attempt, index): CallInput => {
     const answering = attempt.alias === result.alias && attempt === lastAttemptOf(result.attempts, attempt.alias);
     const model = config.models[attempt.alias];
     const filing: CallFiling = {
@@ -64,7 +65,9 @@ export function routeCallRecords(config: GatewayConfig, outcome: RouteOutcome): 
       ending.toolCalls = outcome.toolCalls;
       if (result.warnings.length) ending.warnings = result.warnings.map((warning) => warning.message);
     }
-    return callRecordOf(filing, ending);
+    const record = callRecordOf(filing, ending);
+    if (index === 0) record.request = true;
+    return record;
   });
 }
 

@@ -1,71 +1,90 @@
 import type { GenAiModel } from '../telemetry/gen-ai-model';
+import type { GatewayMetrics } from './gateway-metrics';
+import type { CounterSeries } from './summed-counter';
+import type { HistogramSeries } from './summed-histogram';
 
-/**
- * One model's label sets, built once and reused for every call (prom-client reads a label object on each update:
- * a literal of fixed shape is quick to read, a spread with a key added is slow on Node 20).
- */
+/** One model's series in every call metric, found once and reused for every call (an update is then a number added). */
 export class CallLabels {
-  readonly firstChunk: Record<string, string>;
-  readonly input: Record<string, string>;
-  readonly output: Record<string, string>;
-  readonly cacheRead: Record<string, string>;
-  readonly cacheWrite: Record<string, string>;
   readonly #model: GenAiModel;
-  readonly #durations = new Map<string, Record<string, string>>();
-  readonly #calls = new Map<string, Record<string, string>>();
-  readonly #costs = new Map<string, Record<string, string>>();
+  readonly #metrics: GatewayMetrics;
+  readonly #chat: Record<string, string>;
+  // Each made on its first update, as prom-client makes a series: a model never cached lists no cache series.
+  #firstChunk: HistogramSeries | undefined;
+  #input: HistogramSeries | undefined;
+  #output: HistogramSeries | undefined;
+  #cacheRead: CounterSeries | undefined;
+  #cacheWrite: CounterSeries | undefined;
+  readonly #durations = new Map<string, HistogramSeries>();
+  readonly #calls = new Map<string, CounterSeries>();
+  readonly #costs = new Map<string, CounterSeries>();
 
-  constructor(model: GenAiModel) {
+  constructor(metrics: GatewayMetrics, model: GenAiModel) {
+    this.#metrics = metrics;
     this.#model = model;
     const { alias, requestModel, providerName } = model;
-    this.firstChunk = { gen_ai_operation_name: 'chat', gen_ai_provider_name: providerName, gen_ai_request_model: requestModel, model: alias };
-    this.input = {
-      gen_ai_operation_name: 'chat',
-      gen_ai_provider_name: providerName,
-      gen_ai_request_model: requestModel,
-      model: alias,
-      gen_ai_token_type: 'input',
-    };
-    this.output = {
-      gen_ai_operation_name: 'chat',
-      gen_ai_provider_name: providerName,
-      gen_ai_request_model: requestModel,
-      model: alias,
-      gen_ai_token_type: 'output',
-    };
-    this.cacheRead = { model: alias, gen_ai_token_type: 'cache_read' };
-    this.cacheWrite = { model: alias, gen_ai_token_type: 'cache_write' };
+    this.#chat = { gen_ai_operation_name: 'chat', gen_ai_provider_name: providerName, gen_ai_request_model: requestModel, model: alias };
+  }
+
+  get firstChunk(): HistogramSeries {
+    this.#firstChunk ??= this.#metrics.firstChunkSeconds.series(this.#chat);
+    return this.#firstChunk;
+  }
+
+  get input(): HistogramSeries {
+    this.#input ??= this.#metrics.tokenUsage.series({ ...this.#chat, gen_ai_token_type: 'input' });
+    return this.#input;
+  }
+
+  get output(): HistogramSeries {
+    this.#output ??= this.#metrics.tokenUsage.series({ ...this.#chat, gen_ai_token_type: 'output' });
+    return this.#output;
+  }
+
+  get cacheRead(): CounterSeries {
+    this.#cacheRead ??= this.#metrics.cacheTokens.series({ model: this.#model.alias, gen_ai_token_type: 'cache_read' });
+    return this.#cacheRead;
+  }
+
+  get cacheWrite(): CounterSeries {
+    this.#cacheWrite ??= this.#metrics.cacheTokens.series({ model: this.#model.alias, gen_ai_token_type: 'cache_write' });
+    return this.#cacheWrite;
   }
 
   /** `error_type` is empty for a call that succeeded. */
-  duration(status: string): Record<string, string> {
-    let labels = this.#durations.get(status);
-    if (!labels) {
+  duration(status: string): HistogramSeries {
+    let series = this.#durations.get(status);
+    if (!series) {
       const { alias, requestModel, providerName } = this.#model;
       const error = status === 'ok' ? '' : status;
-      labels = { gen_ai_operation_name: 'chat', gen_ai_provider_name: providerName, gen_ai_request_model: requestModel, model: alias, error_type: error };
-      this.#durations.set(status, labels);
+      series = this.#metrics.operationSeconds.series({
+        gen_ai_operation_name: 'chat',
+        gen_ai_provider_name: providerName,
+        gen_ai_request_model: requestModel,
+        model: alias,
+        error_type: error,
+      });
+      this.#durations.set(status, series);
     }
-    return labels;
+    return series;
   }
 
-  call(collection: string, status: string, purpose: string): Record<string, string> {
+  call(collection: string, status: string, purpose: string): CounterSeries {
     const key = `${collection}\u0000${status}\u0000${purpose}`;
-    let labels = this.#calls.get(key);
-    if (!labels) {
-      labels = { model: this.#model.alias, gen_ai_request_model: this.#model.requestModel, collection, status, purpose };
-      this.#calls.set(key, labels);
+    let series = this.#calls.get(key);
+    if (!series) {
+      series = this.#metrics.upstreamCalls.series({ model: this.#model.alias, gen_ai_request_model: this.#model.requestModel, collection, status, purpose });
+      this.#calls.set(key, series);
     }
-    return labels;
+    return series;
   }
 
-  cost(collection: string, key: string): Record<string, string> {
+  cost(collection: string, key: string): CounterSeries {
     const id = `${collection}\u0000${key}`;
-    let labels = this.#costs.get(id);
-    if (!labels) {
-      labels = { model: this.#model.alias, collection, key };
-      this.#costs.set(id, labels);
+    let series = this.#costs.get(id);
+    if (!series) {
+      series = this.#metrics.cost.series({ model: this.#model.alias, collection, key });
+      this.#costs.set(id, series);
     }
-    return labels;
+    return series;
   }
 }

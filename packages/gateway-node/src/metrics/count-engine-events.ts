@@ -16,7 +16,7 @@ export function countEngineEvents(metrics: GatewayMetrics, running: () => Gatewa
   const labelsOf = (alias: string) => {
     let labels = labelsByAlias.get(alias);
     if (!labels) {
-      labels = new CallLabels(modelOf(alias));
+      labels = new CallLabels(metrics, modelOf(alias));
       labelsByAlias.set(alias, labels);
     }
     return labels;
@@ -36,17 +36,17 @@ export function countEngineEvents(metrics: GatewayMetrics, running: () => Gatewa
 
 function countCall(metrics: GatewayMetrics, labels: CallLabels, call: CallInput, config: GatewayConfig): void {
   const collection = call.collection ?? '';
-  metrics.upstreamCalls.inc(labels.call(collection, call.status, call.purpose));
+  labels.call(collection, call.status, call.purpose).value += 1;
   if (call.seconds !== undefined) metrics.operationSeconds.observe(labels.duration(call.status), call.seconds);
   if (call.firstPieceSeconds !== undefined) metrics.firstChunkSeconds.observe(labels.firstChunk, call.firstPieceSeconds);
   const usage = call.usage;
   if (!usage) return;
   if (usage.inputTokens !== undefined) metrics.tokenUsage.observe(labels.input, usage.inputTokens);
   if (usage.outputTokens !== undefined) metrics.tokenUsage.observe(labels.output, usage.outputTokens);
-  if (usage.cachedInputTokens) metrics.cacheTokens.inc(labels.cacheRead, usage.cachedInputTokens);
-  if (usage.cacheWriteTokens) metrics.cacheTokens.inc(labels.cacheWrite, usage.cacheWriteTokens);
+  if (usage.cachedInputTokens) labels.cacheRead.value += usage.cachedInputTokens;
+  if (usage.cacheWriteTokens) labels.cacheWrite.value += usage.cacheWriteTokens;
   const cost = usageCost(usage, call.price ?? config.models[call.alias]?.price);
-  if (cost) metrics.cost.inc(labels.cost(collection, call.keyName ?? 'local'), cost);
+  if (cost) labels.cost(collection, call.keyName ?? 'local').value += cost;
 }
 
 function countRefusal(metrics: GatewayMetrics, refusal: Refusal): void {

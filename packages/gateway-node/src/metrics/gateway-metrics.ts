@@ -1,5 +1,7 @@
 import type { Ledger } from '@bench/ledger';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { SummedCounter } from './summed-counter';
+import { SummedHistogram } from './summed-histogram';
 
 // Bucket boundaries the OpenTelemetry GenAI conventions recommend for each instrument.
 const DURATION_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92];
@@ -18,19 +20,19 @@ const MODEL_LABELS = ['gen_ai_operation_name', 'gen_ai_provider_name', 'gen_ai_r
 export class GatewayMetrics {
   readonly registry = new Registry();
 
-  readonly requests = new Counter({
+  readonly requests = new SummedCounter({
     name: 'bench_requests_total',
     help: 'Requests answered, by route, protocol, collection and HTTP status.',
     labelNames: ['route', 'protocol', 'collection', 'status'] as const,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly requestSeconds = new Histogram({
+  readonly requestSeconds = new SummedHistogram({
     name: 'http_server_request_duration_seconds',
     help: 'Seconds from a request to the end of its response (a stream: its last byte).',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'] as const,
+    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
     buckets: HTTP_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
   readonly openStreams = new Gauge({ name: 'bench_open_streams', help: 'Streamed replies open now.', registers: [this.registry] });
@@ -42,49 +44,49 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
-  readonly upstreamCalls = new Counter({
+  readonly upstreamCalls = new SummedCounter({
     name: 'bench_upstream_calls_total',
     help: 'Upstream calls, by model, status (ok, aborted or the error kind) and purpose (route, seat, merger, shape, shadow).',
     labelNames: ['model', 'gen_ai_request_model', 'collection', 'status', 'purpose'] as const,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly operationSeconds = new Histogram({
+  readonly operationSeconds = new SummedHistogram({
     name: 'gen_ai_client_operation_duration_seconds',
     help: 'Seconds of each upstream call, from its request to its last byte.',
-    labelNames: [...MODEL_LABELS, 'error_type'] as const,
+    labelNames: [...MODEL_LABELS, 'error_type'],
     buckets: DURATION_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly firstChunkSeconds = new Histogram({
+  readonly firstChunkSeconds = new SummedHistogram({
     name: 'gen_ai_client_operation_time_to_first_chunk_seconds',
     help: "Seconds from an upstream call's request to its first piece (text, reasoning or a tool call).",
     labelNames: MODEL_LABELS,
     buckets: FIRST_CHUNK_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly tokenUsage = new Histogram({
+  readonly tokenUsage = new SummedHistogram({
     name: 'gen_ai_client_token_usage',
     help: 'Tokens per upstream call, input (cached ones included) and output.',
-    labelNames: [...MODEL_LABELS, 'gen_ai_token_type'] as const,
+    labelNames: [...MODEL_LABELS, 'gen_ai_token_type'],
     buckets: TOKEN_BUCKETS,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly cacheTokens = new Counter({
+  readonly cacheTokens = new SummedCounter({
     name: 'bench_cache_tokens_total',
     help: 'Input tokens read from (cache_read) and written to (cache_write) the prompt cache.',
     labelNames: ['model', 'gen_ai_token_type'] as const,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
-  readonly cost = new Counter({
+  readonly cost = new SummedCounter({
     name: 'bench_cost_usd_total',
     help: 'What upstream calls cost in dollars, by model, collection and key name (models with a price only).',
     labelNames: ['model', 'collection', 'key'] as const,
-    registers: [this.registry],
+    registry: this.registry,
   });
 
   readonly failovers = new Counter({

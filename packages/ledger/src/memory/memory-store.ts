@@ -4,6 +4,7 @@ import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-st
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { addKeyTotals, emptyKeyTotals, keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
+import { countRefusals, refusalDeltas, refusalRowId, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import { replacesTurn } from '../turn-replacement';
@@ -35,11 +36,15 @@ export class MemoryStore implements LedgerStore {
   /** `collection \0 alias` → summary. */
   readonly #stats = new Map<string, ModelStats>();
   readonly #transcripts = new Map<string, Transcript>();
+  /** `minute \0 key \0 collection \0 scope \0 limit` → requests refused by a limit. */
+  readonly #refusals = new Map<string, RefusalRecord & { count: number }>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
+    const refused: RefusalRecord[] = [];
     for (const item of batch) {
-      if (item.kind === 'call') {
+      if (item.kind === 'refusal') refused.push(item.record);
+      else if (item.kind === 'call') {
         if (this.#calls.has(item.record.id)) continue;
         this.#calls.set(item.record.id, item.record);
         added.push(item.record);
@@ -52,6 +57,12 @@ export class MemoryStore implements LedgerStore {
       }
     }
     this.#totals.add(added);
+    for (const delta of refusalDeltas(refused)) {
+      const id = refusalRowId(delta);
+      const row = this.#refusals.get(id);
+      if (row) row.count += delta.count;
+      else this.#refusals.set(id, delta);
+    }
     for (const delta of keyTotalsDeltas(added)) {
       const id = `${delta.keyName}\u0000${delta.hour}`;
       const row = this.#keyTotals.get(id);
@@ -107,6 +118,10 @@ export class MemoryStore implements LedgerStore {
     const sum = emptyKeyTotals();
     for (const row of this.#keyTotals.values()) if (row.keyName === query.key && row.hour >= query.from) addKeyTotals(sum, row.totals);
     return sum;
+  }
+
+  async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    return countRefusals(this.#refusals.values(), query);
   }
 
   async getVerdict(call: string): Promise<Verdict | undefined> {

@@ -30,13 +30,13 @@ export const INSERT_CALLS = `
 WITH inserted AS (
   INSERT INTO calls SELECT * FROM json_populate_recordset(NULL::calls, $1::json)
   ON CONFLICT (id) DO NOTHING
-  RETURNING purpose, collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, ${SUMS.join(', ')}
+  RETURNING purpose, collection, alias, status, time, cost, key_name, shape, seconds, first_piece_seconds, request, ${SUMS.join(', ')}
 ),
 keyed AS (
-  INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost)
-  SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
+  INSERT INTO key_totals (key_name, hour, requests, calls, input_tokens, output_tokens, cached_tokens, cost)
+  SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*) FILTER (WHERE request = 1), count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
   FROM inserted WHERE purpose <> 'shadow' GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (key_name, hour) DO UPDATE SET calls = key_totals.calls + excluded.calls,
+  ON CONFLICT (key_name, hour) DO UPDATE SET requests = key_totals.requests + excluded.requests, calls = key_totals.calls + excluded.calls,
     input_tokens = key_totals.input_tokens + excluded.input_tokens, output_tokens = key_totals.output_tokens + excluded.output_tokens,
     cached_tokens = key_totals.cached_tokens + excluded.cached_tokens, cost = key_totals.cost + excluded.cost
 ),
@@ -131,3 +131,8 @@ export const ADD_PANEL_MEMBERS = addPanelMembersSql('unnest($1::text[]) AS u (un
 export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
 ON CONFLICT (call) DO NOTHING`;
+
+/** A batch's refusals, summed per row beforehand (one row per key per statement), added to the roll-up. */
+export const ADD_REFUSALS = `
+INSERT INTO refusals SELECT * FROM json_populate_recordset(NULL::refusals, $1::json)
+ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = refusals.count + excluded.count`;

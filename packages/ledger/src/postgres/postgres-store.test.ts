@@ -8,6 +8,7 @@ import { minutesAfterRetention } from '../test-support/minutes-after-retention';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
+import { expectKeyRequestsBackfilled, keyRequestsRows } from '../test-support/key-requests-backfill';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { type PostgresServer, postgresAvailable, startPostgres } from '../test-support/postgres-server';
@@ -70,6 +71,20 @@ describe.skipIf(!available)('postgres', () => {
     await client.end();
     const ledger = await createLedger(url);
     await expectSchemaV2Totals(ledger);
+    await ledger.close();
+  });
+
+  it("counts the requests of the calls stored before a key's requests were counted: a route turn once, a panel once", async () => {
+    const url = await freshUrl();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const before = POSTGRES_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE key_totals')); // the schema before key_totals (and its requests)
+    for (const sql of POSTGRES_MIGRATIONS.slice(0, before)) await client.query(sql);
+    await client.query(`CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (${before})`);
+    for (const sql of keyRequestsRows()) await client.query(sql);
+    await client.end();
+    const ledger = await createLedger(url);
+    await expectKeyRequestsBackfilled(ledger);
     await ledger.close();
   });
 

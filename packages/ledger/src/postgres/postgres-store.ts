@@ -23,6 +23,7 @@ import { migratePostgres } from './postgres-migrate';
 import {
   ADD_CONVERSATION_FACETS,
   ADD_PANEL_MEMBERS,
+  ADD_REFUSALS,
   DROP_OLD_MINUTES,
   INSERT_CALLS,
   INSERT_TRANSCRIPTS,
@@ -32,6 +33,8 @@ import {
   SYNC_CONVERSATION_FACETS,
   UPSERT_CONVERSATIONS,
 } from './postgres-sql';
+import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { REFUSALS_SQL, refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import { conversationDeltas } from '../dashboard/conversation-deltas';
@@ -84,8 +87,10 @@ export class PostgresStore implements LedgerStore {
     const turns: ReturnType<typeof turnToRow>[] = [];
     const turnRecords: TurnRecord[] = [];
     const transcripts: TranscriptRow[] = [];
+    const refused: RefusalRecord[] = [];
     for (const item of batch) {
-      if (item.kind === 'call') {
+      if (item.kind === 'refusal') refused.push(item.record);
+      else if (item.kind === 'call') {
         calls.push(callToRow(item.record));
         callRecords.push(item.record);
       } else if (item.kind === 'turn') {
@@ -108,6 +113,7 @@ export class PostgresStore implements LedgerStore {
         await client.query(ADD_CONVERSATION_FACETS, [rows]);
       }
       if (transcripts.length > 0) await client.query(INSERT_TRANSCRIPTS, [JSON.stringify(transcripts)]);
+      if (refused.length > 0) await client.query(ADD_REFUSALS, [JSON.stringify(refusalDeltas(refused).map(refusalToRow))]);
     });
   }
 
@@ -183,6 +189,14 @@ export class PostgresStore implements LedgerStore {
       [query.from, value],
     );
     return Number(rows[0]?.cost ?? 0);
+  }
+
+  async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    const { rows } = await this.#pool.query<RefusalRow>(
+      REFUSALS_SQL((n) => `$${n}`),
+      [query.from, query.to],
+    );
+    return refusalCountsOfRows(rows);
   }
 
   async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {

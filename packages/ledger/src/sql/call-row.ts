@@ -29,6 +29,8 @@ export interface CallRow {
   via: string | null;
   text_chars: number | null;
   provider_key: string | null;
+  /** 1 when the call stands for its request, else null. */
+  request: number | null;
 }
 
 /** Bare-alias calls have no collection; stored as '' so it can be part of keys. */
@@ -61,6 +63,7 @@ export function callToRow(call: CallRecord): CallRow {
     via: call.via ?? null,
     text_chars: call.textChars,
     provider_key: call.providerKey ?? null,
+    request: call.request ? 1 : null,
   };
 }
 
@@ -94,6 +97,7 @@ export function rowToCall(row: CallRow): CallRecord {
     ...(row.via ? { via: row.via } : {}),
     textChars: row.text_chars === null ? null : Number(row.text_chars),
     ...(row.provider_key ? { providerKey: row.provider_key } : {}),
+    ...(Number(row.request) === 1 ? { request: true as const } : {}),
   };
 }
 

@@ -30,6 +30,7 @@ export const CALL_COLUMNS = [
   'via',
   'text_chars',
   'provider_key',
+  'request',
 ] as const satisfies readonly (keyof CallRow)[];
 
 export const TURN_COLUMNS = [
@@ -82,6 +83,7 @@ export function callRowValues(row: CallRow): unknown[] {
     row.via,
     row.text_chars,
     row.provider_key,
+    row.request,
   ];
 }
 

@@ -387,4 +387,33 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
       coalesce(sum(seconds), 0), count(seconds), coalesce(sum(first_piece_seconds), 0), count(first_piece_seconds), max(time)
     FROM calls WHERE time >= (SELECT max(time) FROM calls) - 7200000 GROUP BY 1, 2, 3;
   `,
+  // 14: key_totals.requests — a key's requests, not only its calls (a panel of 3 and its merger make 4 calls for one
+  // request): the call that stands for its request carries calls.request = 1 (see CallInput.request) and adds one.
+  // Stored hours are backfilled from the calls still kept: a route turn is its calls' id before any `-k` (the
+  // attempts it left behind), a panel its seats' and merger's unit. Hours whose calls retention deleted stay at 0, a
+  // request whose calls crossed an hour counts in both, and a turn that made no upstream call was never recorded.
+  `
+  ALTER TABLE calls ADD COLUMN request INTEGER;
+  ALTER TABLE key_totals ADD COLUMN requests INTEGER NOT NULL DEFAULT 0;
+  UPDATE key_totals SET requests = (
+    SELECT count(DISTINCT CASE WHEN c.purpose = 'route' THEN substr(c.id, 1, instr(c.id || '-', '-') - 1) ELSE c.unit END)
+    FROM calls c
+    WHERE c.time >= key_totals.hour AND c.time < key_totals.hour + 3600000 AND coalesce(c.key_name, '') = key_totals.key_name
+      AND c.purpose IN ('route', 'seat', 'merger')
+  );
+  `,
+  // 15: refusals — requests the gateway's limits refused (never a prompt), counted per minute, key, collection ('' for
+  // a model alias), scope and limit: a refused request makes no call, so without it the dashboard could not show
+  // refusals after a restart or another replica's. Kept like the totals (retention does not delete it).
+  `
+  CREATE TABLE refusals (
+    minute INTEGER NOT NULL,
+    key_name TEXT NOT NULL,
+    collection TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    limit_name TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (minute, key_name, collection, scope, limit_name)
+  );
+  `,
 ];

@@ -5,6 +5,7 @@ import { addPanelMembersSql } from '../sql/panel-members-sql';
 import { turnReplacementSet } from '../sql/turn-row';
 import { SUM_COLUMNS } from '../sql/totals-row';
 import { KEY_TOTALS_SQL } from '../sql/key-totals-row';
+import { REFUSALS_SQL } from '../sql/refusal-rows';
 import { CALL_COLUMNS, TURN_COLUMNS } from './row-values';
 
 const SUMS = ['calls', 'failures', 'input_tokens', 'output_tokens', 'reasoning_tokens', 'cached_tokens', 'cache_write_tokens', 'cost'];
@@ -49,6 +50,8 @@ type StatementName =
   | 'collectionSpend'
   | 'addKeyTotals'
   | 'keyTotals'
+  | 'addRefusals'
+  | 'refusals'
   | 'addTotals'
   | 'addShapeTotals'
   | 'addModelHours'
@@ -126,11 +129,16 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     keySpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND key_name = ? AND purpose <> 'shadow'"),
     collectionSpend: db.prepare("SELECT coalesce(sum(cost), 0) AS cost FROM calls WHERE time >= ? AND collection = ? AND purpose <> 'shadow'"),
     addKeyTotals: db.prepare(
-      `INSERT INTO key_totals (key_name, hour, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (key_name, hour) DO UPDATE SET calls = calls + excluded.calls, input_tokens = input_tokens + excluded.input_tokens,
+      `INSERT INTO key_totals (key_name, hour, requests, calls, input_tokens, output_tokens, cached_tokens, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (key_name, hour) DO UPDATE SET requests = requests + excluded.requests, calls = calls + excluded.calls, input_tokens = input_tokens + excluded.input_tokens,
          output_tokens = output_tokens + excluded.output_tokens, cached_tokens = cached_tokens + excluded.cached_tokens, cost = cost + excluded.cost`,
     ),
     keyTotals: db.prepare(KEY_TOTALS_SQL(() => '?')),
+    addRefusals: db.prepare(
+      `INSERT INTO refusals (minute, key_name, collection, scope, limit_name, count) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = count + excluded.count`,
+    ),
+    refusals: db.prepare(REFUSALS_SQL(() => '?')),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     // Retention: the oldest calls first, on the (time, id) index; turns on their time index.
     oldCalls: db.prepare('SELECT id FROM calls WHERE time < ? ORDER BY time, id LIMIT ?').pluck(),

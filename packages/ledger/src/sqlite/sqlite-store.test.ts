@@ -11,6 +11,7 @@ import { minutesAfterRetention } from '../test-support/minutes-after-retention';
 import { ledgerContract } from '../test-support/ledger-contract';
 import { recordsContract } from '../test-support/records-contract';
 import { retentionContract } from '../test-support/retention-contract';
+import { expectKeyRequestsBackfilled, keyRequestsRows } from '../test-support/key-requests-backfill';
 import { expectSchemaV2Totals, schemaV2Rows } from '../test-support/schema-v2-rows';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations';
 
@@ -144,6 +145,19 @@ describe('sqlite store on disk', () => {
     expect(await panels('m2')).toEqual(['pb', 'pa']);
     expect(await panels('m3')).toEqual(['pb']);
     expect(await panels('m4')).toEqual([]);
+    await ledger.close();
+  });
+
+  it("counts the requests of the calls stored before a key's requests were counted: a route turn once, a panel once", async () => {
+    const path = freshPath();
+    const db = new Database(path);
+    const before = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE key_totals')); // the schema before key_totals (and its requests)
+    for (const sql of SQLITE_MIGRATIONS.slice(0, before)) db.exec(sql);
+    db.exec(`CREATE TABLE ledger_schema (version INTEGER NOT NULL); INSERT INTO ledger_schema VALUES (${before})`);
+    for (const sql of keyRequestsRows()) db.exec(sql);
+    db.close();
+    const ledger = await createLedger(`sqlite:${path}`);
+    await expectKeyRequestsBackfilled(ledger);
     await ledger.close();
   });
 

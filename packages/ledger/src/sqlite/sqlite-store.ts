@@ -8,6 +8,8 @@ import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
 import { keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
+import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
 import { rowToTurn, type TurnRow, turnToRow } from '../sql/turn-row';
@@ -67,8 +69,10 @@ export class SqliteStore implements LedgerStore {
       .transaction(() => {
         const added: CallRecord[] = [];
         const turns: TurnRecord[] = [];
+        const refused: RefusalRecord[] = [];
         for (const item of batch) {
-          if (item.kind === 'call') {
+          if (item.kind === 'refusal') refused.push(item.record);
+          else if (item.kind === 'call') {
             if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
           } else if (item.kind === 'turn') {
             sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
@@ -78,6 +82,7 @@ export class SqliteStore implements LedgerStore {
             sql.insertTranscript.run(row.call, row.time, row.body);
           }
         }
+        for (const r of refusalDeltas(refused).map(refusalToRow)) sql.addRefusals.run(r.minute, r.key_name, r.collection, r.scope, r.limit_name, r.count);
         const updated = new Map<string, number>();
         for (const d of conversationDeltas(turns)) {
           const latest = sql.upsertConversation.get(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus) as number;
@@ -107,7 +112,7 @@ export class SqliteStore implements LedgerStore {
         }
         for (const d of rollUp(deltas, ['keyName', 'collection', 'alias'])) sql.addKeyStats.run(...d.key, ...sumsValues(d.sums), d.sums.lastUsed);
         for (const { keyName, hour, totals: t } of keyTotalsDeltas(added)) {
-          sql.addKeyTotals.run(keyName, hour, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
+          sql.addKeyTotals.run(keyName, hour, t.requests, t.calls, t.inputTokens, t.outputTokens, t.cachedTokens, t.cost);
         }
         for (const d of statsDeltas(added)) {
           sql.addStats.run({
@@ -214,6 +219,10 @@ export class SqliteStore implements LedgerStore {
   async spend(query: SpendQuery): Promise<number> {
     const row = 'key' in query ? this.#sql.keySpend.get(query.from, query.key) : this.#sql.collectionSpend.get(query.from, query.collection);
     return (row as { cost: number }).cost;
+  }
+
+  async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    return refusalCountsOfRows(this.#sql.refusals.all(query.from, query.to) as RefusalRow[]);
   }
 
   async keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {

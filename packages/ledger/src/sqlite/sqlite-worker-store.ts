@@ -1,3 +1,4 @@
+import type { RefusalCount, RefusalsQuery } from '../refusals';
 import { Worker } from 'node:worker_threads';
 import type { CallRecord } from '../call-record';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
@@ -83,6 +84,10 @@ export class SqliteWorkerStore implements LedgerStore {
 
   keyTotals(query: KeyTotalsQuery): Promise<KeyTotals> {
     return this.#call('keyTotals', [query]) as Promise<KeyTotals>;
+  }
+
+  refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
+    return this.#call('refusals', [query]) as Promise<RefusalCount[]>;
   }
 
   stats(query: StatsQuery): Promise<ModelStats[]> {

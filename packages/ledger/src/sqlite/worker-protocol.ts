@@ -11,6 +11,7 @@ export type WorkerOp =
   | 'shadowCalls'
   | 'spend'
   | 'keyTotals'
+  | 'refusals'
   | 'stats'
   | 'records'
   | 'pageCalls'

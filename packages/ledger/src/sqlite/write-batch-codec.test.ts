@@ -38,6 +38,7 @@ const batch: WriteItem[] = [
     },
   },
   { kind: 'turn', record: toTurnRecord({ conversation: 'c1', turn: 2, alias: 'm1', status: 'aborted' }, 5) },
+  { kind: 'refusal', record: { minute: 60_000, keyName: 'ci', collection: null, scope: 'key', limit: 'rpm' } },
 ];
 
 describe('the write batch as it crosses to the SQLite worker', () => {
@@ -49,7 +50,7 @@ describe('the write batch as it crosses to the SQLite worker', () => {
   });
 
   it('carries no property names for calls and turns: numbers in one buffer, only strings and arrays beside it', () => {
-    const encoded = encodeWriteBatch(batch.filter((item) => item.kind !== 'transcript'));
+    const encoded = encodeWriteBatch(batch.filter((item) => item.kind === 'call' || item.kind === 'turn'));
     expect(encoded.values.filter((value) => typeof value !== 'string' && !Array.isArray(value))).toEqual([]);
     expect(encoded.values).toContain('p1.2');
     expect([...encoded.numbers.subarray(0, encoded.count)]).toContain(10); // the first call's input tokens

@@ -18,6 +18,7 @@ export interface EncodedBatch {
 const CALL = 0;
 const TURN = 1;
 const TRANSCRIPT = 2;
+const REFUSAL = 3;
 /** A string field's slot in the numbers: its value is the next of `values`, or it is null, or absent (optional fields). */
 const PRESENT = 1;
 const NULL = 0;
@@ -51,6 +52,7 @@ const CALL_FIELDS = [
   'shape',
   'via',
   'providerKey',
+  'request',
 ] as const satisfies readonly (keyof CallRecord)[];
 
 const TURN_FIELDS = [
@@ -124,7 +126,8 @@ export function encodeWriteBatch(batch: readonly WriteItem[]): EncodedBatch {
       numbers[n++] = TURN;
       put(item.record as unknown as Record<string, unknown>, TURN_FIELDS, TURN_NUMBERS);
     } else {
-      numbers[n++] = TRANSCRIPT;
+      // Transcripts and refusals are rare: each crosses whole, by structured clone.
+      numbers[n++] = item.kind === 'transcript' ? TRANSCRIPT : REFUSAL;
       values.push(item.record);
     }
   }
@@ -151,6 +154,7 @@ export function decodeWriteBatch({ numbers, count, values }: EncodedBatch): Writ
     if (tag === CALL) batch.push({ kind: 'call', record: read(CALL_FIELDS, CALL_NUMBERS) as unknown as CallRecord });
     else if (tag === TURN) batch.push({ kind: 'turn', record: read(TURN_FIELDS, TURN_NUMBERS) as unknown as TurnRecord });
     else if (tag === TRANSCRIPT) batch.push({ kind: 'transcript', record: values[v++] as Extract<WriteItem, { kind: 'transcript' }>['record'] });
+    else if (tag === REFUSAL) batch.push({ kind: 'refusal', record: values[v++] as Extract<WriteItem, { kind: 'refusal' }>['record'] });
     else throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${n - 1}`);
   }
   return batch;

@@ -213,41 +213,70 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await expect(l.spend({ key: 'ci', from: -1 })).rejects.toMatchObject({ field: 'query.from' });
     });
 
-    it("sums a key's calls, tokens and dollars from an hour on, queued calls too, shadows left out, kept after retention", async () => {
+    it("sums a key's requests, calls, tokens and dollars from an hour on, queued calls too, shadows left out, kept after retention", async () => {
       const l = await ledger();
       const hour = 3_600_000;
       const price = { input: 1, output: 2 }; // dollars a million tokens
       const used = (id: string, time: number, fields: Partial<CallInput>) =>
         call(id, { time, usage: { inputTokens: 1_000_000, outputTokens: 500_000, cachedInputTokens: 250_000 }, price, keyName: 'ci', ...fields });
       l.recordCall(used('k1', hour - 1, {}));
-      l.recordCall(used('k2', hour, { purpose: 'route' }));
-      l.recordCall(used('k3', 2 * hour + 5, { purpose: 'merger', collection: 'core' }));
-      l.recordCall(used('k4', 2 * hour + 6, { purpose: 'shadow' }));
+      l.recordCall(used('k2', hour, { purpose: 'route', request: true }));
+      l.recordCall(used('k3', 2 * hour + 5, { purpose: 'merger', collection: 'core', request: true }));
+      l.recordCall(used('k4', 2 * hour + 6, { purpose: 'shadow', request: true })); // the gateway's own: no request of the key's
       l.recordCall(used('k5', 2 * hour + 7, { keyName: 'me', purpose: 'shape' }));
       l.recordCall(call('k6', { time: 2 * hour + 8, keyName: 'ci', status: 'error' })); // no usage, unpriced: a call, nothing more
       await l.flush();
-      l.recordCall(used('k7', 3 * hour, {})); // still queued
+      l.recordCall(used('k7', 3 * hour, { request: true })); // still queued
       const each = { inputTokens: 1_000_000, outputTokens: 500_000, cachedTokens: 250_000, cost: 2 };
-      const times = (n: number, calls = n) => ({
+      const times = (n: number, calls = n, requests = 0) => ({
+        requests,
         calls,
         inputTokens: n * each.inputTokens,
         outputTokens: n * each.outputTokens,
         cachedTokens: n * each.cachedTokens,
         cost: n * each.cost,
       });
-      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
-      expect(await l.keyTotals({ key: 'ci', from: hour })).toEqual(times(3, 4));
-      expect(await l.keyTotals({ key: 'ci', from: 3 * hour })).toEqual(times(1));
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5, 3));
+      expect(await l.keyTotals({ key: 'ci', from: hour })).toEqual(times(3, 4, 3));
+      expect(await l.keyTotals({ key: 'ci', from: 3 * hour })).toEqual(times(1, 1, 1));
       expect(await l.keyTotals({ key: 'me', from: 0 })).toEqual(times(1));
       expect(await l.keyTotals({ key: 'nobody', from: 0 })).toEqual(times(0));
+      expect((await l.getCall('k2'))?.request).toBe(true);
+      expect((await l.getCall('k1'))?.request).toBeUndefined();
       await l.prune(10 * hour);
-      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5));
+      expect(await l.keyTotals({ key: 'ci', from: 0 })).toEqual(times(4, 5, 3));
       await expect(l.keyTotals({ from: 0 } as never)).rejects.toMatchObject({ field: 'query.key' });
       await expect(l.keyTotals({ key: 'ci', from: hour + 1 })).rejects.toMatchObject({
         field: 'query.from',
         message: expect.stringContaining('whole UTC hour'),
       });
       await expect(l.keyTotals({ key: 'ci', from: -hour })).rejects.toBeInstanceOf(LedgerInputError);
+    });
+
+    it('counts refused requests per key, collection, scope and limit by the minute, queued ones too, kept after retention', async () => {
+      const l = await ledger();
+      const minute = 60_000;
+      l.recordRefusal({ time: 5 * minute + 1, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' });
+      l.recordRefusal({ time: 5 * minute + 2, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' });
+      l.recordRefusal({ time: 6 * minute, keyName: 'ci', scope: 'key', limit: 'budget' });
+      await l.flush();
+      l.recordRefusal({ time: 7 * minute, keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm' }); // another batch, the same key
+      l.recordRefusal({ time: 8 * minute, keyName: 'me', collection: 'agents', scope: 'collection', limit: 'tpm' }); // still queued
+      expect(await l.refusals({ from: 0, to: 60 * minute })).toEqual([
+        { keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm', count: 3 },
+        { keyName: 'ci', collection: null, scope: 'key', limit: 'budget', count: 1 },
+        { keyName: 'me', collection: 'agents', scope: 'collection', limit: 'tpm', count: 1 },
+      ]);
+      // By the minute: from the 6th minute up to the 8th.
+      expect(await l.refusals({ from: 6 * minute, to: 8 * minute })).toEqual([
+        { keyName: 'ci', collection: null, scope: 'key', limit: 'budget', count: 1 },
+        { keyName: 'ci', collection: 'agents', scope: 'key', limit: 'rpm', count: 1 },
+      ]);
+      await l.prune(60 * minute);
+      expect(await l.refusals({ from: 0, to: 60 * minute })).toHaveLength(3);
+      expect(() => l.recordRefusal({ keyName: 'ci', scope: 'key', limit: 'rps' } as never)).toThrow(LedgerInputError);
+      expect(() => l.recordRefusal({ keyName: '', scope: 'key', limit: 'rpm' })).toThrow(/refusal\.keyName/);
+      await expect(l.refusals({ from: 10, to: 5 })).rejects.toMatchObject({ field: 'query.to' });
     });
 
     it('keeps stats per collection and over all, from aggregates', async () => {

@@ -38,7 +38,7 @@ export async function expectSchemaV2Totals(ledger: Ledger): Promise<void> {
   ]);
   expect(await byKey('bob')).toEqual([['m1', 2, 0, 1]]);
   // A key's figures (GET /bench/keys/me) are filled from the calls too.
-  expect(await ledger.keyTotals({ key: 'bob', from: 0 })).toEqual({ calls: 2, inputTokens: 20, outputTokens: 4, cachedTokens: 0, cost: 1 });
+  expect(await ledger.keyTotals({ key: 'bob', from: 0 })).toEqual({ requests: 2, calls: 2, inputTokens: 20, outputTokens: 4, cachedTokens: 0, cost: 1 });
   expect((await ledger.stats({ from: 6 * H, to: 7 * H })).map((s) => [s.alias, s.calls, s.verdicts])).toEqual([['m1', 1, 1]]);
   // The hourly roll-ups per model and per key, built from those totals: the overview's series and the calls page's guide.
   const series = async (by: 'alias' | 'keyName') =>

@@ -16,6 +16,12 @@ export function requireString(value: unknown, field: string): string {
   return value;
 }
 
+/** One of a fixed set of words (a purpose, a scope); throws naming the field and the set. */
+export function requireOneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
+  if (!allowed.includes(value as T)) throw new LedgerInputError(field, `must be one of ${allowed.join(', ')}, got ${describe(value)}`);
+  return value as T;
+}
+
 export function optionalString(value: unknown, field: string): void {
   if (value !== undefined && typeof value !== 'string') {
     throw new LedgerInputError(field, `must be a string when present, got ${describe(value)}`);

@@ -1,6 +1,6 @@
-import { CALL_PURPOSES, type CallInput, type CallPurpose } from '../call-record';
+import { CALL_PURPOSES, type CallInput } from '../call-record';
 import { LedgerInputError } from '../errors/ledger-input-error';
-import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
+import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireOneOf, requireString } from './fields';
 import { validatePrice } from './validate-price';
 import { validateUsage } from './validate-usage';
 
@@ -10,14 +10,15 @@ export function validateCall(value: unknown): CallInput {
   requireString(call.id, 'call.id');
   requireString(call.alias, 'call.alias');
   requireString(call.status, 'call.status');
-  if (!CALL_PURPOSES.includes(call.purpose as CallPurpose)) {
-    throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
-  }
+  requireOneOf(call.purpose, CALL_PURPOSES, 'call.purpose');
   optionalAmount(call.time, 'call.time');
   for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const) {
     if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
   }
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');
+  if (call.request !== undefined && call.request !== true) {
+    throw new LedgerInputError('call.request', `must be true (the call stands for its request) or left out, got ${describe(call.request)}`);
+  }
   validateUsage(call.usage, 'call.usage');
   if (call.price !== undefined) validatePrice(call.price, 'call.price');
   optionalAmount(call.seconds, 'call.seconds');
