@@ -4,6 +4,8 @@ import { describe, optionalAmount, optionalCount, optionalString, requireObject,
 import { validatePrice } from './validate-price';
 import { validateUsage } from './validate-usage';
 
+const OPTIONAL_STRINGS = ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const;
+
 /** Checks a call record's shape; throws `LedgerInputError` naming the first bad field. */
 export function validateCall(value: unknown): CallInput {
   const call = requireObject(value, 'call');
@@ -14,7 +16,7 @@ export function validateCall(value: unknown): CallInput {
     throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
   }
   optionalAmount(call.time, 'call.time');
-  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const) {
+  for (const field of OPTIONAL_STRINGS) {
     if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
   }
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');
@@ -26,7 +28,9 @@ export function validateCall(value: unknown): CallInput {
   optionalCount(call.textChars, 'call.textChars');
   if (call.warnings !== undefined) {
     if (!Array.isArray(call.warnings)) throw new LedgerInputError('call.warnings', `must be an array of strings, got ${describe(call.warnings)}`);
-    call.warnings.forEach((warning, i) => requireString(warning, `call.warnings[${i}]`));
+    call.warnings.forEach((warning, i) => {
+      if (typeof warning !== 'string' || warning === '') requireString(warning, `call.warnings[${i}]`);
+    });
   }
   return call as unknown as CallInput;
 }

@@ -1,6 +1,7 @@
 import { LedgerInputError } from '../errors/ledger-input-error';
 import { isAmount, optionalAmount, optionalCount, requireObject } from './fields';
 
+const RATES = ['input', 'output'] as const;
 const CACHE_RATES = ['cacheRead', 'cacheWrite', 'cacheWrite1h'] as const;
 
 /** Checks a price per million tokens and its long-context tier; throws naming the first bad field. */
@@ -15,7 +16,7 @@ export function validatePrice(value: unknown, field: string): void {
 // Field names are built only on a failure: this runs for every recorded call.
 function requireRates(value: unknown, field: string): Record<string, unknown> {
   const price = requireObject(value, field);
-  for (const rate of ['input', 'output'] as const) {
+  for (const rate of RATES) {
     if (price[rate] === undefined) throw new LedgerInputError(`${field}.${rate}`, 'is required in a price');
     if (!isAmount(price[rate])) optionalAmount(price[rate], `${field}.${rate}`);
   }
