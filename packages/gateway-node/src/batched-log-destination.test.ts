@@ -12,9 +12,9 @@ function destination() {
 const flushed = (out: BatchedLogDestination) => new Promise<void>((resolve, reject) => out.flush((error) => (error ? reject(error) : resolve())));
 
 describe('the access log destination', () => {
-  it('writes every line once, in order, at flush: batches past 16 KB and the rest gathered', async () => {
+  it('writes every line once, in order, at flush: batches past 64 KB and the rest gathered', async () => {
     const { path, fd, out } = destination();
-    const lines = Array.from({ length: 500 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 90)}"}\n`);
+    const lines = Array.from({ length: 3_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 90)}"}\n`);
     for (const line of lines) out.write(line);
     await flushed(out);
     expect(readFileSync(path, 'utf8')).toBe(lines.join(''));

@@ -3,8 +3,12 @@ import pino from 'pino';
 
 /** How long a line waits for company before it is written: at a crash the log loses at most this, and a write in flight. */
 const WINDOW_MS = 50;
-/** Characters gathered before they are written at once. */
-const BATCH_CHARS = 16_000;
+/**
+ * Characters gathered before they are written at once: more than the window gathers at a few thousand lines a
+ * second, so that a busy server writes about once a window (each write costs the serving thread its conversion and
+ * sonic-boom's bookkeeping, whatever its size); a crash loses the window either way.
+ */
+const BATCH_CHARS = 64_000;
 
 /** Destinations not yet collected, each written synchronously as the process exits. */
 const live = new Set<WeakRef<BatchedLogDestination>>();
@@ -12,9 +16,9 @@ let exitHooked = false;
 
 /**
  * A pino destination that gathers lines in one string and hands them to an asynchronous
- * sonic-boom every 4 KB or 50 ms, whichever comes first. sonic-boom's own `minLength`
+ * sonic-boom every 64 KB or 50 ms, whichever comes first. sonic-boom's own `minLength`
  * batching measures the byte length of everything it holds on every line (a scan of up to
- * 4 KB a line on the serving thread); here a line costs one concatenation, and sonic-boom
+ * the whole batch a line on the serving thread); here a line costs one concatenation, and sonic-boom
  * sees one write per batch. The write itself runs on libuv's thread pool.
  */
 export class BatchedLogDestination {
