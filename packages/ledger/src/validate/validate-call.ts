@@ -1,6 +1,6 @@
 import { CALL_PURPOSES, type CallInput, type CallPurpose } from '../call-record';
 import { LedgerInputError } from '../errors/ledger-input-error';
-import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
+import { describe, isOptionalString, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
 import { validatePrice } from './validate-price';
 import { validateUsage } from './validate-usage';
 
@@ -16,9 +16,18 @@ export function validateCall(value: unknown): CallInput {
     throw new LedgerInputError('call.purpose', `must be one of ${CALL_PURPOSES.join(', ')}, got ${describe(call.purpose)}`);
   }
   optionalAmount(call.time, 'call.time');
-  for (const field of OPTIONAL_STRINGS) {
-    if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
-  }
+  // Each read by its name (this runs for every recorded call), the field's name built only to say which one failed.
+  const strings =
+    isOptionalString(call.collection) &&
+    isOptionalString(call.keyName) &&
+    isOptionalString(call.provider) &&
+    isOptionalString(call.errorClass) &&
+    isOptionalString(call.errorMessage) &&
+    isOptionalString(call.finishReason) &&
+    isOptionalString(call.unit) &&
+    isOptionalString(call.via) &&
+    isOptionalString(call.providerKey);
+  if (!strings) for (const field of OPTIONAL_STRINGS) optionalString(call[field], `call.${field}`);
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');
   validateUsage(call.usage, 'call.usage');
   if (call.price !== undefined) validatePrice(call.price, 'call.price');

@@ -1,6 +1,6 @@
 import { LedgerInputError } from '../errors/ledger-input-error';
 import type { TurnInput } from '../turn-record';
-import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
+import { describe, isOptionalString, optionalAmount, optionalCount, optionalString, requireObject, requireString } from './fields';
 import { validateUsage } from './validate-usage';
 
 const OPTIONAL_STRINGS = ['collection', 'call', 'finishReason'] as const;
@@ -15,7 +15,9 @@ export function validateTurn(value: unknown): TurnInput {
   requireString(turn.alias, 'turn.alias');
   requireString(turn.status, 'turn.status');
   optionalAmount(turn.time, 'turn.time');
-  for (const field of OPTIONAL_STRINGS) if (turn[field] !== undefined && typeof turn[field] !== 'string') optionalString(turn[field], `turn.${field}`);
+  if (!(isOptionalString(turn.collection) && isOptionalString(turn.call) && isOptionalString(turn.finishReason))) {
+    for (const field of OPTIONAL_STRINGS) optionalString(turn[field], `turn.${field}`); // the name only to say which failed
+  }
   optionalAmount(turn.seconds, 'turn.seconds');
   optionalAmount(turn.firstTokenSeconds, 'turn.firstTokenSeconds');
   optionalCount(turn.toolCalls, 'turn.toolCalls');
