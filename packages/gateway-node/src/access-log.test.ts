@@ -20,7 +20,17 @@ async function pinoLine(record: AccessRecord): Promise<string> {
 describe('the access line built by hand', () => {
   it("is pino's line: same fields, order and escaping (plain, quoted, control characters, long, non-ASCII)", async () => {
     const records: AccessRecord[] = [
-      { method: 'POST', route: '/v1/chat/completions', status: 200, key: 'alice', collection: 'core', model: 'm1', reply: 'p1', cost: 0.00123, seconds: 0.4123 },
+      {
+        method: 'POST',
+        route: '/v1/chat/completions',
+        status: 200,
+        key: 'alice',
+        collection: 'core',
+        model: 'm1',
+        reply: 'p1',
+        cost: 0.00123,
+        seconds: 0.4123,
+      },
       { method: 'GET', route: '/bench/"q"\\\n\u2028é', status: 404, seconds: 0, error: 'no route GET /x "quoted"\t\u0001' },
       { method: 'POST', route: `/${'long/'.repeat(30)}`, status: 500, model: `${'m'.repeat(65)}"`, cost: Number.NaN, seconds: 1e-7 },
       { method: 'POST', route: '/v1/"messages"', status: 401, key: 'back\\slash', collection: 'tab\there', seconds: 1 },

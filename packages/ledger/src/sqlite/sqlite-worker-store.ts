@@ -24,7 +24,8 @@ interface Pending {
 
 /**
  * A SQLite store whose connection lives on a worker thread: batches (their
- * numbers in a transferred buffer, see `write-batch-codec.ts`), verdicts and
+ * numbers in a transferred buffer, their strings joined in one, see
+ * `write-batch-codec.ts`), verdicts and
  * reads cross as structured-clone messages (measured cheaper on the calling
  * thread than JSON or a hand-rolled delimited encoding), so the caller's
  * thread never runs a statement. The worker is referenced only while

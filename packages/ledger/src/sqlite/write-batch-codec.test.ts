@@ -83,7 +83,10 @@ describe('the write batch as it crosses to the SQLite worker', () => {
     const warnings = Array.from({ length: 200 }, (_, i) => `warning ${i}`);
     const long: WriteItem[] = [
       { kind: 'call', record: toCallRecord(call('p2.1', { warnings }), 1, undefined) },
-      { kind: 'turn', record: toTurnRecord({ conversation: 'c2', turn: 1, alias: 'm1', status: 'ok', tried: warnings.map((alias) => ({ alias, error: '429' })) }, 2) },
+      {
+        kind: 'turn',
+        record: toTurnRecord({ conversation: 'c2', turn: 1, alias: 'm1', status: 'ok', tried: warnings.map((alias) => ({ alias, error: '429' })) }, 2),
+      },
     ];
     expect(decodeWriteBatch(structuredClone(encodeWriteBatch(long)))).toStrictEqual(long);
   });

@@ -1,6 +1,6 @@
 import type { CallRecord } from '../call-record';
 import type { WriteItem } from '../ledger-store';
-import type { TriedMember, TurnRecord } from '../turn-record';
+import type { TurnRecord } from '../turn-record';
 
 /**
  * A batch as it crosses to the SQLite worker. Structured clone costs the posting thread per value it writes (a

@@ -40,10 +40,16 @@ describe('validateCall and validateTurn', () => {
     [{ conversation: 'c1', turn: 0, alias: 'm1', status: 'ok' }, 'turn.turn: must be a whole number ≥ 1, got number 0'],
     [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ error: 'x' }] }, 'turn.tried[0].alias: must be a non-empty string, got undefined'],
     [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: 'm2' }, 'turn.tried: must be an array, got "m2"'],
-    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2' }, [] ] }, 'turn.tried[1]: must be an object, got an array'],
-    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2', error: 5 }] }, 'turn.tried[0].error: must be a string when present, got number 5'],
+    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2' }, []] }, 'turn.tried[1]: must be an object, got an array'],
+    [
+      { conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2', error: 5 }] },
+      'turn.tried[0].error: must be a string when present, got number 5',
+    ],
     [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', finishReason: false }, 'turn.finishReason: must be a string when present, got boolean false'],
-    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', usage: { outputTokens: 2.5 } }, 'turn.usage.outputTokens: must be a whole number ≥ 0 when present, got number 2.5'],
+    [
+      { conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', usage: { outputTokens: 2.5 } },
+      'turn.usage.outputTokens: must be a whole number ≥ 0 when present, got number 2.5',
+    ],
   ])('refuses a bad turn field: %j', (input, message) => {
     expect(() => validateTurn(input)).toThrow(message);
   });

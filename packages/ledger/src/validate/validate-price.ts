@@ -17,7 +17,11 @@ export function validatePrice(value: unknown, field: string): void {
 function requireRates(value: unknown, field: string): Record<string, unknown> {
   const price = requireObject(value, field);
   const valid =
-    isAmount(price.input) && isAmount(price.output) && isOptionalAmount(price.cacheRead) && isOptionalAmount(price.cacheWrite) && isOptionalAmount(price.cacheWrite1h);
+    isAmount(price.input) &&
+    isAmount(price.output) &&
+    isOptionalAmount(price.cacheRead) &&
+    isOptionalAmount(price.cacheWrite) &&
+    isOptionalAmount(price.cacheWrite1h);
   if (valid) return price;
   for (const rate of RATES) {
     if (price[rate] === undefined) throw new LedgerInputError(`${field}.${rate}`, 'is required in a price');
