@@ -56,7 +56,7 @@ describe('the write batch as it crosses to the SQLite worker', () => {
           ...{ id: 'id', time: 1, purpose: 'route', collection: 'collection', keyName: 'keyName', alias: 'alias', provider: 'provider' },
           ...{ status: 'status', errorClass: 'errorClass', errorMessage: 'errorMessage', inputTokens: 2, outputTokens: 3, reasoningTokens: 4 },
           ...{ cachedTokens: 5, cacheWriteTokens: 6, cacheWrite1hTokens: 7, cost: 8.5, seconds: 9.5, firstPieceSeconds: 10.5 },
-          ...{ finishReason: 'finishReason', toolCalls: 11, textChars: 12, warnings: ['w1', 'w2 é'], unit: 'unit', shape: 'shape' },
+          ...{ finishReason: 'finishReason', toolCalls: 11, textChars: 12, warnings: ['w1', 'w2 é', 'w3 😀 \ud800'], unit: 'unit', shape: 'shape' },
           ...{ via: 'mcp', providerKey: 'providerKey' },
         },
       },
