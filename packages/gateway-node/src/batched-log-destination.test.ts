@@ -38,4 +38,13 @@ describe('the access log destination', () => {
     expect(readFileSync(path, 'utf8')).toBe('{"a":1}\n{"é":"ü"}\n');
     closeSync(fd);
   });
+
+  it('writes lines of every size in order: non-ASCII, one larger than a batch, ones that fill a batch up', async () => {
+    const { path, fd, out } = destination();
+    const lines = [`{"a":"${'é€😀'.repeat(10)}"}\n`, `{"huge":"${'x'.repeat(100_000)}"}\n`, '{"b":2}\n', `{"fill":"${'y'.repeat(21_000)}"}\n`, '{"c":3}\n'];
+    for (const line of [...lines, ...lines]) out.write(line);
+    await flushed(out);
+    expect(readFileSync(path, 'utf8')).toBe([...lines, ...lines].join(''));
+    closeSync(fd);
+  });
 });
