@@ -42,7 +42,6 @@ export function logAccess(logger: Logger, record: AccessRecord): void {
 
 /** pino's line for `logger.info(record, 'request')` at level info (30) with the default epoch-ms time. */
 export function accessLine(r: AccessRecord, time: number): string {
-  const q = JSON.stringify;
   let line = `{"level":30,"time":${time},"method":${q(r.method)},"route":${q(r.route)},"status":${num(r.status)}`;
   if (r.key !== undefined) line += `,"key":${q(r.key)}`;
   if (r.collection !== undefined) line += `,"collection":${q(r.collection)}`;
@@ -52,6 +51,19 @@ export function accessLine(r: AccessRecord, time: number): string {
   line += `,"seconds":${num(r.seconds)}`;
   if (r.error !== undefined) line += `,"error":${q(r.error)}`;
   return `${line},"msg":"request"}\n`;
+}
+
+/**
+ * A string as `JSON.stringify` writes it: quoted as it is when nothing in it needs escaping (the usual case; measured
+ * about a fifth of a line's cost), else through `JSON.stringify`.
+ */
+function q(value: string): string {
+  if (value.length > 64) return JSON.stringify(value);
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(value);
+  }
+  return `"${value}"`;
 }
 
 /** A number as JSON writes it (NaN and infinities as null). */

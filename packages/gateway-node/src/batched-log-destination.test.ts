@@ -12,9 +12,9 @@ function destination() {
 const flushed = (out: BatchedLogDestination) => new Promise<void>((resolve, reject) => out.flush((error) => (error ? reject(error) : resolve())));
 
 describe('the access log destination', () => {
-  it('writes every line once, in order, at flush: batches past 16 KB and the rest gathered', async () => {
+  it('writes every line once, in order, at flush: batches past 64 KB and the rest gathered', async () => {
     const { path, fd, out } = destination();
-    const lines = Array.from({ length: 500 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 90)}"}\n`);
+    const lines = Array.from({ length: 3_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 90)}"}\n`);
     for (const line of lines) out.write(line);
     await flushed(out);
     expect(readFileSync(path, 'utf8')).toBe(lines.join(''));
@@ -36,6 +36,15 @@ describe('the access log destination', () => {
     out.write('{"é":"ü"}\n');
     out.flushSync();
     expect(readFileSync(path, 'utf8')).toBe('{"a":1}\n{"é":"ü"}\n');
+    closeSync(fd);
+  });
+
+  it('writes lines of every size in order: non-ASCII, one larger than a batch, ones that fill a batch up', async () => {
+    const { path, fd, out } = destination();
+    const lines = [`{"a":"${'é€😀'.repeat(10)}"}\n`, `{"huge":"${'x'.repeat(100_000)}"}\n`, '{"b":2}\n', `{"fill":"${'y'.repeat(21_000)}"}\n`, '{"c":3}\n'];
+    for (const line of [...lines, ...lines]) out.write(line);
+    await flushed(out);
+    expect(readFileSync(path, 'utf8')).toBe([...lines, ...lines].join(''));
     closeSync(fd);
   });
 });

@@ -90,12 +90,12 @@ export class QueuedLedger implements Ledger {
 
   recordCall(call: CallInput): boolean {
     const input = validateCall(call);
-    return this.#enqueue({ kind: 'call', input, time: this.#now() }, input.id);
+    return this.#enqueue({ kind: 'call', input, time: this.#now() });
   }
 
   recordTurn(turn: TurnInput): boolean {
     const input = validateTurn(turn);
-    return this.#enqueue({ kind: 'turn', input, time: this.#now() }, `${input.conversation}#${input.turn}`);
+    return this.#enqueue({ kind: 'turn', input, time: this.#now() });
   }
 
   async recordVerdict(value: unknown): Promise<Verdict> {
@@ -150,7 +150,7 @@ export class QueuedLedger implements Ledger {
 
   recordRefusal(refusal: RefusalInput): boolean {
     const input = validateRefusal(refusal);
-    return this.#enqueue({ kind: 'refusal', input, time: this.#now() }, `refusal of key ${input.keyName}`);
+    return this.#enqueue({ kind: 'refusal', input, time: this.#now() });
   }
 
   async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
@@ -161,7 +161,7 @@ export class QueuedLedger implements Ledger {
 
   recordTranscript(transcript: TranscriptInput): boolean {
     const input = validateTranscript(transcript);
-    return this.#enqueue({ kind: 'transcript', input, time: this.#now() }, `transcript ${input.call}`);
+    return this.#enqueue({ kind: 'transcript', input, time: this.#now() });
   }
 
   async transcripts(calls: readonly string[]): Promise<Transcript[]> {
@@ -274,10 +274,10 @@ export class QueuedLedger implements Ledger {
     return item?.kind === 'call' ? item : undefined;
   }
 
-  #enqueue(item: QueueItem, label: string): boolean {
+  #enqueue(item: QueueItem): boolean {
     if (!this.#closed && this.#queue.push(item)) return true;
     this.#refused += 1;
-    this.#report(new LedgerRefusedError(this.#closed ? 'closed' : 'queue-full', label));
+    this.#report(new LedgerRefusedError(this.#closed ? 'closed' : 'queue-full', refusedLabel(item)));
     return false;
   }
 
@@ -310,4 +310,12 @@ export class QueuedLedger implements Ledger {
       // a throwing hook must not reach the request path
     }
   }
+}
+
+/** What a refusal names (built only on a refusal: recording runs for every call). */
+function refusedLabel(item: QueueItem): string {
+  if (item.kind === 'call') return item.input.id;
+  if (item.kind === 'turn') return `${item.input.conversation}#${item.input.turn}`;
+  if (item.kind === 'refusal') return `refusal of key ${item.input.keyName}`;
+  return `transcript ${item.input.call}`;
 }

@@ -24,11 +24,11 @@ interface Pending {
 }
 
 /**
- * A SQLite store whose connection lives on a worker thread: batches (their
- * numbers in a transferred buffer, see `write-batch-codec.ts`), verdicts and
- * reads cross as structured-clone messages (measured cheaper on the calling
- * thread than JSON or a hand-rolled delimited encoding), so the caller's
- * thread never runs a statement. The worker is referenced only while
+ * A SQLite store whose connection lives on a worker thread: batches cross with
+ * their numbers in a transferred buffer and their strings joined in one (see
+ * `write-batch-codec.ts`); verdicts and reads as structured-clone messages
+ * (measured cheaper on the calling thread than JSON). The caller's thread
+ * never runs a statement. The worker is referenced only while
  * a request is outstanding, so an idle ledger does not keep the process alive.
  * If the worker dies, every outstanding request rejects and the next one
  * starts a new worker on the same file.

@@ -49,15 +49,51 @@ describe('the write batch as it crosses to the SQLite worker', () => {
     expect(decoded[0]!.record).toMatchObject({ errorClass: null, errorMessage: null, textChars: null });
   });
 
-  it('carries no property names for calls and turns: numbers in one buffer, only strings and arrays beside it', () => {
+  it('carries every field of a call and a turn to its own place (each set to a value of its own)', () => {
+    const distinct: WriteItem[] = [
+      {
+        kind: 'call',
+        record: {
+          ...{ id: 'id', time: 1, purpose: 'route', collection: 'collection', keyName: 'keyName', alias: 'alias', provider: 'provider' },
+          ...{ status: 'status', errorClass: 'errorClass', errorMessage: 'errorMessage', inputTokens: 2, outputTokens: 3, reasoningTokens: 4 },
+          ...{ cachedTokens: 5, cacheWriteTokens: 6, cacheWrite1hTokens: 7, cost: 8.5, seconds: 9.5, firstPieceSeconds: 10.5 },
+          ...{ finishReason: 'finishReason', toolCalls: 11, textChars: 12, warnings: ['w1', 'w2 é', 'w3 😀 \ud800'], unit: 'unit', shape: 'shape' },
+          ...{ via: 'mcp', providerKey: 'providerKey', request: true },
+        },
+      },
+      {
+        kind: 'turn',
+        record: {
+          ...{ conversation: 'conversation', turn: 21, time: 22, collection: 'collection', call: 'call', alias: 'alias', status: 'status' },
+          ...{ seconds: 23.5, firstTokenSeconds: 24.5, inputTokens: 25, outputTokens: 26, reasoningTokens: 27, cachedTokens: 28 },
+          ...{ cacheWriteTokens: 29, toolCalls: 30, finishReason: 'finishReason', tried: [{ alias: 'a1', error: 'e1' }, { alias: 'a2' }] },
+        },
+      },
+    ];
+    expect(decodeWriteBatch(structuredClone(encodeWriteBatch(distinct)))).toStrictEqual(distinct);
+  });
+
+  it('carries no property names for calls and turns: numbers in one buffer, their strings joined in one', () => {
     const encoded = encodeWriteBatch(batch.filter((item) => item.kind === 'call' || item.kind === 'turn'));
-    expect(encoded.values.filter((value) => typeof value !== 'string' && !Array.isArray(value))).toEqual([]);
-    expect(encoded.values).toContain('p1.2');
+    expect(encoded.values).toEqual([]);
+    expect(encoded.text).toContain('p1.2');
     expect([...encoded.numbers.subarray(0, encoded.count)]).toContain(10); // the first call's input tokens
   });
 
+  it('grows its buffer for records longer than their fields (many warnings, many members tried)', () => {
+    const warnings = Array.from({ length: 200 }, (_, i) => `warning ${i}`);
+    const long: WriteItem[] = [
+      { kind: 'call', record: toCallRecord(call('p2.1', { warnings }), 1, undefined) },
+      {
+        kind: 'turn',
+        record: toTurnRecord({ conversation: 'c2', turn: 1, alias: 'm1', status: 'ok', tried: warnings.map((alias) => ({ alias, error: '429' })) }, 2),
+      },
+    ];
+    expect(decodeWriteBatch(structuredClone(encodeWriteBatch(long)))).toStrictEqual(long);
+  });
+
   it('refuses a batch it cannot read, naming where', () => {
-    expect(() => decodeWriteBatch({ numbers: Float64Array.of(7), count: 1, values: [] })).toThrow(
+    expect(() => decodeWriteBatch({ numbers: Float64Array.of(7), count: 1, text: '', values: [] })).toThrow(
       'a write batch for the SQLite worker holds an unknown record tag 7 at 0',
     );
   });

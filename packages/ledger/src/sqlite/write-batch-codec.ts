@@ -3,15 +3,17 @@ import type { WriteItem } from '../ledger-store';
 import type { TurnRecord } from '../turn-record';
 
 /**
- * A batch as it crosses to the SQLite worker. Structured clone writes every object's property names again for every
- * record (about half of what a call and a turn cost the serving thread to post); here each record's fields go in a
- * fixed order, the numbers into one Float64Array (transferred, not copied) and the strings, arrays and transcripts
- * (rare, large, nested) into one array. A string field's slot in the numbers says whether it is there.
+ * A batch as it crosses to the SQLite worker. Structured clone costs the posting thread per value it writes (a
+ * property name per field of every record, a tag and a copy per string), so calls and turns go field by field in a
+ * fixed order: numbers, and every string's length, into one Float64Array (transferred, not copied), the strings
+ * themselves joined into one string (cloned as one copy). Only transcripts (rare, large, nested) go as values.
  */
 export interface EncodedBatch {
   numbers: Float64Array<ArrayBuffer>;
   /** How many of `numbers` are used. */
   count: number;
+  /** Every string of the calls and turns, one after another; their lengths are in `numbers`. */
+  text: string;
   values: unknown[];
 }
 
@@ -19,140 +21,230 @@ const CALL = 0;
 const TURN = 1;
 const TRANSCRIPT = 2;
 const REFUSAL = 3;
-/** A string field's slot in the numbers: its value is the next of `values`, or it is null, or absent (optional fields). */
-const PRESENT = 1;
-const NULL = 0;
-const ABSENT = -1;
+/** A string field's slot in the numbers: its length in `text`, or one of these. */
+const NULL = -1;
+const ABSENT = -2;
 
-const CALL_FIELDS = [
-  'id',
-  'time',
-  'purpose',
-  'collection',
-  'keyName',
-  'alias',
-  'provider',
-  'status',
-  'errorClass',
-  'errorMessage',
-  'inputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'cachedTokens',
-  'cacheWriteTokens',
-  'cacheWrite1hTokens',
-  'cost',
-  'seconds',
-  'firstPieceSeconds',
-  'finishReason',
-  'toolCalls',
-  'textChars',
-  'warnings',
-  'unit',
-  'shape',
-  'via',
-  'providerKey',
-  'request',
-] as const satisfies readonly (keyof CallRecord)[];
+/**
+ * How a field crosses: a number (null as NaN: a stored number is always finite), a string, a flag (`true` as 1, absent
+ * as 0), a call's warnings, a turn's tried members.
+ */
+type FieldKind = 'number' | 'string' | 'flag' | 'strings' | 'tried';
+const N = 'number';
+const S = 'string';
 
-const TURN_FIELDS = [
-  'conversation',
-  'turn',
-  'time',
-  'collection',
-  'call',
-  'alias',
-  'status',
-  'seconds',
-  'firstTokenSeconds',
-  'inputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'cachedTokens',
-  'cacheWriteTokens',
-  'toolCalls',
-  'finishReason',
-  'tried',
-] as const satisfies readonly (keyof TurnRecord)[];
+const CALL_FIELDS = {
+  id: S,
+  time: N,
+  purpose: S,
+  collection: S,
+  keyName: S,
+  alias: S,
+  provider: S,
+  status: S,
+  errorClass: S,
+  errorMessage: S,
+  inputTokens: N,
+  outputTokens: N,
+  reasoningTokens: N,
+  cachedTokens: N,
+  cacheWriteTokens: N,
+  cacheWrite1hTokens: N,
+  cost: N,
+  seconds: N,
+  firstPieceSeconds: N,
+  finishReason: S,
+  toolCalls: N,
+  textChars: N,
+  warnings: 'strings',
+  unit: S,
+  shape: S,
+  via: S,
+  providerKey: S,
+  request: 'flag',
+} as const satisfies Record<keyof CallRecord, FieldKind>;
 
-/** A field added to a record and not to its list fails to compile here. */
-type Unlisted = Exclude<keyof CallRecord, (typeof CALL_FIELDS)[number]> | Exclude<keyof TurnRecord, (typeof TURN_FIELDS)[number]>;
-const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyFieldListed;
+const TURN_FIELDS = {
+  conversation: S,
+  turn: N,
+  time: N,
+  collection: S,
+  call: S,
+  alias: S,
+  status: S,
+  seconds: N,
+  firstTokenSeconds: N,
+  inputTokens: N,
+  outputTokens: N,
+  reasoningTokens: N,
+  cachedTokens: N,
+  cacheWriteTokens: N,
+  toolCalls: N,
+  finishReason: S,
+  tried: 'tried',
+} as const satisfies Record<keyof TurnRecord, FieldKind>;
 
-/** Fields held as numbers (null as NaN: a stored number is always finite); every other field is a string or an array. */
-const NUMBERS = new Set<string>([
-  'time',
-  'turn',
-  'inputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'cachedTokens',
-  'cacheWriteTokens',
-  'cacheWrite1hTokens',
-  'cost',
-  'seconds',
-  'firstPieceSeconds',
-  'firstTokenSeconds',
-  'toolCalls',
-  'textChars',
-]);
-/** Slots a call or a turn takes at most in the numbers: its tag and one a field. */
-const SLOTS = 1 + Math.max(CALL_FIELDS.length, TURN_FIELDS.length);
-const CALL_NUMBERS = CALL_FIELDS.map((field) => NUMBERS.has(field));
-const TURN_NUMBERS = TURN_FIELDS.map((field) => NUMBERS.has(field));
+interface Layout {
+  names: string[];
+  kinds: FieldKind[];
+}
+const layout = (fields: Record<string, FieldKind>): Layout => ({ names: Object.keys(fields), kinds: Object.values(fields) });
+const CALL_LAYOUT = layout(CALL_FIELDS);
+const TURN_LAYOUT = layout(TURN_FIELDS);
+/** Slots a call or a turn takes before its arrays' items: its tag and one a field. */
+const SLOTS = 1 + Math.max(CALL_LAYOUT.names.length, TURN_LAYOUT.names.length);
+
+/** Writes the numbers and the text of one batch; grows its buffer when arrays make records longer than `SLOTS`. */
+class BatchWriter {
+  numbers: Float64Array<ArrayBuffer>;
+  count = 0;
+  text = '';
+
+  constructor(records: number) {
+    this.numbers = new Float64Array(records * SLOTS + 16);
+  }
+
+  room(slots: number): void {
+    if (this.count + slots <= this.numbers.length) return;
+    const grown = new Float64Array(Math.max(this.numbers.length * 2, this.count + slots));
+    grown.set(this.numbers);
+    this.numbers = grown;
+  }
+
+  number(value: number | null): void {
+    this.numbers[this.count++] = value === null ? Number.NaN : value;
+  }
+
+  string(value: string | null | undefined): void {
+    if (typeof value === 'string') {
+      this.numbers[this.count++] = value.length;
+      this.text += value;
+    } else this.numbers[this.count++] = value === null ? NULL : ABSENT;
+  }
+}
+
+/**
+ * Written field by field in the layouts' order (a generic loop over the layout measured three times slower: every
+ * property read by a computed name); `write-batch-codec.test.ts` round-trips records with every field set apart.
+ */
+function writeCall(w: BatchWriter, r: CallRecord): void {
+  w.number(CALL);
+  w.string(r.id);
+  w.number(r.time);
+  w.string(r.purpose);
+  w.string(r.collection);
+  w.string(r.keyName);
+  w.string(r.alias);
+  w.string(r.provider);
+  w.string(r.status);
+  w.string(r.errorClass);
+  w.string(r.errorMessage);
+  w.number(r.inputTokens);
+  w.number(r.outputTokens);
+  w.number(r.reasoningTokens);
+  w.number(r.cachedTokens);
+  w.number(r.cacheWriteTokens);
+  w.number(r.cacheWrite1hTokens);
+  w.number(r.cost);
+  w.number(r.seconds);
+  w.number(r.firstPieceSeconds);
+  w.string(r.finishReason);
+  w.number(r.toolCalls);
+  w.number(r.textChars);
+  w.number(r.warnings.length);
+  w.room(r.warnings.length + SLOTS); // the fields after it too
+  for (const warning of r.warnings) w.string(warning);
+  w.string(r.unit);
+  w.string(r.shape);
+  w.string(r.via);
+  w.string(r.providerKey);
+  w.number(r.request ? 1 : 0);
+}
+
+function writeTurn(w: BatchWriter, r: TurnRecord): void {
+  w.number(TURN);
+  w.string(r.conversation);
+  w.number(r.turn);
+  w.number(r.time);
+  w.string(r.collection);
+  w.string(r.call);
+  w.string(r.alias);
+  w.string(r.status);
+  w.number(r.seconds);
+  w.number(r.firstTokenSeconds);
+  w.number(r.inputTokens);
+  w.number(r.outputTokens);
+  w.number(r.reasoningTokens);
+  w.number(r.cachedTokens);
+  w.number(r.cacheWriteTokens);
+  w.number(r.toolCalls);
+  w.string(r.finishReason);
+  w.number(r.tried.length);
+  w.room(2 * r.tried.length + SLOTS);
+  for (const member of r.tried) {
+    w.string(member.alias);
+    w.string(member.error);
+  }
+}
 
 export function encodeWriteBatch(batch: readonly WriteItem[]): EncodedBatch {
-  const numbers = new Float64Array(batch.length * SLOTS);
+  const w = new BatchWriter(batch.length);
   const values: unknown[] = [];
-  let n = 0;
-  const put = (record: Record<string, unknown>, fields: readonly string[], isNumber: readonly boolean[]) => {
-    for (let i = 0; i < fields.length; i += 1) {
-      const value = record[fields[i] as string];
-      if (isNumber[i]) numbers[n++] = value === null ? Number.NaN : (value as number);
-      else if (value === null) numbers[n++] = NULL;
-      else if (value === undefined) numbers[n++] = ABSENT;
-      else {
-        numbers[n++] = PRESENT;
-        values.push(value);
-      }
-    }
-  };
   for (const item of batch) {
-    if (item.kind === 'call') {
-      numbers[n++] = CALL;
-      put(item.record as unknown as Record<string, unknown>, CALL_FIELDS, CALL_NUMBERS);
-    } else if (item.kind === 'turn') {
-      numbers[n++] = TURN;
-      put(item.record as unknown as Record<string, unknown>, TURN_FIELDS, TURN_NUMBERS);
-    } else {
+    w.room(SLOTS);
+    if (item.kind === 'call') writeCall(w, item.record);
+    else if (item.kind === 'turn') writeTurn(w, item.record);
+    else {
       // Transcripts and refusals are rare: each crosses whole, by structured clone.
-      numbers[n++] = item.kind === 'transcript' ? TRANSCRIPT : REFUSAL;
+      w.number(item.kind === 'transcript' ? TRANSCRIPT : REFUSAL);
       values.push(item.record);
     }
   }
-  return { numbers, count: n, values };
+  return { numbers: w.numbers, count: w.count, text: w.text, values };
 }
 
-export function decodeWriteBatch({ numbers, count, values }: EncodedBatch): WriteItem[] {
+export function decodeWriteBatch({ numbers, count, text, values }: EncodedBatch): WriteItem[] {
   const batch: WriteItem[] = [];
   let n = 0;
+  let at = 0;
   let v = 0;
-  const read = (fields: readonly string[], isNumber: readonly boolean[]) => {
+  /** The next string, null, or undefined where the field was absent. */
+  const takeString = () => {
+    const length = numbers[n++] as number;
+    if (length === NULL) return null;
+    if (length === ABSENT) return undefined;
+    at += length;
+    return text.slice(at - length, at);
+  };
+  const read = ({ names, kinds }: Layout) => {
     const record: Record<string, unknown> = {};
-    for (let i = 0; i < fields.length; i += 1) {
-      const slot = numbers[n++] as number;
-      const field = fields[i] as string;
-      if (isNumber[i]) record[field] = Number.isNaN(slot) ? null : slot;
-      else if (slot === PRESENT) record[field] = values[v++];
-      else if (slot === NULL) record[field] = null;
+    for (let i = 0; i < names.length; i += 1) {
+      const name = names[i] as string;
+      const kind = kinds[i];
+      if (kind === N) {
+        const slot = numbers[n++] as number;
+        record[name] = Number.isNaN(slot) ? null : slot;
+      } else if (kind === S) {
+        const value = takeString();
+        if (value !== undefined) record[name] = value;
+      } else if (kind === 'flag') {
+        if (numbers[n++] === 1) record[name] = true;
+      } else if (kind === 'strings') {
+        record[name] = Array.from({ length: numbers[n++] as number }, takeString);
+      } else {
+        record[name] = Array.from({ length: numbers[n++] as number }, () => {
+          const alias = takeString() as string;
+          const error = takeString();
+          return error === undefined ? { alias } : { alias, error };
+        });
+      }
     }
     return record;
   };
   while (n < count) {
     const tag = numbers[n++];
-    if (tag === CALL) batch.push({ kind: 'call', record: read(CALL_FIELDS, CALL_NUMBERS) as unknown as CallRecord });
-    else if (tag === TURN) batch.push({ kind: 'turn', record: read(TURN_FIELDS, TURN_NUMBERS) as unknown as TurnRecord });
+    if (tag === CALL) batch.push({ kind: 'call', record: read(CALL_LAYOUT) as unknown as CallRecord });
+    else if (tag === TURN) batch.push({ kind: 'turn', record: read(TURN_LAYOUT) as unknown as TurnRecord });
     else if (tag === TRANSCRIPT) batch.push({ kind: 'transcript', record: values[v++] as Extract<WriteItem, { kind: 'transcript' }>['record'] });
     else if (tag === REFUSAL) batch.push({ kind: 'refusal', record: values[v++] as Extract<WriteItem, { kind: 'refusal' }>['record'] });
     else throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${n - 1}`);

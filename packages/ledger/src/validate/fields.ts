@@ -28,6 +28,21 @@ export function optionalString(value: unknown, field: string): void {
   }
 }
 
+/** Absent or a string: the fast path's check, which builds no field name. */
+export function isOptionalString(value: unknown): boolean {
+  return value === undefined || typeof value === 'string';
+}
+
+/** Absent or a whole number ≥ 0. */
+export function isOptionalCount(value: unknown): boolean {
+  return value === undefined || isCount(value);
+}
+
+/** Absent or a finite number ≥ 0. */
+export function isOptionalAmount(value: unknown): boolean {
+  return value === undefined || isAmount(value);
+}
+
 export function isCount(value: unknown): boolean {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }

@@ -28,6 +28,10 @@ describe('validateCall and validateTurn', () => {
     ],
     [{ ...good, warnings: ['ok', 3] }, 'call.warnings[1]: must be a non-empty string, got number 3'],
     [{ ...good, collection: 7 }, 'call.collection: must be a string when present, got number 7'],
+    [{ ...good, collection: 'c', providerKey: null }, 'call.providerKey: must be a string when present, got null'],
+    [{ ...good, usage: { inputTokens: 3, cacheWrite1hTokens: -1 } }, 'call.usage.cacheWrite1hTokens: must be a whole number ≥ 0 when present, got number -1'],
+    [{ ...good, price: { input: 1, output: 2, cacheWrite: Number.NaN } }, 'call.price.cacheWrite: must be a finite number ≥ 0 when present, got number NaN'],
+    [{ ...good, price: { input: '1', output: 2 } }, 'call.price.input: must be a finite number ≥ 0 when present, got "1"'],
   ])('refuses a bad call field: %j', (input, message) => {
     expect(() => validateCall(input)).toThrow(message);
   });
@@ -36,6 +40,16 @@ describe('validateCall and validateTurn', () => {
     [{ conversation: 'c1', turn: 0, alias: 'm1', status: 'ok' }, 'turn.turn: must be a whole number ≥ 1, got number 0'],
     [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ error: 'x' }] }, 'turn.tried[0].alias: must be a non-empty string, got undefined'],
     [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: 'm2' }, 'turn.tried: must be an array, got "m2"'],
+    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2' }, []] }, 'turn.tried[1]: must be an object, got an array'],
+    [
+      { conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', tried: [{ alias: 'm2', error: 5 }] },
+      'turn.tried[0].error: must be a string when present, got number 5',
+    ],
+    [{ conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', finishReason: false }, 'turn.finishReason: must be a string when present, got boolean false'],
+    [
+      { conversation: 'c1', turn: 1, alias: 'm1', status: 'ok', usage: { outputTokens: 2.5 } },
+      'turn.usage.outputTokens: must be a whole number ≥ 0 when present, got number 2.5',
+    ],
   ])('refuses a bad turn field: %j', (input, message) => {
     expect(() => validateTurn(input)).toThrow(message);
   });

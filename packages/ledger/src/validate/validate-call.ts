@@ -1,8 +1,10 @@
 import { CALL_PURPOSES, type CallInput } from '../call-record';
 import { LedgerInputError } from '../errors/ledger-input-error';
-import { describe, optionalAmount, optionalCount, optionalString, requireObject, requireOneOf, requireString } from './fields';
+import { describe, isOptionalString, optionalAmount, optionalCount, optionalString, requireObject, requireOneOf, requireString } from './fields';
 import { validatePrice } from './validate-price';
 import { validateUsage } from './validate-usage';
+
+const OPTIONAL_STRINGS = ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const;
 
 /** Checks a call record's shape; throws `LedgerInputError` naming the first bad field. */
 export function validateCall(value: unknown): CallInput {
@@ -12,9 +14,18 @@ export function validateCall(value: unknown): CallInput {
   requireString(call.status, 'call.status');
   requireOneOf(call.purpose, CALL_PURPOSES, 'call.purpose');
   optionalAmount(call.time, 'call.time');
-  for (const field of ['collection', 'keyName', 'provider', 'errorClass', 'errorMessage', 'finishReason', 'unit', 'via', 'providerKey'] as const) {
-    if (call[field] !== undefined && typeof call[field] !== 'string') optionalString(call[field], `call.${field}`); // the name only on a failure
-  }
+  // Each read by its name (this runs for every recorded call), the field's name built only to say which one failed.
+  const strings =
+    isOptionalString(call.collection) &&
+    isOptionalString(call.keyName) &&
+    isOptionalString(call.provider) &&
+    isOptionalString(call.errorClass) &&
+    isOptionalString(call.errorMessage) &&
+    isOptionalString(call.finishReason) &&
+    isOptionalString(call.unit) &&
+    isOptionalString(call.via) &&
+    isOptionalString(call.providerKey);
+  if (!strings) for (const field of OPTIONAL_STRINGS) optionalString(call[field], `call.${field}`);
   if (call.shape !== undefined) requireString(call.shape, 'call.shape');
   if (call.request !== undefined && call.request !== true) {
     throw new LedgerInputError('call.request', `must be true (the call stands for its request) or left out, got ${describe(call.request)}`);
@@ -27,7 +38,9 @@ export function validateCall(value: unknown): CallInput {
   optionalCount(call.textChars, 'call.textChars');
   if (call.warnings !== undefined) {
     if (!Array.isArray(call.warnings)) throw new LedgerInputError('call.warnings', `must be an array of strings, got ${describe(call.warnings)}`);
-    call.warnings.forEach((warning, i) => requireString(warning, `call.warnings[${i}]`));
+    call.warnings.forEach((warning, i) => {
+      if (typeof warning !== 'string' || warning === '') requireString(warning, `call.warnings[${i}]`);
+    });
   }
   return call as unknown as CallInput;
 }

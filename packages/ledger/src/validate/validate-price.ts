@@ -1,6 +1,7 @@
 import { LedgerInputError } from '../errors/ledger-input-error';
-import { isAmount, optionalAmount, optionalCount, requireObject } from './fields';
+import { isAmount, isOptionalAmount, optionalAmount, optionalCount, requireObject } from './fields';
 
+const RATES = ['input', 'output'] as const;
 const CACHE_RATES = ['cacheRead', 'cacheWrite', 'cacheWrite1h'] as const;
 
 /** Checks a price per million tokens and its long-context tier; throws naming the first bad field. */
@@ -12,10 +13,17 @@ export function validatePrice(value: unknown, field: string): void {
   optionalCount(tier.above, `${field}.longContext.above`);
 }
 
-// Field names are built only on a failure: this runs for every recorded call.
+// This runs for every recorded call: fields read by their names, and field names built only to say which one failed.
 function requireRates(value: unknown, field: string): Record<string, unknown> {
   const price = requireObject(value, field);
-  for (const rate of ['input', 'output'] as const) {
+  const valid =
+    isAmount(price.input) &&
+    isAmount(price.output) &&
+    isOptionalAmount(price.cacheRead) &&
+    isOptionalAmount(price.cacheWrite) &&
+    isOptionalAmount(price.cacheWrite1h);
+  if (valid) return price;
+  for (const rate of RATES) {
     if (price[rate] === undefined) throw new LedgerInputError(`${field}.${rate}`, 'is required in a price');
     if (!isAmount(price[rate])) optionalAmount(price[rate], `${field}.${rate}`);
   }
