@@ -72,18 +72,26 @@ export class Limits {
     this.#events = options.events;
   }
 
-  /** Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it is over. */
-  async admit(caller: Caller, target: Target): Promise<void> {
+  /**
+   * Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it
+   * is over. Nothing to check (no limits on the key or the collection): admitted at once, with no promise to wait for.
+   */
+  admit(caller: Caller, target: Target): void | Promise<void> {
     const own = this.#keyLimits(caller.keyName);
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
     const ofCollection = collection !== undefined ? this.#collectionLimits(collection) : NO_SPECS;
     const specs = ofCollection.length === 0 ? own : [...own, ...ofCollection];
     const now = this.#now();
-    // A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting.
-    const countRequest = () => {
-      if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(caller.keyName, 'rpm', now), 1, now));
-    };
-    if (specs.length === 0) return countRequest(); // nothing to check: the turn does not wait for the state store
+    if (specs.length === 0) return this.#countRequest(caller.keyName, own, now); // the turn does not wait for the state store
+    return this.#admitChecked(caller, collection, own, specs, now);
+  }
+
+  /** A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting. */
+  #countRequest(keyName: string, own: readonly LimitSpec[], now: number): void {
+    if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(keyName, 'rpm', now), 1, now));
+  }
+
+  async #admitChecked(caller: Caller, collection: string | undefined, own: readonly LimitSpec[], specs: readonly LimitSpec[], now: number): Promise<void> {
     const checks = specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec), add: spec.name === 'rpm' ? 1 : 0 }));
     let admission: Awaited<ReturnType<LimitStore['admit']>>;
     try {
@@ -93,7 +101,7 @@ export class Limits {
       this.#logger.warn({ err: (error as Error).message }, 'the limits could not be checked (the state store did not answer); the request goes on unchecked');
       return;
     }
-    if (admission.ok) return countRequest();
+    if (admission.ok) return this.#countRequest(caller.keyName, own, now);
     const spec = specs[admission.index]!;
     const refusal = limitRefusal(spec, admission.used, admission.retryAfterMs, now);
     this.#events.emit({
