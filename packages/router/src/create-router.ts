@@ -240,4 +240,3 @@ const unclaimed = (): Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>
 
 /** No half-open member: no probe claimed, none held (never written to). */
 const NO_PROBES: { probes: ReadonlySet<string>; held: ReadonlySet<string> } = { probes: new Set(), held: new Set() };
-

@@ -222,7 +222,14 @@ async function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerC
   const { context, runtime, target, request } = input;
   const cooldown = target.kind === 'collection' ? target.collection.settings.cooldown : runtime.config.defaults.cooldown;
   // A request no member can take is the router's to say (a 413 for size, a 400 naming each member's reason).
-  const planInput: PlanInput = { collection: routed.collection, keyName: context.caller.keyName, request, headers: context.headers, settings: routed.settings, cooldown };
+  const planInput: PlanInput = {
+    collection: routed.collection,
+    keyName: context.caller.keyName,
+    request,
+    headers: context.headers,
+    settings: routed.settings,
+    cooldown,
+  };
   if (input.shape) planInput.shape = input.shape.shape;
   return runtime.router.plan(planInput);
 }
