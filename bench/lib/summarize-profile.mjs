@@ -92,6 +92,50 @@ for (const [id, us] of self) {
     inclusive.set(key, (inclusive.get(key) ?? 0) + us);
   }
 }
+// Self time by stage of a request: each sample goes to the innermost frame on its stack that names a stage (Node's own
+// HTTP and stream code counts only where no stage does), module loading apart. Shares are of the busy time after start-up.
+const STAGES = [
+  ['access log', /access-log|batched-log-destination|pino|sonic-boom/],
+  ['metrics', /prom-client|metrics\//],
+  ['ledger and records', /route-records|ledger-record-source|packages\/ledger|@bench\/ledger|call-record-of|new-call-id/],
+  ['engine events', /@bench\/engine events\//],
+  ['auth', /auth\//],
+  ['read body', /read-body|json-depth|json-nesting/],
+  ['parse (caller request, upstream SSE JSON, zod)', /parse-openai-chat|openai-chat-api|safe-parse-json|split-extra|describe-issues|zod/],
+  ['serialise and write the reply', /format-openai-chat-reply|http\/send|node-reply/],
+  ['decode upstream reply', /decode-body|stream-decoder|read-openai-chat-chunk|eventsource|reply-tally|reply-accumulator|utf8-text/],
+  ['build upstream request', /build-upstream-request|format-openai-chat|auth-headers|merge-under|url-memo/],
+  ['upstream call (client, undici)', /packages\/client|@bench\/client|undici/],
+  ['router (plan, fingerprint, settle)', /packages\/router|@bench\/router/],
+  ['key limits', /limits\//],
+  ['route turn (engine)', /@bench\/engine (route|turn|runtime|shapes)\//],
+  ['engine, other', /packages\/engine|@bench\/engine/],
+  ['gateway-node, other', /packages\/gateway-node|@bench\/gateway-node/],
+];
+const NODE_HTTP = /node:_http|node:net|node:internal\/streams|stream_base|node:events|node:buffer/;
+const whereOf = new Map(profile.nodes.map((node) => [node.id, where(node.callFrame)]));
+const loading = (frame) =>
+  frame.functionName === 'evaluate' || frame.functionName === 'compileSourceTextModule' || /modules\/(esm|cjs)\/|bootstrap\/realm/.test(frame.url);
+function stageOf(id) {
+  const leaf = byId.get(id).callFrame.functionName;
+  if (leaf === '(garbage collector)' || leaf === '(program)') return leaf;
+  for (let cur = id; cur !== undefined; cur = parent.get(cur)) if (loading(byId.get(cur).callFrame)) return 'start-up (module loading)';
+  for (const stages of [STAGES, [['Node HTTP and streams (no stage above)', NODE_HTTP]]]) {
+    for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+      const w = whereOf.get(cur);
+      const text = `${w.pkg} ${w.file} ${w.fn}`;
+      for (const [name, pattern] of stages) if (pattern.test(text)) return name;
+    }
+  }
+  return 'other (event loop, microtasks)';
+}
+const byStage = new Map();
+for (const [id, us] of self) {
+  if (byId.get(id).callFrame.functionName === '(idle)') continue;
+  const stage = stageOf(id);
+  byStage.set(stage, (byStage.get(stage) ?? 0) + us);
+}
+const startup = byStage.get('start-up (module loading)') ?? 0;
 const pct = (us) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
 console.log(
   `${file}: ${(sampled / 1000).toFixed(0)} ms sampled, ${(total / 1000).toFixed(0)} ms busy (${((100 * idle) / sampled).toFixed(1)}% idle); shares below are of busy time`,
@@ -100,6 +144,9 @@ console.log('\nself time by package/module:');
 for (const [pkg, us] of [...byPkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${pkg}`);
 console.log('\nself time by source file (top 25):');
 for (const [key, us] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${pct(us)}  ${key}`);
+console.log(`\nself time by stage (shares of the busy time after start-up; start-up was ${pct(startup).trim()} of all):`);
+for (const [stage, us] of [...byStage].filter(([stage]) => stage !== 'start-up (module loading)').sort((a, b) => b[1] - a[1]))
+  console.log(`${((100 * us) / (total - startup)).toFixed(1).padStart(5)}%  ${stage}`);
 console.log(`\nself time by function (top ${top}):`);
 for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(us)}  ${key}`);
 const skip =

@@ -139,21 +139,23 @@ export function runFailover(
     const reported = recovery?.done.includes(segment as Extract<Picked, { ok: true }>) === true;
     const continues = recovery?.continues(segment as Extract<Picked, { ok: true }>);
     if (!reported) {
-      report({
+      // Field by field (spreads of optional fields make a slow object to build and to read; this runs on every call).
+      const entry: AttemptReport = {
         alias: target.alias,
         model: target.model,
         api: target.api,
         attempt: opened.attempt,
         ok: !tally.error,
-        ...(tally.error ? { error: tally.error } : {}),
-        ...(opened.providerKey !== undefined ? { providerKey: opened.providerKey } : {}),
         status: opened.status,
         seconds: (performance.now() - opened.startedAt) / 1000,
         startedAt: performance.timeOrigin + opened.startedAt,
-        ...(tally.usage ? { usage: tally.usage } : {}),
-        textChars: tally.text.length,
-        ...(continues !== undefined ? { continues } : {}),
-      });
+      };
+      if (tally.error) entry.error = tally.error;
+      if (opened.providerKey !== undefined) entry.providerKey = opened.providerKey;
+      if (tally.usage) entry.usage = tally.usage;
+      entry.textChars = tally.text.length;
+      if (continues !== undefined) entry.continues = continues;
+      report(entry);
       warnings.push(...opened.warnings);
     }
     const first = recovery?.done[0]?.opened ?? opened;

@@ -109,7 +109,6 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
       const candidate: CandidateInput = {
         target,
         request: asked ? asked.request : input.request,
-        ...(asked?.withoutPrefill ? { withoutPrefill: asked.withoutPrefill } : {}),
         timeouts: withinTotal(layered(input.timeouts, target.timeouts), input.totalLeftMs),
         retry: layered(retry, target.retry),
         dispatcher: input.dispatcher,
@@ -120,6 +119,8 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
         abort,
         report: input.report,
       };
+      // After the literal, not spread inside it: a spread there makes every candidate a slow object to build and read.
+      if (asked?.withoutPrefill) candidate.withoutPrefill = asked.withoutPrefill;
       const opened = target.keyPool
         ? await openWithKeyPool(candidate, target.keyPool, {
             keyHealth: input.keyHealth,

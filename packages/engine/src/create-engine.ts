@@ -163,9 +163,9 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
         summary: {},
         cancelled: false,
         onCancel: [],
-        ...(turnOptions.onProgress ? { onProgress: turnOptions.onProgress } : {}),
-        ...(turnOptions.via ? { via: turnOptions.via } : {}),
       };
+      if (turnOptions.onProgress) context.onProgress = turnOptions.onProgress;
+      if (turnOptions.via) context.via = turnOptions.via;
       const started = context.requestedModel
         ? startTurn(runtime, request, turnOptions, context)
         : Promise.reject(

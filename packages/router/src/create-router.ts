@@ -6,6 +6,7 @@ import { RequestTooLargeError } from './errors/request-too-large-error';
 import { excludeMembers } from './exclude-members';
 import type { HeaderRecord } from './header-record';
 import { claimConversation } from './claim-conversation';
+import type { IdentifyInput } from './identify-conversation';
 import { peekConversation, type PeekedConversation } from './peek-conversation';
 import { claimProbes, classifyHealth } from './member-health';
 import type { Collection, Member } from './member';
@@ -156,7 +157,8 @@ export function createRouter(options: RouterOptions = {}): Router {
 
     let claimed: Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>;
     if (settings.sticky) {
-      const identify = { ...input, collection: collection.name };
+      const identify: IdentifyInput = { collection: collection.name, keyName: input.keyName, request };
+      if (input.headers) identify.headers = input.headers;
       const proposed = (members[0] as Member).alias;
       const timing = { ttlMs: settings.stickyTtlMs, now: at };
       const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, (error) => storeError(error, 'conversations'));
@@ -187,16 +189,18 @@ export function createRouter(options: RouterOptions = {}): Router {
       identity: claimed.identity,
       turn: claimed.turn,
       isNew: claimed.isNew,
-      members: members.slice(0, settings.maxMembers).map(
-        (member): PlannedMember => ({
+      members: members.slice(0, settings.maxMembers).map((member): PlannedMember => {
+        const planned: PlannedMember = {
           alias: member.alias,
           member,
-          ...withCut(member, request.maxOutputTokens, estimate),
           cooling: cooling.has(member.alias),
           probe: probes.has(member.alias),
           why: whyPlaced(member.alias, keptAlias, ordered, cooling),
-        }),
-      ),
+        };
+        const cut = cutOutput(member, request.maxOutputTokens, estimate);
+        if (cut !== undefined) planned.outputCut = cut;
+        return planned;
+      }),
       skipped,
       estimatedInputTokens: estimate,
       rotated: ordered.rotated && claimed.isNew,
@@ -236,8 +240,3 @@ const unclaimed = (): Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'>
 
 /** No half-open member: no probe claimed, none held (never written to). */
 const NO_PROBES: { probes: ReadonlySet<string>; held: ReadonlySet<string> } = { probes: new Set(), held: new Set() };
-
-function withCut(member: Member, requested: number | undefined, estimate: number): Pick<PlannedMember, 'outputCut'> {
-  const cut = cutOutput(member, requested, estimate);
-  return cut === undefined ? {} : { outputCut: cut };
-}

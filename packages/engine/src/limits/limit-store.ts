@@ -31,7 +31,7 @@ export type CounterQuery = Omit<CounterCheck, 'add'>;
 export interface LimitStore {
   /** Checks every counter and, only when none is at its limit, adds each check's `add`: one step, so replicas cannot both take the last slot. */
   admit(checks: readonly CounterCheck[], now: number): Promise<Admission>;
-  /** Adds whole units (tokens, nanodollars) now. */
-  add(counter: Counter, amount: number, now: number): Promise<void>;
+  /** Adds whole units (tokens, nanodollars) now; a store in memory adds at once and returns nothing to wait for. */
+  add(counter: Counter, amount: number, now: number): void | Promise<void>;
   read(queries: readonly CounterQuery[], now: number): Promise<CounterReading[]>;
 }

@@ -41,6 +41,8 @@ export interface LimitsOptions {
   events: EngineEvents;
 }
 
+const NO_SPECS: LimitSpec[] = [];
+
 /** A key's requests and tokens (input plus output, shadows left out) in the last 60 s. */
 export interface MinuteCounts {
   requests: number;
@@ -58,6 +60,9 @@ export class Limits {
   readonly #logger: EngineLogger;
   readonly #events: EngineEvents;
   readonly #counting = new Set<Promise<void>>();
+  /** Each key's and collection's limits, worked out once per config (a reload makes a new Limits): read on every turn and call. */
+  readonly #keySpecs = new Map<string, LimitSpec[]>();
+  readonly #collectionSpecsOf = new Map<string, LimitSpec[]>();
 
   constructor(options: LimitsOptions) {
     this.#config = options.config;
@@ -67,17 +72,26 @@ export class Limits {
     this.#events = options.events;
   }
 
-  /** Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it is over. */
-  async admit(caller: Caller, target: Target): Promise<void> {
-    const own = keyLimits(this.#config, caller.keyName);
+  /**
+   * Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it
+   * is over. Nothing to check (no limits on the key or the collection): admitted at once, with no promise to wait for.
+   */
+  admit(caller: Caller, target: Target): void | Promise<void> {
+    const own = this.#keyLimits(caller.keyName);
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
-    const specs = [...own, ...(collection !== undefined ? collectionLimits(this.#config, collection) : [])];
+    const ofCollection = collection !== undefined ? this.#collectionLimits(collection) : NO_SPECS;
+    const specs = ofCollection.length === 0 ? own : [...own, ...ofCollection];
     const now = this.#now();
-    // A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting.
-    const countRequest = () => {
-      if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(caller.keyName, 'rpm', now), 1, now));
-    };
-    if (specs.length === 0) return countRequest(); // nothing to check: the turn does not wait for the state store
+    if (specs.length === 0) return this.#countRequest(caller.keyName, own, now); // the turn does not wait for the state store
+    return this.#admitChecked(caller, collection, own, specs, now);
+  }
+
+  /** A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting. */
+  #countRequest(keyName: string, own: readonly LimitSpec[], now: number): void {
+    if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(keyName, 'rpm', now), 1, now));
+  }
+
+  async #admitChecked(caller: Caller, collection: string | undefined, own: readonly LimitSpec[], specs: readonly LimitSpec[], now: number): Promise<void> {
     const checks = specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec), add: spec.name === 'rpm' ? 1 : 0 }));
     let admission: Awaited<ReturnType<LimitStore['admit']>>;
     try {
@@ -87,7 +101,7 @@ export class Limits {
       this.#logger.warn({ err: (error as Error).message }, 'the limits could not be checked (the state store did not answer); the request goes on unchecked');
       return;
     }
-    if (admission.ok) return countRequest();
+    if (admission.ok) return this.#countRequest(caller.keyName, own, now);
     const spec = specs[admission.index]!;
     const refusal = limitRefusal(spec, admission.used, admission.retryAfterMs, now);
     this.#events.emit({
@@ -108,8 +122,9 @@ export class Limits {
   /** Counts a call's tokens and cost against its key's and its collection's tpm and budget. Shadows are the gateway's own spend: not counted. */
   count(call: CallInput): void {
     if (call.purpose === 'shadow') return;
-    const own = call.keyName !== undefined ? keyLimits(this.#config, call.keyName) : [];
-    const specs = [...own, ...(call.collection !== undefined ? collectionLimits(this.#config, call.collection) : [])];
+    const own = call.keyName !== undefined ? this.#keyLimits(call.keyName) : NO_SPECS;
+    const ofCollection = call.collection !== undefined ? this.#collectionLimits(call.collection) : NO_SPECS;
+    const specs = ofCollection.length === 0 ? own : [...own, ...ofCollection];
     const tokens = (call.usage?.inputTokens ?? 0) + (call.usage?.outputTokens ?? 0);
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
     if (call.keyName !== undefined && tokens > 0 && !own.some((spec) => spec.name === 'tpm')) {
@@ -193,7 +208,21 @@ export class Limits {
     return Object.keys(this.#config.collections).flatMap((name) => collectionLimits(this.#config, name));
   }
 
-  #track(adding: Promise<void>): void {
+  #keyLimits(keyName: string): LimitSpec[] {
+    let specs = this.#keySpecs.get(keyName);
+    if (specs === undefined) this.#keySpecs.set(keyName, (specs = keyLimits(this.#config, keyName)));
+    return specs;
+  }
+
+  #collectionLimits(collection: string): LimitSpec[] {
+    let specs = this.#collectionSpecsOf.get(collection);
+    if (specs === undefined) this.#collectionSpecsOf.set(collection, (specs = collectionLimits(this.#config, collection)));
+    return specs;
+  }
+
+  /** A count on its way to the store, until it is there (a store in memory adds at once: nothing to wait for). */
+  #track(adding: void | Promise<void>): void {
+    if (adding === undefined) return;
     const tracked = adding.catch((error: unknown) =>
       this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)'),
     );

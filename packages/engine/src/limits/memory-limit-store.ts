@@ -32,7 +32,12 @@ export function createMemoryLimitStore(): LimitStore {
   // Synchronous, so that no other admission runs between a check and its additions.
   const addNow = (counter: Counter, amount: number, now: number) => {
     if (counter.kind === 'sliding') slidingEntries(counter, now).push({ time: now, amount });
-    else fixed.set(counter.name, { used: fixedUsed(counter, now) + amount, resetsAt: counter.resetsAt });
+    else {
+      // A fixed counter's name names its window: one still held ends when this one does, and is added to in place.
+      const held = fixed.get(counter.name);
+      if (held && held.resetsAt > now) held.used += amount;
+      else fixed.set(counter.name, { used: amount, resetsAt: counter.resetsAt });
+    }
   };
 
   return {
@@ -45,7 +50,7 @@ export function createMemoryLimitStore(): LimitStore {
       for (const { counter, add } of checks) if (add > 0) addNow(counter, add, now);
       return { ok: true };
     },
-    async add(counter: Counter, amount: number, now: number): Promise<void> {
+    add(counter: Counter, amount: number, now: number): void {
       addNow(counter, amount, now);
     },
     async read(queries: readonly CounterQuery[], now: number): Promise<CounterReading[]> {

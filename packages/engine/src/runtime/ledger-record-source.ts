@@ -102,10 +102,21 @@ export function ledgerRecordSource(
  * handed out stay as they were.
  */
 function withUse(record: MemberRecord | undefined, at: number, shape: string | undefined, calls: number): MemberRecord {
-  const used: MemberRecord = { useful: 0, ...record, lastUsedAt: at, calls: (record?.calls ?? 0) + calls };
-  const onShape = shape !== undefined && record?.shapes !== undefined && Object.hasOwn(record.shapes, shape) ? record.shapes[shape] : undefined;
-  if (shape === undefined || onShape === undefined) return used;
-  used.shapes = { ...record?.shapes, [shape]: { ...onShape, lastUsedAt: at, calls: onShape.calls + calls } };
+  // Built field by field, not spread: a turn makes one, and a spread with keys its source lacks is slow to build and
+  // to read in Node 20 (the router reads these while ranking).
+  const used: MemberRecord = { useful: record?.useful ?? 0, calls: (record?.calls ?? 0) + calls, lastUsedAt: at };
+  if (record === undefined) return used;
+  if (record.notUseful !== undefined) used.notUseful = record.notUseful;
+  if (record.failures !== undefined) used.failures = record.failures;
+  if (record.score !== undefined) used.score = record.score;
+  const shapes = record.shapes;
+  if (shapes === undefined) return used;
+  const onShape = shape !== undefined && Object.hasOwn(shapes, shape) ? shapes[shape] : undefined;
+  if (shape === undefined || onShape === undefined) {
+    used.shapes = shapes;
+    return used;
+  }
+  used.shapes = { ...shapes, [shape]: { ...onShape, lastUsedAt: at, calls: onShape.calls + calls } };
   return used;
 }
 

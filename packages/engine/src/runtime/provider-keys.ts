@@ -17,7 +17,11 @@ export function providerKeys(providerName: string, provider: ProviderConfig, env
   const names = provider.apiKeyEnv;
   if (!Array.isArray(names)) {
     const value = names ? env[names] : undefined;
-    return { kind: 'single', ...(names ? { name: names } : {}), ...(value ? { value } : {}) };
+    // Field by field (read on every call): spreads with keys their source lacks are slow to build in Node 20.
+    const single: ProviderKeys = { kind: 'single' };
+    if (names) single.name = names;
+    if (value) single.value = value;
+    return single;
   }
   const keys: KeyPool['keys'][number][] = [];
   const unset: string[] = [];

@@ -1,4 +1,4 @@
-import type { Engine, TurnSink } from '@bench/engine';
+import type { Engine, TurnOptions, TurnSink } from '@bench/engine';
 import type { StreamEvent } from '@bench/formats';
 import { getCodec } from '@bench/formats';
 import { writeCompaction } from '../compaction/write-compaction';
@@ -34,14 +34,11 @@ export async function handleGenerate(state: RequestState, engine: Engine): Promi
 
 async function runTurn(state: RequestState, engine: Engine, parsed: ClientRequest): Promise<void> {
   const { request, requestedModel, compaction, references } = parsed;
-  const turn = engine.turn(request, {
-    model: requestedModel,
-    key: state.caller,
-    protocol: state.protocol,
-    headers: state.headers,
-    ...(references ? { references } : {}),
-    ...(compaction ? { compaction: true } : {}),
-  });
+  // Field by field, not with spreads of optional fields: this runs on every request.
+  const options: TurnOptions = { model: requestedModel, key: state.caller, protocol: state.protocol, headers: state.headers };
+  if (references) options.references = references;
+  if (compaction) options.compaction = true;
+  const turn = engine.turn(request, options);
   state.turn = turn;
   state.presence.onLeave(() => turn.cancel());
   const endpoint = state.route.endpoint ? { endpoint: state.route.endpoint } : {};

@@ -1,6 +1,6 @@
 import type { Engine, ResolvedReferences } from '@bench/engine';
 import { EngineError } from '@bench/engine';
-import { getCodec, type NeutralRequest } from '@bench/formats';
+import { getCodec, type NeutralRequest, type ParseRequestOptions } from '@bench/formats';
 import { takeCompaction, type Compaction } from '../compaction/take-compaction';
 import type { RequestState } from '../request-state';
 import { streamFormOf } from '../stream/stream-form';
@@ -28,11 +28,7 @@ export async function parseClientRequest(state: RequestState, engine: Engine): P
     compaction = takeCompaction(body, route);
     references = await engine.responses.resolveReferences(body, state.caller);
   }
-  const request = codec.parseRequest(body, {
-    ...(route.pathModel !== undefined ? { model: route.pathModel } : {}),
-    ...(route.stream !== undefined ? { stream: route.stream } : {}),
-    ...(route.endpoint ? { endpoint: route.endpoint } : {}),
-  });
+  const request = codec.parseRequest(body, parseOptionsOf(route));
   checkOutputBudget(request, state.protocol, body);
   const requestedModel = route.pathModel ?? request.model;
   if (!requestedModel)
@@ -42,3 +38,15 @@ export async function parseClientRequest(state: RequestState, engine: Engine): P
   if (references?.size) parsed.references = references;
   return parsed;
 }
+
+/** What the path says that the body does not (Gemini's model and method, Ollama's endpoint); most routes: nothing. */
+function parseOptionsOf(route: RequestState['route']): ParseRequestOptions {
+  if (route.pathModel === undefined && route.stream === undefined && !route.endpoint) return NO_PARSE_OPTIONS;
+  const options: ParseRequestOptions = {};
+  if (route.pathModel !== undefined) options.model = route.pathModel;
+  if (route.stream !== undefined) options.stream = route.stream;
+  if (route.endpoint) options.endpoint = route.endpoint;
+  return options;
+}
+
+const NO_PARSE_OPTIONS: ParseRequestOptions = Object.freeze({});
