@@ -31,7 +31,10 @@ export type CounterQuery = Omit<CounterCheck, 'add'>;
 export interface LimitStore {
   /** Checks every counter and, only when none is at its limit, adds each check's `add`: one step, so replicas cannot both take the last slot. */
   admit(checks: readonly CounterCheck[], now: number): Promise<Admission>;
-  /** Adds whole units (tokens, nanodollars) now. */
-  add(counter: Counter, amount: number, now: number): Promise<void>;
+  /**
+   * Adds whole units (tokens, nanodollars) now. A store in this process adds at once and returns undefined, so that
+   * counting a request and each call's tokens costs no promise; a remote one returns the write's promise.
+   */
+  add(counter: Counter, amount: number, now: number): Promise<void> | undefined;
   read(queries: readonly CounterQuery[], now: number): Promise<CounterReading[]>;
 }

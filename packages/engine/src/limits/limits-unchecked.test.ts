@@ -37,7 +37,7 @@ describe('a key and collection without limits', () => {
   it('admits the turn without waiting for the state store, and counts its request for the figures on the side', async () => {
     const { store, asked } = hungStore();
     const limits = new Limits({ config, store, now: () => Date.UTC(2026, 11, 1), logger, events: new EngineEvents() });
-    await expect(limits.admit(caller, target('agents'))).resolves.toBeUndefined();
+    expect(limits.admit(caller, target('agents'))).toBeUndefined(); // admitted at once: no promise to wait for
     expect(asked).toEqual({ admit: 0, add: 1 });
   });
 
@@ -45,7 +45,8 @@ describe('a key and collection without limits', () => {
     const { store, asked } = hungStore();
     const limits = new Limits({ config, store, now: () => Date.UTC(2026, 11, 1), logger, events: new EngineEvents() });
     const admitted = limits.admit(caller, target('paced'));
-    const settled = await Promise.race([admitted.then(() => 'admitted'), new Promise((resolve) => setTimeout(resolve, 50, 'waiting'))]);
+    expect(admitted).toBeInstanceOf(Promise);
+    const settled = await Promise.race([Promise.resolve(admitted).then(() => 'admitted'), new Promise((resolve) => setTimeout(resolve, 50, 'waiting'))]);
     expect(settled).toBe('waiting');
     expect(asked.admit).toBe(1);
   });

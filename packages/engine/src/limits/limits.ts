@@ -67,8 +67,11 @@ export class Limits {
     this.#events = options.events;
   }
 
-  /** Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws the 429 of the first limit it is over. */
-  async admit(caller: Caller, target: Target): Promise<void> {
+  /**
+   * Admits a turn of `caller` to `target` (and counts it in the key's minute), or throws (rejects with) the 429 of
+   * the first limit it is over. With nothing to check it returns undefined at once: the turn waits for nothing.
+   */
+  admit(caller: Caller, target: Target): Promise<void> | undefined {
     const own = keyLimits(this.#config, caller.keyName);
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
     const specs = [...own, ...(collection !== undefined ? collectionLimits(this.#config, collection) : [])];
@@ -77,7 +80,14 @@ export class Limits {
     const countRequest = () => {
       if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(caller.keyName, 'rpm', now), 1, now));
     };
-    if (specs.length === 0) return countRequest(); // nothing to check: the turn does not wait for the state store
+    if (specs.length === 0) {
+      countRequest(); // nothing to check: the turn does not wait for the state store
+      return undefined;
+    }
+    return this.#check(caller, collection, specs, now, countRequest);
+  }
+
+  async #check(caller: Caller, collection: string | undefined, specs: readonly LimitSpec[], now: number, countRequest: () => void): Promise<void> {
     const checks = specs.map((spec) => ({ counter: counterOf(spec, now), limit: counterLimit(spec), add: spec.name === 'rpm' ? 1 : 0 }));
     let admission: Awaited<ReturnType<LimitStore['admit']>>;
     try {
@@ -193,11 +203,16 @@ export class Limits {
     return Object.keys(this.#config.collections).flatMap((name) => collectionLimits(this.#config, name));
   }
 
-  #track(adding: Promise<void>): void {
-    const tracked = adding.catch((error: unknown) =>
-      this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)'),
+  /** Keeps a remote store's write until it settles (`settle`); one added at once (memory) needs nothing. */
+  #track(adding: Promise<void> | undefined): void {
+    if (adding === undefined) return;
+    const tracked: Promise<void> = adding.then(
+      () => void this.#counting.delete(tracked),
+      (error: unknown) => {
+        this.#counting.delete(tracked);
+        this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)');
+      },
     );
     this.#counting.add(tracked);
-    void tracked.finally(() => this.#counting.delete(tracked));
   }
 }

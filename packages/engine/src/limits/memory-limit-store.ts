@@ -45,7 +45,7 @@ export function createMemoryLimitStore(): LimitStore {
       for (const { counter, add } of checks) if (add > 0) addNow(counter, add, now);
       return { ok: true };
     },
-    async add(counter: Counter, amount: number, now: number): Promise<void> {
+    add(counter: Counter, amount: number, now: number): undefined {
       addNow(counter, amount, now);
     },
     async read(queries: readonly CounterQuery[], now: number): Promise<CounterReading[]> {

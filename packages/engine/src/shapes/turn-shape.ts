@@ -26,21 +26,33 @@ const LABEL_TTL_MS = 3_600_000;
  * The turn's shape: the collection's own, or its shaper's label for the conversation (asked once, recorded in the
  * ledger as a `shape` call), or `general` when the shaper fails, is late or names no shape of the set.
  */
-export async function turnShape(
+export function turnShape(
   runtime: EngineRuntime,
   labels: ShapeLabelStore,
   context: TurnContext,
   target: Target,
   request: NeutralRequest,
-): Promise<TurnShape> {
+): TurnShape | Promise<TurnShape> {
   if (target.kind !== 'collection') return DEFAULT_SHAPE;
   const collection = target.collection;
   if (collection.shape !== undefined) return { shape: collection.shape, by: 'collection' };
   if (collection.shaper === undefined) return DEFAULT_SHAPE;
+  return shapeByShaper(runtime, labels, context, collection, collection.shaper, request);
+}
+
+/** The shaper's label for the conversation: kept, or asked for (and kept). */
+async function shapeByShaper(
+  runtime: EngineRuntime,
+  labels: ShapeLabelStore,
+  context: TurnContext,
+  collection: ResolvedCollection,
+  shaper: string,
+  request: NeutralRequest,
+): Promise<TurnShape> {
   const { conversation } = identifyConversation({ collection: collection.name, keyName: context.caller.keyName, request, headers: context.headers });
   const known = await keptLabel(runtime, labels, conversation);
   if (known) return known;
-  const label = await askShaper(runtime, context, collection, collection.shaper, request, conversation);
+  const label = await askShaper(runtime, context, collection, shaper, request, conversation);
   try {
     await labels.set(conversation, label, LABEL_TTL_MS);
   } catch (error) {

@@ -16,6 +16,7 @@ import type { TurnContext } from './turn-context';
 import type { TurnOptions } from './turn-options';
 import type { TurnRunner } from './turn-runner';
 import { quoteValue } from '@bench/contracts';
+import { isPromise } from '@bench/router';
 
 /** Resolves the model name, checks the key, then starts a panel or a route turn. */
 export async function startTurn(runtime: EngineRuntime, request: NeutralRequest, options: TurnOptions, context: TurnContext): Promise<TurnRunner> {
@@ -23,7 +24,8 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   const target = resolveRequestTarget(config, context.caller, context.protocol, context.requestedModel);
   const bench = options.bench ?? takeBenchOptions(request.extra);
   if (options.compaction) {
-    await runtime.limits.admit(context.caller, target);
+    const admitting = runtime.limits.admit(context.caller, target);
+    if (admitting) await admitting;
     // A conversation's compaction goes to whoever has the conversation, whatever the collection's reply mode.
     return startRouteTurn({ context, runtime, target, request: compactionRequest(request) });
   }
@@ -33,14 +35,17 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   // Before any upstream call (the shaper's too): a turn over a limit is refused, one admitted is counted. A refusal
   // is told by its collection too (metrics, the access log).
   if (target.kind === 'collection') context.summary.collection ??= target.collection.name;
-  await runtime.limits.admit(context.caller, target);
+  // Awaited only when there is something to check: an await of nothing still costs the turn a promise and a hop.
+  const admitting = runtime.limits.admit(context.caller, target);
+  if (admitting) await admitting;
   // OpenAI's Responses API keeps conversations server-side (`previous_response_id`); so does bench, unless told not to.
   const kept =
     context.protocol === 'openai-responses' ? await responsesTurn(runtime.responses, request, context.caller.keyName, options.references) : undefined;
   const turn = kept?.request ?? request;
   const onAnswered = kept?.onAnswered ? { onAnswered: kept.onAnswered } : {};
   // What kind of task this is decides whose record counts: the collection's shape, or its shaper's label.
-  const shape = await turnShape(runtime, runtime.labels, context, target, turn);
+  const shaping = turnShape(runtime, runtime.labels, context, target, turn);
+  const shape = isPromise(shaping) ? await shaping : shaping; // a collection without a shaper knows at once
   if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, shape, ...onAnswered });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
   return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, shape, ...onAnswered });
