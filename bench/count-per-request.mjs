@@ -25,8 +25,16 @@ const specs = {
 };
 
 const send = async (gateway, spec, options) => {
-  const result = await autocannon({ url: gateway.url + spec.path, method: 'POST', headers: { 'content-type': 'application/json' }, body: spec.body, connections: 16, ...options });
-  if (result['2xx'] === 0 || result.non2xx + result.errors > 0) throw new Error(`${spec.path}: ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const result = await autocannon({
+    url: gateway.url + spec.path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: spec.body,
+    connections: 16,
+    ...options,
+  });
+  if (result['2xx'] === 0 || result.non2xx + result.errors > 0)
+    throw new Error(`${spec.path}: ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result['2xx'];
 };
 const counted = async (gateway, spec, what, amount = REQUESTS) => {
@@ -88,8 +96,14 @@ for (const load of LOADS) {
   }
   if (results.length < 2) continue;
   const [a, b] = results.map((r) => r.loads[load].byFunction);
-  const diff = [...new Set([...a.keys(), ...b.keys()])].map((where) => [where, (a.get(where) ?? 0) - (b.get(where) ?? 0), a.get(where) ?? 0, b.get(where) ?? 0]);
+  const diff = [...new Set([...a.keys(), ...b.keys()])].map((where) => [
+    where,
+    (a.get(where) ?? 0) - (b.get(where) ?? 0),
+    a.get(where) ?? 0,
+    b.get(where) ?? 0,
+  ]);
   diff.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
   console.log(`allocations that differ most (bytes a request, first build − second):`);
-  for (const [where, d, x, y] of diff.slice(0, TOP)) console.log(`${d.toFixed(0).padStart(7)}  ${x.toFixed(0).padStart(6)} ${y.toFixed(0).padStart(6)}  ${where}`);
+  for (const [where, d, x, y] of diff.slice(0, TOP))
+    console.log(`${d.toFixed(0).padStart(7)}  ${x.toFixed(0).padStart(6)} ${y.toFixed(0).padStart(6)}  ${where}`);
 }

@@ -70,6 +70,12 @@ process.on('message', async (message) => {
       };
       walk(profile.head);
     }
-    process.send({ id: message.id, counts: Object.fromEntries(counts), bytes, byFunction: [...byFunction].sort((a, b) => b[1] - a[1]), sites: sites ? [...sites].sort((a, b) => b[1] - a[1]) : undefined });
+    process.send({
+      id: message.id,
+      counts: Object.fromEntries(counts),
+      bytes,
+      byFunction: [...byFunction].sort((a, b) => b[1] - a[1]),
+      sites: sites ? [...sites].sort((a, b) => b[1] - a[1]) : undefined,
+    });
   }
 });

@@ -68,7 +68,9 @@ const line = (what, value, base, budget) => {
   );
 };
 const load = loadavg()[0].toFixed(1);
-console.log(`${RUNS} runs after ${WARMUP} warm-up; seats answer after ${SEAT_DELAYS.join(', ')} ms; merger after ${SLOWEST_MS} ms; load average ${load} on ${cpus().length} cores`);
+console.log(
+  `${RUNS} runs after ${WARMUP} warm-up; seats answer after ${SEAT_DELAYS.join(', ')} ms; merger after ${SLOWEST_MS} ms; load average ${load} on ${cpus().length} cores`,
+);
 line('panel of 5, all', m.all, m.slowest, 3);
 line('panel of 5, merged', m.merged, m.sequence, 3);
 

@@ -2,7 +2,7 @@ import type { CallInput } from '@bench/contracts';
 import type { EngineEventListener, Failover, GatewayConfig, Refusal } from '@bench/engine';
 import { usageCost } from '@bench/ledger';
 import { genAiModels } from '../telemetry/gen-ai-model';
-import { CallLabels } from './call-labels';
+import { CallSeries } from './call-series';
 import type { GatewayMetrics } from './gateway-metrics';
 
 /**
@@ -12,29 +12,29 @@ import type { GatewayMetrics } from './gateway-metrics';
 export function countEngineEvents(metrics: GatewayMetrics, running: () => GatewayConfig): EngineEventListener {
   let config = running();
   let modelOf = genAiModels(config);
-  const labelsByAlias = new Map<string, CallLabels>();
-  const labelsOf = (alias: string) => {
-    let labels = labelsByAlias.get(alias);
-    if (!labels) {
-      labels = new CallLabels(modelOf(alias));
-      labelsByAlias.set(alias, labels);
+  const seriesByAlias = new Map<string, CallSeries>();
+  const seriesOf = (alias: string) => {
+    let series = seriesByAlias.get(alias);
+    if (!series) {
+      series = new CallSeries(modelOf(alias), metrics);
+      seriesByAlias.set(alias, series);
     }
-    return labels;
+    return series;
   };
   return (event) => {
     if (running() !== config) {
-      // A reload: the label sets built from the old config go.
+      // A reload: the series looked up by the old config's labels go (the metrics keep counting into them).
       config = running();
       modelOf = genAiModels(config);
-      labelsByAlias.clear();
+      seriesByAlias.clear();
     }
-    if (event.type === 'call') countCall(metrics, labelsOf(event.call.alias), event.call, config);
+    if (event.type === 'call') countCall(metrics, seriesOf(event.call.alias), event.call, config);
     else if (event.type === 'failover') countFailover(metrics, event.failover);
     else if (event.type === 'refusal') countRefusal(metrics, event.refusal);
   };
 }
 
-function countCall(metrics: GatewayMetrics, labels: CallLabels, call: CallInput, config: GatewayConfig): void {
+function countCall(metrics: GatewayMetrics, labels: CallSeries, call: CallInput, config: GatewayConfig): void {
   const collection = call.collection ?? '';
   metrics.upstreamCalls.inc(labels.call(collection, call.status, call.purpose));
   if (call.seconds !== undefined) metrics.operationSeconds.observe(labels.duration(call.status), call.seconds);

@@ -15,8 +15,9 @@ export function countRequests(metrics: GatewayMetrics): RequestObserver {
     },
     ended({ state, route, status, seconds }) {
       const code = String(status);
-      metrics.requests.inc({ route, protocol: state.protocol, collection: state.turn?.summary.collection ?? '', status: code });
-      metrics.requestSeconds.observe({ http_request_method: state.method, http_route: route, http_response_status_code: code }, seconds);
+      const { requests, requestSeconds } = metrics;
+      requests.inc(requests.series({ route, protocol: state.protocol, collection: state.turn?.summary.collection ?? '', status: code }));
+      requestSeconds.observe(requestSeconds.series({ http_request_method: state.method, http_route: route, http_response_status_code: code }), seconds);
     },
   };
 }

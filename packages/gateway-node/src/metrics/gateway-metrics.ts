@@ -1,5 +1,6 @@
 import type { Ledger } from '@bench/ledger';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { SeriesCounter, SeriesHistogram } from './series-metrics';
 
 // Bucket boundaries the OpenTelemetry GenAI conventions recommend for each instrument.
 const DURATION_BUCKETS = [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92];
@@ -18,20 +19,22 @@ const MODEL_LABELS = ['gen_ai_operation_name', 'gen_ai_provider_name', 'gen_ai_r
 export class GatewayMetrics {
   readonly registry = new Registry();
 
-  readonly requests = new Counter({
-    name: 'bench_requests_total',
-    help: 'Requests answered, by route, protocol, collection and HTTP status.',
-    labelNames: ['route', 'protocol', 'collection', 'status'] as const,
-    registers: [this.registry],
-  });
+  // The metrics counted on every request and every upstream call keep their series (one per label set) where they
+  // are counted: see series-metrics.ts.
+  readonly requests = new SeriesCounter(
+    'bench_requests_total',
+    'Requests answered, by route, protocol, collection and HTTP status.',
+    ['route', 'protocol', 'collection', 'status'],
+    this.registry,
+  );
 
-  readonly requestSeconds = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Seconds from a request to the end of its response (a stream: its last byte).',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly requestSeconds = new SeriesHistogram(
+    'http_server_request_duration_seconds',
+    'Seconds from a request to the end of its response (a stream: its last byte).',
+    ['http_request_method', 'http_route', 'http_response_status_code'],
+    HTTP_BUCKETS,
+    this.registry,
+  );
 
   readonly openStreams = new Gauge({ name: 'bench_open_streams', help: 'Streamed replies open now.', registers: [this.registry] });
 
@@ -42,50 +45,50 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
-  readonly upstreamCalls = new Counter({
-    name: 'bench_upstream_calls_total',
-    help: 'Upstream calls, by model, status (ok, aborted or the error kind) and purpose (route, seat, merger, shape, shadow).',
-    labelNames: ['model', 'gen_ai_request_model', 'collection', 'status', 'purpose'] as const,
-    registers: [this.registry],
-  });
+  readonly upstreamCalls = new SeriesCounter(
+    'bench_upstream_calls_total',
+    'Upstream calls, by model, status (ok, aborted or the error kind) and purpose (route, seat, merger, shape, shadow).',
+    ['model', 'gen_ai_request_model', 'collection', 'status', 'purpose'],
+    this.registry,
+  );
 
-  readonly operationSeconds = new Histogram({
-    name: 'gen_ai_client_operation_duration_seconds',
-    help: 'Seconds of each upstream call, from its request to its last byte.',
-    labelNames: [...MODEL_LABELS, 'error_type'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly operationSeconds = new SeriesHistogram(
+    'gen_ai_client_operation_duration_seconds',
+    'Seconds of each upstream call, from its request to its last byte.',
+    [...MODEL_LABELS, 'error_type'],
+    DURATION_BUCKETS,
+    this.registry,
+  );
 
-  readonly firstChunkSeconds = new Histogram({
-    name: 'gen_ai_client_operation_time_to_first_chunk_seconds',
-    help: "Seconds from an upstream call's request to its first piece (text, reasoning or a tool call).",
-    labelNames: MODEL_LABELS,
-    buckets: FIRST_CHUNK_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly firstChunkSeconds = new SeriesHistogram(
+    'gen_ai_client_operation_time_to_first_chunk_seconds',
+    "Seconds from an upstream call's request to its first piece (text, reasoning or a tool call).",
+    MODEL_LABELS,
+    FIRST_CHUNK_BUCKETS,
+    this.registry,
+  );
 
-  readonly tokenUsage = new Histogram({
-    name: 'gen_ai_client_token_usage',
-    help: 'Tokens per upstream call, input (cached ones included) and output.',
-    labelNames: [...MODEL_LABELS, 'gen_ai_token_type'] as const,
-    buckets: TOKEN_BUCKETS,
-    registers: [this.registry],
-  });
+  readonly tokenUsage = new SeriesHistogram(
+    'gen_ai_client_token_usage',
+    'Tokens per upstream call, input (cached ones included) and output.',
+    [...MODEL_LABELS, 'gen_ai_token_type'],
+    TOKEN_BUCKETS,
+    this.registry,
+  );
 
-  readonly cacheTokens = new Counter({
-    name: 'bench_cache_tokens_total',
-    help: 'Input tokens read from (cache_read) and written to (cache_write) the prompt cache.',
-    labelNames: ['model', 'gen_ai_token_type'] as const,
-    registers: [this.registry],
-  });
+  readonly cacheTokens = new SeriesCounter(
+    'bench_cache_tokens_total',
+    'Input tokens read from (cache_read) and written to (cache_write) the prompt cache.',
+    ['model', 'gen_ai_token_type'],
+    this.registry,
+  );
 
-  readonly cost = new Counter({
-    name: 'bench_cost_usd_total',
-    help: 'What upstream calls cost in dollars, by model, collection and key name (models with a price only).',
-    labelNames: ['model', 'collection', 'key'] as const,
-    registers: [this.registry],
-  });
+  readonly cost = new SeriesCounter(
+    'bench_cost_usd_total',
+    'What upstream calls cost in dollars, by model, collection and key name (models with a price only).',
+    ['model', 'collection', 'key'],
+    this.registry,
+  );
 
   readonly failovers = new Counter({
     name: 'bench_failovers_total',
