@@ -4,6 +4,7 @@
 // `{cmd: 'count-stop'}` it answers with the counts, the sampled bytes, and the bytes per allocating function.
 import { createHook } from 'node:async_hooks';
 import { Session } from 'node:inspector/promises';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 const session = new Session();
 session.connect();
@@ -18,6 +19,22 @@ const hook = createHook({
   },
 });
 const SAMPLING_BYTES = 256;
+// Collections by kind while counting: how many (load-insensitive) and their pauses in ms (not).
+const GC_KINDS = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+let gcs;
+new PerformanceObserver((list) => {
+  if (!gcs) return;
+  for (const entry of list.getEntries()) {
+    const kind = GC_KINDS[entry.detail?.kind] ?? 'other';
+    gcs[`gc ${kind}`] = (gcs[`gc ${kind}`] ?? 0) + 1;
+    gcs[`gc ${kind} ms`] = (gcs[`gc ${kind} ms`] ?? 0) + entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 let sites;
 const where = (url) => url.replace(/^.*\/(packages|node_modules)\//, '$1/');
 
@@ -41,6 +58,7 @@ function promiseSite() {
 process.on('message', async (message) => {
   if (message?.cmd === 'count-start') {
     counts = new Map();
+    gcs = message.asyncResources ? {} : undefined;
     sites = message.promiseSites ? new Map() : undefined;
     if (message.allocations) {
       await session.post('HeapProfiler.enable');
@@ -54,6 +72,8 @@ process.on('message', async (message) => {
     process.send({ id: message.id });
   } else if (message?.cmd === 'count-stop') {
     hook.disable();
+    if (gcs) for (const [kind, n] of Object.entries(gcs)) counts.set(kind, n);
+    gcs = undefined;
     const byFunction = new Map();
     let bytes = 0;
     if (message.allocations) {

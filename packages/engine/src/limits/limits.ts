@@ -74,7 +74,7 @@ export class Limits {
   admit(caller: Caller, target: Target): Promise<void> | undefined {
     const own = keyLimits(this.#config, caller.keyName);
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
-    const specs = [...own, ...(collection !== undefined ? collectionLimits(this.#config, collection) : [])];
+    const specs = joined(own, collection !== undefined ? collectionLimits(this.#config, collection) : undefined);
     const now = this.#now();
     // A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting.
     const countRequest = () => {
@@ -118,11 +118,11 @@ export class Limits {
   /** Counts a call's tokens and cost against its key's and its collection's tpm and budget. Shadows are the gateway's own spend: not counted. */
   count(call: CallInput): void {
     if (call.purpose === 'shadow') return;
-    const own = call.keyName !== undefined ? keyLimits(this.#config, call.keyName) : [];
-    const specs = [...own, ...(call.collection !== undefined ? collectionLimits(this.#config, call.collection) : [])];
+    const own = call.keyName !== undefined ? keyLimits(this.#config, call.keyName) : undefined;
+    const specs = joined(own, call.collection !== undefined ? collectionLimits(this.#config, call.collection) : undefined);
     const tokens = (call.usage?.inputTokens ?? 0) + (call.usage?.outputTokens ?? 0);
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
-    if (call.keyName !== undefined && tokens > 0 && !own.some((spec) => spec.name === 'tpm')) {
+    if (call.keyName !== undefined && tokens > 0 && !own?.some((spec) => spec.name === 'tpm')) {
       const now = this.#now();
       this.#track(this.#store.add(keyMinuteSlot(call.keyName, 'tpm', now), tokens, now));
     }
@@ -215,4 +215,11 @@ export class Limits {
     );
     this.#counting.add(tracked);
   }
+}
+
+/** A key's and a collection's limits together; one of them alone (most often none) as it is. */
+function joined(own: readonly LimitSpec[] | undefined, collection: readonly LimitSpec[] | undefined): readonly LimitSpec[] {
+  if (!collection || collection.length === 0) return own ?? collection ?? [];
+  if (!own || own.length === 0) return collection;
+  return [...own, ...collection];
 }

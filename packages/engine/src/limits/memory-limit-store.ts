@@ -32,7 +32,12 @@ export function createMemoryLimitStore(): LimitStore {
   // Synchronous, so that no other admission runs between a check and its additions.
   const addNow = (counter: Counter, amount: number, now: number) => {
     if (counter.kind === 'sliding') slidingEntries(counter, now).push({ time: now, amount });
-    else fixed.set(counter.name, { used: fixedUsed(counter, now) + amount, resetsAt: counter.resetsAt });
+    else {
+      const held = fixed.get(counter.name);
+      if (held && held.resetsAt > now)
+        held.used += amount; // the same second's counter: no new entry
+      else fixed.set(counter.name, { used: amount, resetsAt: counter.resetsAt });
+    }
   };
 
   return {

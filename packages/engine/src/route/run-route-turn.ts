@@ -218,7 +218,8 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   return { open, pipe, reply, cancel: () => run.cancel(), done };
 }
 
-async function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerCollectionOf>): Promise<Plan> {
+// Not async: the router's promise is handed on as it is (an async function returning it would wrap it in another).
+function planTurn(input: RouteTurnInput, routed: ReturnType<typeof routerCollectionOf>): Promise<Plan> {
   const { context, runtime, target, request } = input;
   const cooldown = target.kind === 'collection' ? target.collection.settings.cooldown : runtime.config.defaults.cooldown;
   // A request no member can take is the router's to say (a 413 for size, a 400 naming each member's reason).
