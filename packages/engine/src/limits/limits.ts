@@ -14,7 +14,6 @@ import {
   counterOf,
   keyLimits,
   keyMinuteCounter,
-  keyMinuteSlot,
   keyMinuteSlots,
   NANOS_PER_USD,
   UNLIMITED,
@@ -23,6 +22,7 @@ import {
 } from './limit-specs';
 import type { LimitStore } from './limit-store';
 import { budgetWindow } from './limit-windows';
+import { MinuteSlots } from './minute-slots';
 
 /** A key's limits and figures, and those of the collections it may call that have limits. */
 export interface KeyLimitFigures {
@@ -58,6 +58,7 @@ export class Limits {
   readonly #logger: EngineLogger;
   readonly #events: EngineEvents;
   readonly #counting = new Set<Promise<void>>();
+  readonly #slots = new MinuteSlots();
 
   constructor(options: LimitsOptions) {
     this.#config = options.config;
@@ -78,7 +79,7 @@ export class Limits {
     const now = this.#now();
     // A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting.
     const countRequest = () => {
-      if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(caller.keyName, 'rpm', now), 1, now));
+      if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(this.#slots.of(caller.keyName, 'rpm', now), 1, now));
     };
     if (specs.length === 0) {
       countRequest(); // nothing to check: the turn does not wait for the state store
@@ -124,7 +125,7 @@ export class Limits {
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
     if (call.keyName !== undefined && tokens > 0 && !own?.some((spec) => spec.name === 'tpm')) {
       const now = this.#now();
-      this.#track(this.#store.add(keyMinuteSlot(call.keyName, 'tpm', now), tokens, now));
+      this.#track(this.#store.add(this.#slots.of(call.keyName, 'tpm', now), tokens, now));
     }
     if (specs.length === 0) return;
     const nanos = Math.round((usageCost(call.usage, call.price) ?? 0) * NANOS_PER_USD);
