@@ -46,11 +46,9 @@ export async function startTurn(runtime: EngineRuntime, request: NeutralRequest,
   // What kind of task this is decides whose record counts: the collection's shape, or its shaper's label.
   const shaping = turnShape(runtime, runtime.labels, context, target, turn);
   const shape = isPromise(shaping) ? await shaping : shaping; // a collection without a shaper knows at once
-  // Awaited here rather than returned: an async function resolved with a promise takes two more microtasks to settle.
-  if (mode === 'route') return await startRouteTurn({ context, runtime, target, request: turn, shape, ...onAnswered });
+  if (mode === 'route') return startRouteTurn({ context, runtime, target, request: turn, shape, ...onAnswered });
   if (target.kind !== 'collection') throw new Error('unreachable: a model alias is always a route');
-  const panel = startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, shape, ...onAnswered });
-  return isPromise(panel) ? await panel : panel;
+  return startPanelTurn({ context, runtime, collection: target.collection, mode, request: turn, with: seatedWith, shape, ...onAnswered });
 }
 
 /** `bench.with` calls those models: the key must be allowed to call each by its alias, as if it asked for it. */
