@@ -27,10 +27,14 @@ export async function startChild(file, { env = {}, quietStdout = false, execArgv
     pid: child.pid,
     /** `{cpu: {user, system} µs since start, rss bytes, heap bytes, memory: process.memoryUsage(), spaces: {V8 heap space: bytes}}` of the child. */
     usage({ gc = false } = {}) {
+      return this.ask('usage', { gc });
+    },
+    /** Sends `{cmd, id, ...fields}` and resolves with the child's answer carrying the same id. */
+    ask(cmd, fields = {}) {
       const id = ++next;
       return new Promise((resolve) => {
         waiting.set(id, resolve);
-        child.send({ cmd: 'usage', id, gc });
+        child.send({ ...fields, cmd, id });
       });
     },
     stop() {

@@ -1,6 +1,7 @@
 // `pnpm bench`: how much a panel adds over its slowest seat (and over seat + merger in sequence).
 // Seats answer from the fake upstream after fixed first-piece delays on a real socket; each figure
 // is the median of BENCH_RUNS runs, with the baseline measured in the same run, interleaved.
+import { cpus, loadavg } from 'node:os';
 import { createClient } from '@bench/client';
 import { createLedger } from '@bench/ledger';
 import { startFakeUpstream } from '@bench/testkit';
@@ -57,18 +58,22 @@ for (let r = 0; r < WARMUP + RUNS; r += 1) {
 }
 
 const m = Object.fromEntries(Object.entries(figures).map(([key, values]) => [key, median(values)]));
+// Speed is measured, not asserted: each figure is reported with its budget and the ratio of the two (over 1.00 is
+// over budget), with the load it was taken under, and the bench exits 0 either way (a loaded machine misses
+// wall-clock budgets; it must not stop `pnpm bench`).
 const line = (what, value, base, budget) => {
   const over = value - base;
-  const verdict = over <= budget ? 'within' : 'OVER';
   console.log(
-    `${what}: ${value.toFixed(2)} ms median; baseline ${base.toFixed(2)} ms; overhead ${over.toFixed(2)} ms (${(value / base).toFixed(3)}× the baseline; ${verdict} the ${budget} ms budget)`,
+    `${what}: ${value.toFixed(2)} ms median; baseline ${base.toFixed(2)} ms; overhead ${over.toFixed(2)} ms (${(value / base).toFixed(3)}× the baseline); budget ${budget} ms: overhead/budget ${(over / budget).toFixed(2)}× (${over <= budget ? 'within' : 'over'})`,
   );
-  return over <= budget;
 };
-console.log(`${RUNS} runs after ${WARMUP} warm-up; seats answer after ${SEAT_DELAYS.join(', ')} ms; merger after ${SLOWEST_MS} ms`);
-const ok = [line('panel of 5, all', m.all, m.slowest, 3), line('panel of 5, merged', m.merged, m.sequence, 3)].every(Boolean);
+const load = loadavg()[0].toFixed(1);
+console.log(
+  `${RUNS} runs after ${WARMUP} warm-up; seats answer after ${SEAT_DELAYS.join(', ')} ms; merger after ${SLOWEST_MS} ms; load average ${load} on ${cpus().length} cores`,
+);
+line('panel of 5, all', m.all, m.slowest, 3);
+line('panel of 5, merged', m.merged, m.sequence, 3);
 
 await client.close();
 await ledger.close();
 await upstream.close();
-process.exitCode = ok ? 0 : 1;

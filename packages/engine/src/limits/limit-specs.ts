@@ -24,8 +24,11 @@ interface Limited {
   budget?: { usd: number; per: BudgetPeriod } | undefined;
 }
 
-function specsOf(scope: LimitSpec['scope'], owner: string, limited: Limited | undefined): LimitSpec[] {
-  if (!limited) return [];
+/** What most keys and collections have: shared, so that a turn and each call without limits allocate nothing for them. */
+const NO_LIMITS: readonly LimitSpec[] = Object.freeze([]);
+
+function specsOf(scope: LimitSpec['scope'], owner: string, limited: Limited | undefined): readonly LimitSpec[] {
+  if (!limited || (limited.rpm === undefined && limited.tpm === undefined && !limited.budget)) return NO_LIMITS;
   const specs: LimitSpec[] = [];
   if (limited.rpm !== undefined) specs.push({ scope, owner, name: 'rpm', size: limited.rpm });
   if (limited.tpm !== undefined) specs.push({ scope, owner, name: 'tpm', size: limited.tpm });

@@ -14,7 +14,6 @@ import {
   counterOf,
   keyLimits,
   keyMinuteCounter,
-  keyMinuteSlot,
   keyMinuteSlots,
   NANOS_PER_USD,
   UNLIMITED,
@@ -23,6 +22,7 @@ import {
 } from './limit-specs';
 import type { LimitStore } from './limit-store';
 import { budgetWindow } from './limit-windows';
+import { MinuteSlots } from './minute-slots';
 
 /** A key's limits and figures, and those of the collections it may call that have limits. */
 export interface KeyLimitFigures {
@@ -63,6 +63,7 @@ export class Limits {
   /** Each key's and collection's limits, worked out once per config (a reload makes a new Limits): read on every turn and call. */
   readonly #keySpecs = new Map<string, LimitSpec[]>();
   readonly #collectionSpecsOf = new Map<string, LimitSpec[]>();
+  readonly #slots = new MinuteSlots();
 
   constructor(options: LimitsOptions) {
     this.#config = options.config;
@@ -88,7 +89,7 @@ export class Limits {
 
   /** A key without an rpm has its requests counted for its figures, after the turn is admitted and without waiting. */
   #countRequest(keyName: string, own: readonly LimitSpec[], now: number): void {
-    if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(keyMinuteSlot(keyName, 'rpm', now), 1, now));
+    if (!own.some((spec) => spec.name === 'rpm')) this.#track(this.#store.add(this.#slots.of(keyName, 'rpm', now), 1, now));
   }
 
   async #admitChecked(caller: Caller, collection: string | undefined, own: readonly LimitSpec[], specs: readonly LimitSpec[], now: number): Promise<void> {
@@ -129,7 +130,7 @@ export class Limits {
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
     if (call.keyName !== undefined && tokens > 0 && !own.some((spec) => spec.name === 'tpm')) {
       const now = this.#now();
-      this.#track(this.#store.add(keyMinuteSlot(call.keyName, 'tpm', now), tokens, now));
+      this.#track(this.#store.add(this.#slots.of(call.keyName, 'tpm', now), tokens, now));
     }
     if (specs.length === 0) return;
     const nanos = Math.round((usageCost(call.usage, call.price) ?? 0) * NANOS_PER_USD);
@@ -223,10 +224,13 @@ export class Limits {
   /** A count on its way to the store, until it is there (a store in memory adds at once: nothing to wait for). */
   #track(adding: void | Promise<void>): void {
     if (adding === undefined) return;
-    const tracked = adding.catch((error: unknown) =>
-      this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)'),
+    const tracked: Promise<void> = adding.then(
+      () => void this.#counting.delete(tracked),
+      (error: unknown) => {
+        this.#counting.delete(tracked);
+        this.#logger.warn({ err: (error as Error).message }, 'a request, its tokens or its cost could not be counted (the state store did not answer)');
+      },
     );
     this.#counting.add(tracked);
-    void tracked.finally(() => this.#counting.delete(tracked));
   }
 }

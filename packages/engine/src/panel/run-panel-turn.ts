@@ -1,6 +1,6 @@
 import type { NeutralReply, NeutralRequest, StreamEvent } from '@bench/formats';
 import { runPanel, type PanelBench, type PanelRun, type PanelReplyMode } from '@bench/panel';
-import { isPromise, type MaybePromise } from '@bench/router';
+import { isPromise, type MaybePromise, type MemberRecord } from '@bench/router';
 import type { ResolvedCollection } from '../config/resolved-config';
 import { replyModelName } from '../route/reply-model-name';
 import { callerBetas } from '../runtime/caller-betas';
@@ -29,14 +29,19 @@ export interface PanelTurnInput {
 }
 
 /** A panel (`all` or `merged`): seated at once, open as soon as seated, the answer as it comes, `bench` at the end. */
-export async function startPanelTurn(input: PanelTurnInput): Promise<TurnRunner> {
+export function startPanelTurn(input: PanelTurnInput): TurnRunner | Promise<TurnRunner> {
+  const { runtime, collection } = input;
+  const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
+  const reading = runtime.records.getRecords(candidates);
+  // Fresh records come at once, and the panel is seated at once: no promise for the turn to wait on.
+  return isPromise(reading) ? reading.then((records) => seatPanel(input, records)) : seatPanel(input, reading);
+}
+
+function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRecord>): TurnRunner {
   const { context, runtime, collection, request } = input;
   const { summary } = context;
   summary.collection = collection.name;
   summary.reply = input.mode;
-  const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
-  const reading = runtime.records.getRecords(candidates);
-  const records = isPromise(reading) ? await reading : reading; // fresh records come at once
   // A panel that cannot seat (tools, no member fits) says why, in its own error.
   const run: PanelRun = runPanel({
     client: runtime.client,
