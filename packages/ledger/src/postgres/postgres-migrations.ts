@@ -302,4 +302,15 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     SELECT coalesce(key_name, ''), time / 3600000 * 3600000, count(*), sum(input_tokens), sum(output_tokens), sum(cached_tokens), coalesce(sum(cost), 0)
     FROM calls WHERE purpose <> 'shadow' GROUP BY 1, 2;
   `,
+  // 10: stored_responses — Responses replies kept for a later previous_response_id (and GET /v1/responses/{id}) in the
+  // database rather than the process's heap: the stored value as JSON and when it expires (each read moves it on);
+  // expired rows are deleted oldest expiry first.
+  `
+  CREATE TABLE stored_responses (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    expires BIGINT NOT NULL
+  );
+  CREATE INDEX stored_responses_expires ON stored_responses (expires);
+  `,
 ];

@@ -22,6 +22,10 @@ export type WorkerOp =
   | 'series'
   | 'getTranscripts'
   | 'deleteTranscripts'
+  | 'putResponse'
+  | 'getResponse'
+  | 'deleteResponse'
+  | 'deleteExpiredResponses'
   | 'ping'
   | 'close';
 
