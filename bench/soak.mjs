@@ -15,7 +15,7 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 16);
 const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? 15);
 const WARM_SECONDS = Math.min(60, SECONDS / 2);
-// Responses callers' `store` (the API's default is true: each reply is kept, up to the state store's 64 MiB bound,
+// Responses callers' `store` (the API's default is true: each reply is kept, in the SQLite ledger's file,
 // for a later previous_response_id); BENCH_SOAK_STORE=false asks as Codex does, keeping nothing.
 const STORE = process.env.BENCH_SOAK_STORE !== 'false';
 
@@ -119,4 +119,4 @@ console.log(
 );
 const judged = (value, from) => (Number(growth(value, from)) <= 5 ? 'met' : 'not met');
 console.log(`goal: no more than 5% above the first minute's -> RSS ${judged(last.rss, base.rss)}, heap ${judged(last.heap, base.heap)}`);
-if (STORE) console.log('(Responses store: true keeps each Responses reply in the memory state store, up to its 64 MiB bound: the heap grows with it)');
+if (STORE) console.log("(Responses store: true keeps each Responses reply in the SQLite ledger's file, not the heap)");

@@ -109,8 +109,9 @@ async function underStreams(kind) {
     const held = streams.held();
     const established = streams.established();
     const failed = streams.failed();
+    const failures = streams.failures();
     streams.close();
-    return { idle, loaded, idleFiles, loadedFiles, established, held, failed };
+    return { idle, loaded, idleFiles, loadedFiles, established, held, failed, failures };
   } finally {
     await target.stop();
   }
@@ -119,7 +120,7 @@ async function underStreams(kind) {
 console.log(`streams bench: ${ROUNDS} rounds, ${limitNote}, opened ${BATCH} at a time; ${cpus().length} CPUs, Node ${process.version}`);
 const mib = (bytes) => (bytes / MB).toFixed(1);
 const describe = (m) =>
-  `${m.held}/${STREAMS} streams held (${m.established} showed a first piece, ${m.failed} failed), ${m.loadedFiles} fds, RSS ${mib(m.loaded.rss)} MiB ` +
+  `${m.held}/${STREAMS} streams held (${m.established} showed a first piece, ${m.failed} failed${m.failed > 0 ? `: ${JSON.stringify(m.failures)}` : ''}), ${m.loadedFiles} fds, RSS ${mib(m.loaded.rss)} MiB ` +
   `(+${mib(m.loaded.rss - m.idle.rss)} over idle ${mib(m.idle.rss)}), heap used ${mib(m.loaded.heapUsed)} (+${mib(m.loaded.heapUsed - m.idle.heapUsed)}), ` +
   `V8 holds ${mib(m.loaded.heapTotal)}, external ${mib(m.loaded.external)}, arrayBuffers ${mib(m.loaded.arrayBuffers)}`;
 const rounds = [];

@@ -37,6 +37,14 @@ export async function startChild(file, { env = {}, quietStdout = false, execArgv
         child.send({ ...fields, cmd, id });
       });
     },
+    /** Writes a heap snapshot of the child to `file` (after the GC the snapshot itself runs); resolves to its path. */
+    snapshot(file) {
+      const id = ++next;
+      return new Promise((resolve) => {
+        waiting.set(id, (message) => resolve(message.file));
+        child.send({ cmd: 'snapshot', id, file });
+      });
+    },
     stop() {
       return new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -104,6 +104,8 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
   let established = 0;
   let ended = 0;
   let failed = 0;
+  /** Failed connections by error code (ECONNRESET, ETIMEDOUT…): why a caller could not open its stream. */
+  const failures = {};
   let closing = false;
   const open = (i) =>
     new Promise((resolve) => {
@@ -130,8 +132,9 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
           res.on('end', () => resolve());
         },
       );
-      req.on('error', () => {
+      req.on('error', (error) => {
         failed += 1;
+        failures[error.code ?? error.message] = (failures[error.code ?? error.message] ?? 0) + 1;
         resolve();
       });
       req.end(body);
@@ -149,6 +152,7 @@ export async function openStreams(url, { path, bodyFor, headers }, count, timeou
     /** Streams that showed their first piece and are still open. */
     held: () => established - ended,
     failed: () => failed,
+    failures: () => failures,
     close() {
       closing = true;
       for (const req of requests) req.destroy();

@@ -1,18 +1,21 @@
 import type { FinishReason, StreamEvent, ToolCallPart, Usage } from '@bench/formats';
 import type { ClientError } from './errors/client-error';
+import { TextPieces } from './text-pieces';
 
 interface ToolCallTally {
   id: string;
   name: string;
   namespace: string | undefined;
   freeform: boolean;
-  args: string[];
+  args: TextPieces;
 }
 
 /** What one attempt's events add up to, kept as they pass. */
 export class ReplyTally {
-  private readonly textParts: string[] = [];
-  private readonly reasoningParts: string[] = [];
+  // The answer's text as the client saw it, kept only here: what a continuation repeats, the transcript and the
+  // ledger's count read it (the route turn keeps no copy of a stream's text unless it stores the reply).
+  private readonly textParts = new TextPieces();
+  private readonly reasoningParts = new TextPieces();
   private readonly calls = new Map<string, ToolCallTally>();
   usage: Usage | undefined;
   finishReason: FinishReason | undefined;
@@ -24,16 +27,16 @@ export class ReplyTally {
   add(event: StreamEvent): void {
     switch (event.type) {
       case 'text-delta':
-        this.textParts.push(event.text);
+        this.textParts.add(event.text);
         break;
       case 'reasoning-delta':
-        this.reasoningParts.push(event.text);
+        this.reasoningParts.add(event.text);
         break;
       case 'tool-call-start':
-        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, freeform: event.freeform === true, args: [] });
+        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, freeform: event.freeform === true, args: new TextPieces() });
         break;
       case 'tool-call-delta':
-        this.calls.get(event.id)?.args.push(event.argumentsDelta);
+        this.calls.get(event.id)?.args.add(event.argumentsDelta);
         break;
       case 'finish':
         this.finishReason = event.reason;
@@ -53,8 +56,8 @@ export class ReplyTally {
 
   /** Forgets the text, reasoning and tool calls added so far (a continuation's held-back start, before its splice is passed instead). */
   restart(): void {
-    this.textParts.length = 0;
-    this.reasoningParts.length = 0;
+    this.textParts.clear();
+    this.reasoningParts.clear();
     this.calls.clear();
   }
 
@@ -64,11 +67,11 @@ export class ReplyTally {
   }
 
   get text(): string {
-    return this.textParts.join('');
+    return this.textParts.toString();
   }
 
   get reasoning(): string {
-    return this.reasoningParts.join('');
+    return this.reasoningParts.toString();
   }
 
   get toolCalls(): ToolCallPart[] {
@@ -78,7 +81,7 @@ export class ReplyTally {
       name: call.name,
       ...(call.namespace !== undefined ? { namespace: call.namespace } : {}),
       ...(call.freeform ? { freeform: true } : {}),
-      arguments: call.args.join(''),
+      arguments: call.args.toString(),
     }));
   }
 }

@@ -50,7 +50,10 @@ export class UpstreamExchange implements Dispatcher.DispatchHandler {
     if (this.failure) controller.abort(this.failure);
   }
 
-  onResponseStart(_controller: DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+  onResponseStart(controller: DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    // The parsed headers are all that is read; the raw ones (Buffers holding on to the socket's first read) would
+    // otherwise stay with the controller for as long as the stream is open.
+    controller.rawHeaders = null;
     this.resolveHead({ status: statusCode, headers });
   }
 

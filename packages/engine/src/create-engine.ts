@@ -32,6 +32,7 @@ import { ledgerOptions } from './runtime/ledger-options';
 import { keyPoolsHealth } from './runtime/key-pools-health';
 import { ledgerRecordSource } from './runtime/ledger-record-source';
 import { openState } from './runtime/open-state';
+import { createLedgerResponseStore } from './responses-state/ledger-response-store';
 import { routerOwnedHealth } from './runtime/router-owned-health';
 import { createMemoryShapeLabels } from './shapes/shape-label-store';
 import { Shadows } from './shadows/shadows';
@@ -67,6 +68,8 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   const events = new EngineEvents();
   const ledger = observedLedger(options.ledger ?? (await createLedger(config.ledger, ledgerOptions(config, logger))), events);
   const state = openState(config.state);
+  // With a SQLite ledger and no Redis, stored Responses replies live in the ledger's file, not the heap (and outlive a restart).
+  const responses = !state.durable && ledger.store === 'sqlite' ? createLedgerResponseStore(ledger) : state.responses;
   const now = options.now ?? Date.now;
   const client =
     options.client ?? createClient({ now, health: routerOwnedHealth, keyHealth: state.keyHealth, ...(options.random ? { random: options.random } : {}) });
@@ -101,7 +104,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       router,
       client,
       records,
-      responses: state.responses,
+      responses,
       logger,
       labels: state.labels,
       shadows,
@@ -122,7 +125,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
   // Turns not yet recorded: close() waits for them before it closes the ledger.
   const inFlight = new Set<Promise<void>>();
 
-  const ownResponse = async (id: string, caller: Caller) => (id.length > MAX_ID_LENGTH ? undefined : ownStoredResponse(state.responses, id, caller.keyName));
+  const ownResponse = async (id: string, caller: Caller) => (id.length > MAX_ID_LENGTH ? undefined : ownStoredResponse(responses, id, caller.keyName));
 
   return {
     get config() {
@@ -215,14 +218,14 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       return countRequestTokens(runtime, target, request, context);
     },
     responses: {
-      resolveReferences: (body, caller) => resolveItemReferences(body, state.responses, caller.keyName),
+      resolveReferences: (body, caller) => resolveItemReferences(body, responses, caller.keyName),
       async retrieve(id, caller) {
         const stored = await ownResponse(id, caller);
         return stored ? storedResponseObject(id, stored) : undefined;
       },
       async delete(id, caller) {
         if (!(await ownResponse(id, caller))) return false;
-        await state.responses.delete(id);
+        await responses.delete(id);
         return true;
       },
     },

@@ -2,13 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { ReplyAccumulator } from './reply-accumulator';
 import type { StreamEvent } from './neutral/stream-event';
 
-function accumulate(events: StreamEvent[]) {
-  const accumulator = new ReplyAccumulator();
+function accumulate(events: StreamEvent[], options?: { keepText?: boolean }) {
+  const accumulator = new ReplyAccumulator(options);
   for (const event of events) accumulator.add(event);
   return accumulator;
 }
 
 describe('ReplyAccumulator', () => {
+  it('given keepText: false, keeps where the text parts are but not their text, and everything else as it came', () => {
+    const events: StreamEvent[] = [
+      { type: 'reasoning-delta', text: 'think', signature: 'sig' },
+      { type: 'text-delta', text: 'Hello' },
+      { type: 'text-delta', text: ' there' },
+      { type: 'tool-call-start', id: 'c1', name: 'read' },
+      { type: 'tool-call-delta', id: 'c1', argumentsDelta: '{}' },
+      { type: 'tool-call-end', id: 'c1' },
+      { type: 'text-delta', text: 'after' },
+      { type: 'finish', reason: 'tool-calls' },
+    ];
+    const whole = accumulate(events).toReply({ id: 'x', model: 'y' });
+    const textless = accumulate(events, { keepText: false });
+    expect(textless.toReply({ id: 'x', model: 'y' })).toEqual({
+      ...whole,
+      content: whole.content.map((part) => (part.type === 'text' ? { ...part, text: '' } : part)),
+    });
+    expect(textless.hasOutput).toBe(true);
+    expect(textless.toolCallCount()).toBe(1);
+  });
+
   it('keeps the order of reasoning, text and tool calls, with signatures and streamed arguments', () => {
     const accumulator = accumulate([
       { type: 'start', id: 'msg_1', model: 'm' },

@@ -9,8 +9,12 @@ import type { Usage } from './neutral/usage';
  * Builds a whole reply from stream events, keeping what a reply needs that a
  * plain transcript would lose: reasoning signatures, the order of text,
  * reasoning and tool-call parts, and each tool call's streamed arguments.
+ * Given `keepText: false`, its text parts stay empty (where they are, not
+ * what they say): for a stream whose text is kept elsewhere and not needed
+ * here.
  */
 export class ReplyAccumulator {
+  private readonly keepText: boolean;
   private readonly content: AssistantContentPart[] = [];
   private readonly openCalls = new Map<string, ToolCallPart>();
   private id: string | undefined;
@@ -22,6 +26,10 @@ export class ReplyAccumulator {
   usage: Usage | undefined;
   error: NeutralError | undefined;
 
+  constructor(options: { keepText?: boolean } = {}) {
+    this.keepText = options.keepText !== false;
+  }
+
   add(event: StreamEvent): void {
     switch (event.type) {
       case 'start':
@@ -31,8 +39,9 @@ export class ReplyAccumulator {
         return;
       case 'text-delta': {
         const last = this.content.at(-1);
-        if (last?.type === 'text') last.text += event.text;
-        else this.content.push({ type: 'text', text: event.text } satisfies TextPart);
+        const text = this.keepText ? event.text : '';
+        if (last?.type === 'text') last.text += text;
+        else this.content.push({ type: 'text', text } satisfies TextPart);
         return;
       }
       case 'reasoning-delta': {

@@ -75,6 +75,13 @@ export interface LedgerStore {
   getTranscripts(calls: readonly string[]): Promise<Transcript[]>;
   /** Deletes at most `limit` transcripts older than `before` (epoch ms); how many it deleted. */
   deleteTranscripts(before: number, limit: number): Promise<number>;
+  /** Keeps `body` under `id` until `expires` (epoch ms), replacing what was kept under it. */
+  putResponse(id: string, body: string, expires: number): Promise<void>;
+  /** What is kept under `id` if it has not expired by `now`, its expiry moved on to `expires`. */
+  getResponse(id: string, now: number, expires: number): Promise<string | undefined>;
+  deleteResponse(id: string): Promise<void>;
+  /** Deletes at most `limit` kept responses expired by `now`; how many it deleted. */
+  deleteExpiredResponses(now: number, limit: number): Promise<number>;
   /** Throws unless the store answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -123,6 +123,17 @@ export interface Ledger {
   transcripts(calls: readonly string[]): Promise<Transcript[]>;
   /** Deletes at most `batch` (default 500) transcripts older than `before` (epoch ms); how many it deleted. */
   expireTranscripts(before: number, batch?: number): Promise<number>;
+  /** Which backend it writes to. */
+  readonly store: LedgerHealth['store'];
+  /**
+   * Keeps `body` (a stored Responses reply, as JSON) under `id` until it has gone unread for `ttlMs`, replacing what
+   * was kept under it; written at once (not queued), so that a read right after finds it. Expired ones are deleted
+   * as later ones are kept.
+   */
+  keepResponse(id: string, body: string, ttlMs: number): Promise<void>;
+  /** What is kept under `id`, unless it went unread for longer than `ttlMs`; the read restarts its expiry. */
+  keptResponse(id: string, ttlMs: number): Promise<string | undefined>;
+  forgetResponse(id: string): Promise<void>;
   /** Calls newest first, filtered and paged (`next` is the cursor of the next page); `LedgerInputError` on a bad query. */
   calls(query?: CallQuery): Promise<CallPage>;
   /** Every call whose id starts with `prefix` (a panel's calls: `<panel>.`), in id order, with their verdicts. */

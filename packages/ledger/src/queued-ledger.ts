@@ -39,6 +39,8 @@ import type { Transcript, TranscriptInput } from './transcript';
 import { DEFAULT_PAGE, validateCallQuery, validateConversationQuery, validateSeriesQuery } from './validate/validate-dashboard-query';
 import { validateTranscript } from './validate/validate-transcript';
 
+/** How often keeping a response also deletes expired ones (a batch at a time). */
+const RESPONSE_SWEEP_MS = 60_000;
 /** Transcripts deleted per statement when they expire. */
 const EXPIRE_BATCH = 500;
 
@@ -58,6 +60,8 @@ export class QueuedLedger implements Ledger {
   readonly #now: () => number;
   readonly #queue: WriteQueue<QueueItem>;
   #refused = 0;
+  /** When expired responses were last deleted. */
+  #responsesSweptAt = Number.NEGATIVE_INFINITY;
   #closed = false;
   readonly #retention: RetentionTimer | undefined;
 
@@ -171,6 +175,29 @@ export class QueuedLedger implements Ledger {
 
   expireTranscripts(before: number, batch = EXPIRE_BATCH): Promise<number> {
     return this.#store.deleteTranscripts(before, batch);
+  }
+
+  get store(): LedgerStore['kind'] {
+    return this.#store.kind;
+  }
+
+  async keepResponse(id: string, body: string, ttlMs: number): Promise<void> {
+    const now = this.#now();
+    await this.#store.putResponse(id, body, now + ttlMs);
+    if (now - this.#responsesSweptAt < RESPONSE_SWEEP_MS) return;
+    this.#responsesSweptAt = now;
+    // Not awaited: the caller's reply need not wait for old responses to go. One that fails leaves them for the next
+    // sweep; an expired response is never answered meanwhile (a read checks its expiry).
+    this.#store.deleteExpiredResponses(now, EXPIRE_BATCH).catch(() => undefined);
+  }
+
+  keptResponse(id: string, ttlMs: number): Promise<string | undefined> {
+    const now = this.#now();
+    return this.#store.getResponse(id, now, now + ttlMs);
+  }
+
+  forgetResponse(id: string): Promise<void> {
+    return this.#store.deleteResponse(id);
   }
 
   async calls(query: CallQuery = {}): Promise<CallPage> {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { ResponseStore, StoredResponse } from './response-store';
+import { parseStoredResponse } from './parse-stored-response';
+import type { ResponseStore } from './response-store';
 
 /** Stored responses in Redis, shared by replicas: one JSON value per response, its idle expiry the key's TTL (GETEX restarts it). */
 export function createRedisResponseStore(redis: Redis, prefix = 'bench:'): ResponseStore {
@@ -7,13 +8,7 @@ export function createRedisResponseStore(redis: Redis, prefix = 'bench:'): Respo
   return {
     async get(id, ttlMs) {
       const value = await redis.getex(key(id), 'PX', ttlMs);
-      if (value === null) return undefined;
-      try {
-        const stored = JSON.parse(value) as StoredResponse;
-        return Array.isArray(stored?.messages) ? stored : undefined;
-      } catch {
-        return undefined;
-      }
+      return value === null ? undefined : parseStoredResponse(value);
     },
     async put(id, stored, ttlMs) {
       await redis.set(key(id), JSON.stringify(stored), 'PX', ttlMs);

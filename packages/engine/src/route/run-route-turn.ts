@@ -79,7 +79,9 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
   // Its own id, not `<conversation>.<turn>`: an agent that retries a turn sends the same turn again, and its call must
   // not collide with the first one's (the ledger keeps the first record of an id). Time-ordered, as the ledger indexes it.
   const call = newCallId('r');
-  const accumulator = new ReplyAccumulator();
+  // A whole reply is made from it; a stream needs its text only to store the reply (the client's tally keeps it for the
+  // transcript, the ledger and a continuation), so a stream held open keeps its text once. `pipe` replaces it.
+  let accumulator = new ReplyAccumulator();
   const replyModel = (alias: string) => replyModelName(context.protocol, context.requestedModel, alias);
 
   const finish = async (committedAlias: string | undefined) => {
@@ -193,6 +195,7 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
 
   const pipe = async (sink: TurnSink): Promise<void> => {
     const clientEvents: ClientEventContext = { run, replyModel, benchFor, call, protocol: context.protocol };
+    accumulator = new ReplyAccumulator({ keepText: input.onAnswered !== undefined });
     try {
       for await (const upstream of run.events) {
         if (sink.closed) break;

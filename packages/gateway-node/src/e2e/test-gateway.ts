@@ -1,5 +1,6 @@
 import { startFakeUpstream, type Behaviour, type FakeUpstream } from '@bench/testkit';
 import type { Protocol } from '@bench/formats';
+import type { Ledger } from '@bench/ledger';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,8 @@ export interface TestGatewayOptions {
   dashboardDir?: string;
   /** `false`: the gateway counts no metrics. */
   metrics?: boolean;
+  /** A ledger to use instead of opening the config's (the gateway closes it). */
+  ledger?: Ledger;
 }
 
 /**
@@ -93,6 +96,7 @@ export async function startTestGateway(options: TestGatewayOptions = {}): Promis
     logger,
     ...(options.dashboardDir !== undefined ? { dashboardDir: options.dashboardDir } : {}),
     ...(options.metrics === false ? { metrics: false } : {}),
+    ...(options.ledger ? { ledger: options.ledger } : {}),
   });
   const { url } = await gateway.listen({ port: 0, host: '127.0.0.1' });
   return {

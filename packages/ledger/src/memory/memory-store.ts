@@ -38,6 +38,7 @@ export class MemoryStore implements LedgerStore {
   readonly #transcripts = new Map<string, Transcript>();
   /** `minute \0 key \0 collection \0 scope \0 limit` → requests refused by a limit. */
   readonly #refusals = new Map<string, RefusalRecord & { count: number }>();
+  readonly #responses = new Map<string, { body: string; expires: number }>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
@@ -218,6 +219,27 @@ export class MemoryStore implements LedgerStore {
       .slice(0, limit);
     for (const transcript of old) this.#transcripts.delete(transcript.call);
     return old.length;
+  }
+
+  async putResponse(id: string, body: string, expires: number): Promise<void> {
+    this.#responses.set(id, { body, expires });
+  }
+
+  async getResponse(id: string, now: number, expires: number): Promise<string | undefined> {
+    const kept = this.#responses.get(id);
+    if (!kept || kept.expires <= now) return undefined;
+    kept.expires = expires;
+    return kept.body;
+  }
+
+  async deleteResponse(id: string): Promise<void> {
+    this.#responses.delete(id);
+  }
+
+  async deleteExpiredResponses(now: number, limit: number): Promise<number> {
+    const expired = [...this.#responses].filter(([, kept]) => kept.expires <= now).slice(0, limit);
+    for (const [id] of expired) this.#responses.delete(id);
+    return expired.length;
   }
 
   async ping(): Promise<void> {}

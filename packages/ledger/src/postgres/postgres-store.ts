@@ -302,6 +302,34 @@ export class PostgresStore implements LedgerStore {
     return rowCount ?? 0;
   }
 
+  async putResponse(id: string, body: string, expires: number): Promise<void> {
+    await this.#pool.query(
+      'INSERT INTO stored_responses (id, body, expires) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET body = excluded.body, expires = excluded.expires',
+      [id, body, expires],
+    );
+  }
+
+  async getResponse(id: string, now: number, expires: number): Promise<string | undefined> {
+    const { rows } = await this.#pool.query<{ body: string }>('UPDATE stored_responses SET expires = $1 WHERE id = $2 AND expires > $3 RETURNING body', [
+      expires,
+      id,
+      now,
+    ]);
+    return rows[0]?.body;
+  }
+
+  async deleteResponse(id: string): Promise<void> {
+    await this.#pool.query('DELETE FROM stored_responses WHERE id = $1', [id]);
+  }
+
+  async deleteExpiredResponses(now: number, limit: number): Promise<number> {
+    const { rowCount } = await this.#pool.query(
+      'DELETE FROM stored_responses WHERE id IN (SELECT id FROM stored_responses WHERE expires <= $1 ORDER BY expires LIMIT $2)',
+      [now, limit],
+    );
+    return rowCount ?? 0;
+  }
+
   async ping(): Promise<void> {
     await this.#pool.query('SELECT 1');
   }

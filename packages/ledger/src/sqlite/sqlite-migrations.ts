@@ -416,4 +416,15 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (minute, key_name, collection, scope, limit_name)
   );
   `,
+  // 16: stored_responses — Responses replies kept for a later previous_response_id (and GET /v1/responses/{id}) in the
+  // database rather than the process's heap: the stored value as JSON and when it expires (each read moves it on);
+  // expired rows are deleted oldest expiry first.
+  `
+  CREATE TABLE stored_responses (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    expires INTEGER NOT NULL
+  );
+  CREATE INDEX stored_responses_expires ON stored_responses (expires);
+  `,
 ];

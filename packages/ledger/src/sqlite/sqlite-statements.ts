@@ -78,6 +78,10 @@ type StatementName =
   | 'insertTranscript'
   | 'getTranscripts'
   | 'deleteTranscripts'
+  | 'putResponse'
+  | 'getResponse'
+  | 'deleteResponse'
+  | 'deleteExpiredResponses'
   | 'getVerdicts'
   | 'callRange';
 
@@ -156,6 +160,15 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     getTranscripts: db.prepare('SELECT call, time, body FROM transcripts WHERE call IN (SELECT value FROM json_each(?))'),
     // Oldest first through the time index, a batch at a time: each delete holds the write lock only briefly.
     deleteTranscripts: db.prepare('DELETE FROM transcripts WHERE call IN (SELECT call FROM transcripts WHERE time < ? ORDER BY time LIMIT ?)'),
+    putResponse: db.prepare(
+      'INSERT INTO stored_responses (id, body, expires) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body, expires = excluded.expires',
+    ),
+    // One statement reads it and moves its expiry on: a read restarts the idle expiry.
+    getResponse: db.prepare('UPDATE stored_responses SET expires = ? WHERE id = ? AND expires > ? RETURNING body').pluck(),
+    deleteResponse: db.prepare('DELETE FROM stored_responses WHERE id = ?'),
+    deleteExpiredResponses: db.prepare(
+      'DELETE FROM stored_responses WHERE id IN (SELECT id FROM stored_responses WHERE expires <= ? ORDER BY expires LIMIT ?)',
+    ),
     getVerdicts: db.prepare('SELECT call, useful, note, time FROM verdicts WHERE call IN (SELECT value FROM json_each(?))'),
     callRange: db.prepare(callRangeSql(() => '?')),
     pageAfter: db.prepare('SELECT * FROM calls WHERE time >= ? AND time < ? AND (time > ? OR (time = ? AND id > ?)) ORDER BY time, id LIMIT ?'),

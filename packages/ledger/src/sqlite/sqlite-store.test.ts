@@ -47,6 +47,30 @@ describe('sqlite store on disk', () => {
     await second.close();
   });
 
+  it('keeps responses in the file across a reopen, and deletes expired ones (at most once a minute) as others are kept', async () => {
+    const path = freshPath();
+    let now = 1_000_000;
+    const first = await createLedger(`sqlite:${path}`, { now: () => now });
+    await first.keepResponse('resp_old', '{"old":true}', 1000);
+    await first.keepResponse('resp_kept', '{"kept":true}', 600_000);
+    await first.close();
+    now += 61_000; // resp_old expired a minute ago
+    const second = await createLedger(`sqlite:${path}`, { now: () => now });
+    expect(await second.keptResponse('resp_kept', 600_000)).toBe('{"kept":true}');
+    const ids = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db.prepare('SELECT id FROM stored_responses ORDER BY id').pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    expect(ids()).toEqual(['resp_kept', 'resp_old']);
+    await second.keepResponse('resp_new', '{"new":true}', 600_000);
+    await expect.poll(ids).toEqual(['resp_kept', 'resp_new']);
+    await second.close();
+  });
+
   it('brings a file of schema version 1 up to date, its calls, turns and stats kept with no cache writes', async () => {
     const path = freshPath();
     const db = new Database(path);

@@ -216,6 +216,22 @@ export class SqliteStore implements LedgerStore {
     return this.#sql.deleteTranscripts.run(before, limit).changes;
   }
 
+  async putResponse(id: string, body: string, expires: number): Promise<void> {
+    this.#sql.putResponse.run(id, body, expires);
+  }
+
+  async getResponse(id: string, now: number, expires: number): Promise<string | undefined> {
+    return this.#sql.getResponse.get(expires, id, now) as string | undefined;
+  }
+
+  async deleteResponse(id: string): Promise<void> {
+    this.#sql.deleteResponse.run(id);
+  }
+
+  async deleteExpiredResponses(now: number, limit: number): Promise<number> {
+    return this.#sql.deleteExpiredResponses.run(now, limit).changes;
+  }
+
   async spend(query: SpendQuery): Promise<number> {
     const row = 'key' in query ? this.#sql.keySpend.get(query.from, query.key) : this.#sql.collectionSpend.get(query.from, query.collection);
     return (row as { cost: number }).cost;

@@ -134,6 +134,22 @@ export class SqliteWorkerStore implements LedgerStore {
     return this.#call('deleteTranscripts', [before, limit]) as Promise<number>;
   }
 
+  async putResponse(id: string, body: string, expires: number): Promise<void> {
+    await this.#call('putResponse', [id, body, expires]);
+  }
+
+  getResponse(id: string, now: number, expires: number): Promise<string | undefined> {
+    return this.#call('getResponse', [id, now, expires]) as Promise<string | undefined>;
+  }
+
+  async deleteResponse(id: string): Promise<void> {
+    await this.#call('deleteResponse', [id]);
+  }
+
+  deleteExpiredResponses(now: number, limit: number): Promise<number> {
+    return this.#call('deleteExpiredResponses', [now, limit]) as Promise<number>;
+  }
+
   async ping(): Promise<void> {
     await this.#call('ping', []);
   }

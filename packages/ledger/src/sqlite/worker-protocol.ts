@@ -23,6 +23,10 @@ export type WorkerOp =
   | 'series'
   | 'getTranscripts'
   | 'deleteTranscripts'
+  | 'putResponse'
+  | 'getResponse'
+  | 'deleteResponse'
+  | 'deleteExpiredResponses'
   | 'ping'
   | 'close';
 

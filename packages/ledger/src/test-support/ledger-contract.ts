@@ -21,6 +21,25 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       await Promise.all(opened.splice(0).map((l) => l.close().catch(() => {})));
     });
 
+    it('keeps a response until it goes unread past its expiry (a read restarts it), replaces and forgets one', async () => {
+      let now = 1_000_000;
+      const l = await ledger({ now: () => now });
+      expect(l.store).toBe(name.startsWith('sqlite') ? 'sqlite' : name);
+      await l.keepResponse('resp_a', '{"a":1}', 1000);
+      await l.keepResponse('resp_b', '{"b":1}', 1000);
+      now += 900;
+      expect(await l.keptResponse('resp_a', 1000)).toBe('{"a":1}');
+      now += 900; // b went unread for 1,800 ms; a for 900
+      expect(await l.keptResponse('resp_a', 1000)).toBe('{"a":1}');
+      expect(await l.keptResponse('resp_b', 1000)).toBeUndefined();
+      expect(await l.keptResponse('never', 1000)).toBeUndefined();
+      await l.keepResponse('resp_a', '{"a":2}', 1000);
+      expect(await l.keptResponse('resp_a', 1000)).toBe('{"a":2}');
+      await l.forgetResponse('resp_a');
+      await l.forgetResponse('never');
+      expect(await l.keptResponse('resp_a', 1000)).toBeUndefined();
+    });
+
     it('stores a call with every field, its cost from the given price and images redacted', async () => {
       const l = await ledger();
       const image = `data:image/png;base64,${'A'.repeat(3000)}`;

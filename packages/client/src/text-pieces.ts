@@ -1,0 +1,26 @@
+/** Pieces joined into one string at a time: a stream held open for minutes keeps its text compact. */
+const JOIN_EVERY = 64;
+
+/**
+ * Streamed text, kept as few strings: the pieces are joined every 64 of them. A short piece kept apart costs a
+ * string header and an array slot several times its own characters; a stream that sends a piece a second for an
+ * hour would hold 3,600 of them.
+ */
+export class TextPieces {
+  private parts: string[] = [];
+
+  add(piece: string): void {
+    this.parts.push(piece);
+    if (this.parts.length >= JOIN_EVERY) this.parts = [this.parts.join('')];
+  }
+
+  clear(): void {
+    this.parts = [];
+  }
+
+  /** The text so far, joined once (a later read of the same text costs nothing). */
+  toString(): string {
+    if (this.parts.length > 1) this.parts = [this.parts.join('')];
+    return this.parts[0] ?? '';
+  }
+}
