@@ -25,7 +25,7 @@ interface Limited {
 }
 
 /** What most keys and collections have: shared, so that a turn and each call without limits allocate nothing for them. */
-const NO_LIMITS: readonly LimitSpec[] = Object.freeze([]);
+export const NO_LIMITS: readonly LimitSpec[] = Object.freeze([]);
 
 function specsOf(scope: LimitSpec['scope'], owner: string, limited: Limited | undefined): readonly LimitSpec[] {
   if (!limited || (limited.rpm === undefined && limited.tpm === undefined && !limited.budget)) return NO_LIMITS;

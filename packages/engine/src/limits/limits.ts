@@ -16,6 +16,7 @@ import {
   keyMinuteCounter,
   keyMinuteSlots,
   NANOS_PER_USD,
+  NO_LIMITS,
   UNLIMITED,
   type LimitName,
   type LimitSpec,
@@ -41,8 +42,6 @@ export interface LimitsOptions {
   events: EngineEvents;
 }
 
-const NO_SPECS: LimitSpec[] = [];
-
 /** A key's requests and tokens (input plus output, shadows left out) in the last 60 s. */
 export interface MinuteCounts {
   requests: number;
@@ -61,8 +60,8 @@ export class Limits {
   readonly #events: EngineEvents;
   readonly #counting = new Set<Promise<void>>();
   /** Each key's and collection's limits, worked out once per config (a reload makes a new Limits): read on every turn and call. */
-  readonly #keySpecs = new Map<string, LimitSpec[]>();
-  readonly #collectionSpecsOf = new Map<string, LimitSpec[]>();
+  readonly #keySpecs = new Map<string, readonly LimitSpec[]>();
+  readonly #collectionSpecsOf = new Map<string, readonly LimitSpec[]>();
   readonly #slots = new MinuteSlots();
 
   constructor(options: LimitsOptions) {
@@ -80,7 +79,7 @@ export class Limits {
   admit(caller: Caller, target: Target): void | Promise<void> {
     const own = this.#keyLimits(caller.keyName);
     const collection = target.kind === 'collection' ? target.collection.name : undefined;
-    const ofCollection = collection !== undefined ? this.#collectionLimits(collection) : NO_SPECS;
+    const ofCollection = collection !== undefined ? this.#collectionLimits(collection) : NO_LIMITS;
     const specs = ofCollection.length === 0 ? own : [...own, ...ofCollection];
     const now = this.#now();
     if (specs.length === 0) return this.#countRequest(caller.keyName, own, now); // the turn does not wait for the state store
@@ -123,8 +122,8 @@ export class Limits {
   /** Counts a call's tokens and cost against its key's and its collection's tpm and budget. Shadows are the gateway's own spend: not counted. */
   count(call: CallInput): void {
     if (call.purpose === 'shadow') return;
-    const own = call.keyName !== undefined ? this.#keyLimits(call.keyName) : NO_SPECS;
-    const ofCollection = call.collection !== undefined ? this.#collectionLimits(call.collection) : NO_SPECS;
+    const own = call.keyName !== undefined ? this.#keyLimits(call.keyName) : NO_LIMITS;
+    const ofCollection = call.collection !== undefined ? this.#collectionLimits(call.collection) : NO_LIMITS;
     const specs = ofCollection.length === 0 ? own : [...own, ...ofCollection];
     const tokens = (call.usage?.inputTokens ?? 0) + (call.usage?.outputTokens ?? 0);
     // A key without a tpm still has its tokens counted in its minute (`GET /bench/keys/me`).
@@ -209,13 +208,13 @@ export class Limits {
     return Object.keys(this.#config.collections).flatMap((name) => collectionLimits(this.#config, name));
   }
 
-  #keyLimits(keyName: string): LimitSpec[] {
+  #keyLimits(keyName: string): readonly LimitSpec[] {
     let specs = this.#keySpecs.get(keyName);
     if (specs === undefined) this.#keySpecs.set(keyName, (specs = keyLimits(this.#config, keyName)));
     return specs;
   }
 
-  #collectionLimits(collection: string): LimitSpec[] {
+  #collectionLimits(collection: string): readonly LimitSpec[] {
     let specs = this.#collectionSpecsOf.get(collection);
     if (specs === undefined) this.#collectionSpecsOf.set(collection, (specs = collectionLimits(this.#config, collection)));
     return specs;
