@@ -22,6 +22,12 @@ import { countRequests } from '../metrics/count-requests';
 import { startTracing } from '../telemetry/start-tracing';
 import { traceEngineEvents } from '../telemetry/trace-engine-events';
 
+/**
+ * Connections the kernel may hold completed before the gateway accepts them (capped by net.core.somaxconn). Node's
+ * 511 overflowed when thousands of agents' streams opened at once: the kernel reset the callers it had no room for.
+ */
+const LISTEN_BACKLOG = 4096;
+
 export interface GatewayOptions {
   /** A parsed config, or the raw object of a config file (validated here). */
   config: GatewayConfig | Record<string, unknown>;
@@ -175,7 +181,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
       const server = createServer({ requestTimeout: engine.config.server.requestTimeoutMs, keepAliveTimeout: 65_000 }, listener);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => resolve());
+        server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => resolve());
       });
       servers.add(server);
       listening.add(host);
