@@ -17,6 +17,11 @@ export interface RefusalInput {
 
 /** A refusal as stored: counted per minute, key, collection, scope and limit (the `refusals` roll-up). */
 export interface RefusalRecord {
+  /**
+   * Given when the refusal is queued and kept through every retry of its batch: a store counts each id once, so a
+   * batch retried after a lost reply (its commit done, the answer never heard) does not count its refusals twice.
+   */
+  id: string;
   /** Epoch ms of the refusal's whole UTC minute. */
   minute: number;
   keyName: string;
