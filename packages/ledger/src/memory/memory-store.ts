@@ -4,7 +4,7 @@ import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-st
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { addKeyTotals, emptyKeyTotals, keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
-import { countRefusals, refusalDeltas, refusalRowId, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { countRefusals, refusalDeltas, refusalIdsBefore, refusalRowId, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import { replacesTurn } from '../turn-replacement';
@@ -38,14 +38,19 @@ export class MemoryStore implements LedgerStore {
   readonly #transcripts = new Map<string, Transcript>();
   /** `minute \0 key \0 collection \0 scope \0 limit` → requests refused by a limit. */
   readonly #refusals = new Map<string, RefusalRecord & { count: number }>();
+  /** Refusal id → its minute: each refusal counted once (see `RefusalRecord.id`). */
+  readonly #refusalIds = new Map<string, number>();
   readonly #responses = new Map<string, { body: string; expires: number }>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
     const refused: RefusalRecord[] = [];
     for (const item of batch) {
-      if (item.kind === 'refusal') refused.push(item.record);
-      else if (item.kind === 'call') {
+      if (item.kind === 'refusal') {
+        if (this.#refusalIds.has(item.record.id)) continue;
+        this.#refusalIds.set(item.record.id, item.record.minute);
+        refused.push(item.record);
+      } else if (item.kind === 'call') {
         if (this.#calls.has(item.record.id)) continue;
         this.#calls.set(item.record.id, item.record);
         added.push(item.record);
@@ -58,6 +63,11 @@ export class MemoryStore implements LedgerStore {
       }
     }
     this.#totals.add(added);
+    const before = refusalIdsBefore(refused);
+    for (const [id, minute] of this.#refusalIds) {
+      if (minute >= before) break; // ids come roughly in time order: the oldest first
+      this.#refusalIds.delete(id);
+    }
     for (const delta of refusalDeltas(refused)) {
       const id = refusalRowId(delta);
       const row = this.#refusals.get(id);

@@ -132,7 +132,22 @@ export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
 ON CONFLICT (call) DO NOTHING`;
 
-/** A batch's refusals, summed per row beforehand (one row per key per statement), added to the roll-up. */
+/**
+ * A batch's refusals ($1: rows of id, minute, key_name, collection, scope, limit_name), each id stored once: only the
+ * ones new here are summed into the roll-up (one row per key per statement), so a batch written again after a lost
+ * reply counts nothing twice. Ids from before $2 are dropped.
+ */
 export const ADD_REFUSALS = `
-INSERT INTO refusals SELECT * FROM json_populate_recordset(NULL::refusals, $1::json)
+WITH given AS (
+  SELECT * FROM json_to_recordset($1::json) AS r (id TEXT, minute BIGINT, key_name TEXT, collection TEXT, scope TEXT, limit_name TEXT)
+),
+fresh AS (
+  INSERT INTO refusal_ids (id, minute) SELECT id, minute FROM given ORDER BY id
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id
+),
+dropped AS (DELETE FROM refusal_ids WHERE minute < $2)
+INSERT INTO refusals (minute, key_name, collection, scope, limit_name, count)
+SELECT g.minute, g.key_name, g.collection, g.scope, g.limit_name, count(*) FROM given g JOIN fresh f ON f.id = g.id
+GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
 ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = refusals.count + excluded.count`;

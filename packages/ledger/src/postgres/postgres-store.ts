@@ -33,7 +33,7 @@ import {
   SYNC_CONVERSATION_FACETS,
   UPSERT_CONVERSATIONS,
 } from './postgres-sql';
-import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { refusalIdsBefore, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { REFUSALS_SQL, refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
@@ -113,7 +113,10 @@ export class PostgresStore implements LedgerStore {
         await client.query(ADD_CONVERSATION_FACETS, [rows]);
       }
       if (transcripts.length > 0) await client.query(INSERT_TRANSCRIPTS, [JSON.stringify(transcripts)]);
-      if (refused.length > 0) await client.query(ADD_REFUSALS, [JSON.stringify(refusalDeltas(refused).map(refusalToRow))]);
+      if (refused.length > 0) {
+        const rows = refused.map((r) => ({ id: r.id, ...refusalToRow({ ...r, count: 1 }) }));
+        await client.query(ADD_REFUSALS, [JSON.stringify(rows), refusalIdsBefore(refused)]);
+      }
     });
   }
 

@@ -51,6 +51,8 @@ type StatementName =
   | 'addKeyTotals'
   | 'keyTotals'
   | 'addRefusals'
+  | 'addRefusalId'
+  | 'dropRefusalIds'
   | 'refusals'
   | 'addTotals'
   | 'addShapeTotals'
@@ -142,6 +144,8 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
       `INSERT INTO refusals (minute, key_name, collection, scope, limit_name, count) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = count + excluded.count`,
     ),
+    addRefusalId: db.prepare('INSERT INTO refusal_ids (id, minute) VALUES (?, ?) ON CONFLICT (id) DO NOTHING'),
+    dropRefusalIds: db.prepare('DELETE FROM refusal_ids WHERE minute < ?'),
     refusals: db.prepare(REFUSALS_SQL(() => '?')),
     getTurns: db.prepare('SELECT * FROM turns WHERE conversation = ? ORDER BY turn'),
     // Retention: the oldest calls first, on the (time, id) index; turns on their time index.

@@ -8,7 +8,7 @@ import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
 import { keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
-import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { refusalDeltas, refusalIdsBefore, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
@@ -71,8 +71,10 @@ export class SqliteStore implements LedgerStore {
         const turns: TurnRecord[] = [];
         const refused: RefusalRecord[] = [];
         for (const item of batch) {
-          if (item.kind === 'refusal') refused.push(item.record);
-          else if (item.kind === 'call') {
+          if (item.kind === 'refusal') {
+            // An id already stored: this batch is a retry of one whose write was done, its refusal counted then.
+            if (sql.addRefusalId.run(item.record.id, item.record.minute).changes > 0) refused.push(item.record);
+          } else if (item.kind === 'call') {
             if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
           } else if (item.kind === 'turn') {
             sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
@@ -83,6 +85,7 @@ export class SqliteStore implements LedgerStore {
           }
         }
         for (const r of refusalDeltas(refused).map(refusalToRow)) sql.addRefusals.run(r.minute, r.key_name, r.collection, r.scope, r.limit_name, r.count);
+        if (refused.length > 0) sql.dropRefusalIds.run(refusalIdsBefore(refused));
         const updated = new Map<string, number>();
         for (const d of conversationDeltas(turns)) {
           const latest = sql.upsertConversation.get(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus) as number;
