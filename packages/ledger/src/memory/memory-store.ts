@@ -1,5 +1,8 @@
 import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
+import { type ExportPage, toExportPage } from '../export/export-page';
+import { callToExportRow } from '../export/export-row';
+import type { ExportFormat } from '../ledger';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
@@ -160,12 +163,13 @@ export class MemoryStore implements LedgerStore {
     return this.#totals.records(query);
   }
 
-  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    return [...this.#calls.values()]
+  async exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage> {
+    const calls = [...this.#calls.values()]
       .filter((c) => c.time >= range.from && c.time < range.to)
       .filter((c) => !after || c.time > after.time || (c.time === after.time && c.id > after.id))
       .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
+    return toExportPage(calls.map(callToExportRow), format);
   }
 
   async prune(before: number, limit: number): Promise<PruneCounts> {

@@ -1,3 +1,4 @@
+import { EXPORT_SELECT } from '../export/export-row';
 import { upsertConversationsSql } from '../sql/conversation-sql';
 import { addPanelMembersSql } from '../sql/panel-members-sql';
 import { turnReplacementSet } from '../sql/turn-row';
@@ -92,8 +93,9 @@ doomed_turns AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY t
 gone_turns AS (DELETE FROM turns t USING doomed_turns d WHERE t.conversation = d.conversation AND t.turn = d.turn RETURNING 1)
 SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts, (SELECT count(*) FROM gone_turns) AS turns`;
 
+/** A page of the export (its columns, as arrays): the range ($1, $2) after the cursor ($3, $4), $5 rows. */
 export const PAGE_CALLS = `
-SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
+SELECT ${EXPORT_SELECT} FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
 ORDER BY time, id LIMIT $5`;
 
 /** One row per conversation (see conversation-deltas.ts), as JSON. */

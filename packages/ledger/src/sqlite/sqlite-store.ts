@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { CallRecord } from '../call-record';
+import { type ExportPage, toExportPage } from '../export/export-page';
+import type { ExportFormat } from '../ledger';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
@@ -266,11 +268,10 @@ export class SqliteStore implements LedgerStore {
     return toModelRecords(this.#statement(sql).all(...params) as ShapeRow[], query.collection ?? null);
   }
 
-  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    const rows = after
-      ? this.#sql.pageAfter.all(range.from, range.to, after.time, after.time, after.id, limit)
-      : this.#sql.pageFirst.all(range.from, range.to, limit);
-    return (rows as CallRow[]).map(rowToCall);
+  async exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage> {
+    // Without a cursor the keyset bound is the range's start (ids are never empty).
+    const rows = this.#sql.pageCalls.all(range.to, after?.time ?? range.from, after?.id ?? '', limit) as unknown[][];
+    return toExportPage(rows, format);
   }
 
   #statement(sql: string): Database.Statement {
