@@ -163,6 +163,8 @@ async function main() {
     let deepCursor = null;
     for (let page = 0; page < 20; page += 1) deepCursor = JSON.parse(await get(`/bench/calls?limit=50${deepCursor ? `&cursor=${deepCursor}` : ''}`)).next;
     const week = new Date(NOW - 7 * 24 * HOUR).toISOString();
+    const day = new Date(NOW - 24 * HOUR).toISOString();
+    let dayCalls = 0;
     const queries = {
       'overview, last hour (by minute, from calls)': () => get('/bench/overview?range=hour'),
       'overview, day (hourly totals)': () => get('/bench/overview?range=day'),
@@ -198,6 +200,14 @@ async function main() {
         await reader.read();
         await reader.cancel();
       },
+      // Read to its end, counting lines: a day of calls (about 33,000 at 1,000,000 over 30 days), per call below.
+      'export, a whole day': async () => {
+        const response = await fetch(`${url}/bench/calls/export?format=jsonl&from=${day}`);
+        const reader = response.body.getReader();
+        let lines = 0;
+        for (let read = await reader.read(); !read.done; read = await reader.read()) for (const byte of read.value) if (byte === 10) lines += 1;
+        dayCalls = lines;
+      },
     };
     const results = [];
     for (const [name, run] of Object.entries(queries)) {
@@ -228,7 +238,11 @@ async function main() {
         `${r.name.padEnd(width)}  ${r.ms.toFixed(1).padStart(7)} ms  (max ${r.max.toFixed(1).padStart(6)})  cpu ${r.cpu.toFixed(1).padStart(6)} ms  ${(r.ms / GOAL_MS).toFixed(2)}× the goal${r.ms < GOAL_MS ? '' : '  OVER'}`,
       );
     }
-    const over = results.filter((r) => r.ms >= GOAL_MS);
+    const whole = results.find((r) => r.name === 'export, a whole day');
+    console.log(
+      `export, a whole day: ${dayCalls} calls, ${((whole.ms * 1000) / dayCalls).toFixed(1)} µs a call (cpu ${((whole.cpu * 1000) / dayCalls).toFixed(1)} µs)`,
+    );
+    const over = results.filter((r) => r.ms >= GOAL_MS && r !== whole);
     console.log(over.length === 0 ? `every query under ${GOAL_MS} ms` : `${over.length} over ${GOAL_MS} ms: ${over.map((r) => r.name).join('; ')}`);
     // Reported, not asserted: a loaded machine misses wall-clock goals, and a benchmark does not fail on timing.
   } finally {

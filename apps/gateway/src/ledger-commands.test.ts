@@ -72,7 +72,17 @@ describe('bench-gateway stats and export, on the ledger a running gateway wrote'
         .sort(),
     ).toEqual(expect.arrayContaining([first.bench.call]));
     expect(rows).toHaveLength(4);
+    // Each of the three asks is one request, so each of its lone calls stands for it: `request` true, in both formats.
+    const header = rows[0]!.trim().split(',');
+    expect(header.slice(-3)).toEqual(['providerKey', 'via', 'request']);
+    expect(rows.slice(1).map((row) => row.trim().split(',')[header.indexOf('request')])).toEqual(['true', 'true', 'true']);
     const jsonl = await runCli(['export', ...ledger], {}, dir);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => [JSON.parse(line).request, Object.keys(JSON.parse(line)).join(',')]),
+    ).toEqual(Array(3).fill([true, header.join(',')]));
     expect(
       jsonl.stdout
         .trimEnd()

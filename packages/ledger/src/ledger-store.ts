@@ -1,4 +1,6 @@
 import type { CallRecord } from './call-record';
+import type { ExportPage } from './export/export-page';
+import type { ExportFormat } from './ledger';
 import type { CallFilter, CallVerdict, CallWithVerdict } from './dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from './dashboard/conversation-summary';
 import type { SeriesQuery, SeriesRow } from './dashboard/series';
@@ -54,8 +56,8 @@ export interface LedgerStore {
   keyTotals(query: KeyTotalsQuery): Promise<KeyTotals>;
   /** Requests refused by the gateway's limits in the range (minutes from `from` up to `to`), per key, collection, scope and limit, most first. */
   refusals(query: RefusalsQuery): Promise<RefusalCount[]>;
-  /** Calls in the range after the cursor, in (time, id) order. */
-  pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]>;
+  /** Up to `limit` calls in the range after the cursor, in (time, id) order, as export lines (see export-page.ts). */
+  exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage>;
   /**
    * Retention, one batch in one transaction: deletes up to `limit` calls older than `before` (epoch ms) with the
    * verdicts on them, and up to `limit` turns older. The running totals are not touched: stats keep what was deleted.

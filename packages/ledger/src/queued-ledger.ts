@@ -7,6 +7,7 @@ import type { ExportOptions, Ledger, LedgerHealth, LedgerOptions } from './ledge
 import type { LedgerStore, WriteItem } from './ledger-store';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
+import { newCallId } from './new-call-id';
 import { toCallRecord } from './to-call-record';
 import { toTurnRecord } from './to-turn-record';
 import { shadowCallPrefix } from './shadow-call-id';
@@ -48,7 +49,7 @@ type QueueItem =
   | { kind: 'call'; input: CallInput; time: number }
   | { kind: 'turn'; input: TurnInput; time: number }
   | { kind: 'transcript'; input: TranscriptInput; time: number }
-  | { kind: 'refusal'; input: RefusalInput; time: number };
+  | { kind: 'refusal'; input: RefusalInput; time: number; id: string };
 
 /** Attempts `close()` makes to write what is queued before it gives up and reports. */
 const CLOSE_ATTEMPTS = 5;
@@ -154,7 +155,8 @@ export class QueuedLedger implements Ledger {
 
   recordRefusal(refusal: RefusalInput): boolean {
     const input = validateRefusal(refusal);
-    return this.#enqueue({ kind: 'refusal', input, time: this.#now() });
+    const time = this.#now();
+    return this.#enqueue({ kind: 'refusal', input, time, id: newCallId('refusal-', time) });
   }
 
   async refusals(query: RefusalsQuery): Promise<RefusalCount[]> {
@@ -321,7 +323,7 @@ export class QueuedLedger implements Ledger {
       case 'refusal': {
         const { time, keyName, collection, scope, limit } = item.input;
         const minute = Math.floor((time ?? item.time) / MINUTE_MS) * MINUTE_MS;
-        return { kind: 'refusal', record: { minute, keyName, collection: collection ?? null, scope, limit } };
+        return { kind: 'refusal', record: { id: item.id, minute, keyName, collection: collection ?? null, scope, limit } };
       }
       default: {
         const unreachable: never = item;

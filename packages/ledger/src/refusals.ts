@@ -17,6 +17,11 @@ export interface RefusalInput {
 
 /** A refusal as stored: counted per minute, key, collection, scope and limit (the `refusals` roll-up). */
 export interface RefusalRecord {
+  /**
+   * Given when the refusal is queued and kept through every retry of its batch: a store counts each id once, so a
+   * batch retried after a lost reply (its commit done, the answer never heard) does not count its refusals twice.
+   */
+  id: string;
   /** Epoch ms of the refusal's whole UTC minute. */
   minute: number;
   keyName: string;
@@ -41,6 +46,16 @@ export interface RefusalCount {
 }
 
 export const MINUTE_MS = 60_000;
+
+/** How long a refusal's id is kept after its minute, to know a batch written again (see `RefusalRecord.id`). */
+export const REFUSAL_IDS_KEPT_MS = 24 * 60 * MINUTE_MS;
+
+/** The minute before which a batch's writer drops stored refusal ids: a day before the batch's latest refusal. */
+export function refusalIdsBefore(records: readonly RefusalRecord[]): number {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const record of records) if (record.minute > latest) latest = record.minute;
+  return latest - REFUSAL_IDS_KEPT_MS;
+}
 
 /** A row's place in the roll-up: its minute, key, collection, scope and limit. */
 export const refusalRowId = (record: RefusalRecord): string =>

@@ -404,6 +404,26 @@ describe('GET /bench/calls/export', () => {
     expect(lines[0]).toMatch(/^id,time,/);
     const count = (await t.get('/bench/calls?limit=500')).json.calls.length;
     expect(lines).toHaveLength(count + 1);
+    // `request`: true on the one call that stands for its request — a panel's calls count one, a shadow none.
+    const header = lines[0]!.trim().split(',');
+    const requestOf = (id: string) =>
+      lines
+        .find((line) => line.startsWith(`${id},`))
+        ?.trim()
+        .split(',')[header.indexOf('request')];
+    const panelCalls = lines.filter((line) => line.startsWith(`${made.panel}.`)).map((line) => line.split(',')[0]!);
+    expect(panelCalls.length).toBeGreaterThan(1);
+    expect(panelCalls.map(requestOf).sort()).toEqual([...Array(panelCalls.length - 1).fill('false'), 'true']);
+    expect([requestOf(made.shadowedCall), requestOf(`${made.shadowedCall}-shadow-1`)]).toEqual(['true', 'false']);
+    const all = await fetch(`${t.url}/bench/calls/export?format=jsonl`, { headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}` } });
+    const rows = (await all.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(rows.map((row) => Object.keys(row))).toEqual(rows.map(() => header));
+    const panelRows = rows.filter((row) => row.id.startsWith(`${made.panel}.`));
+    expect([panelRows.length, panelRows.filter((row) => row.request === true).length]).toEqual([panelCalls.length, 1]);
+    expect(rows.find((row) => row.id === made.shadowedCall).request).toBe(true);
     const jsonl = await fetch(`${t.url}/bench/calls/export?format=jsonl&to=${made.startedAt}`, { headers: { authorization: `Bearer ${DASHBOARD_KEYS.me}` } });
     expect(await jsonl.text()).toBe('');
     const bad = await t.get('/bench/calls/export?format=xml');

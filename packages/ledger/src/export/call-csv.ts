@@ -1,46 +1,23 @@
-import type { CallRecord } from '../call-record';
+import { EXPORT_COLUMNS, type ExportRow } from './export-row';
 
-const COLUMNS = [
-  'id',
-  'time',
-  'purpose',
-  'collection',
-  'keyName',
-  'alias',
-  'provider',
-  'status',
-  'errorClass',
-  'errorMessage',
-  'inputTokens',
-  'outputTokens',
-  'reasoningTokens',
-  'cachedTokens',
-  'cost',
-  'seconds',
-  'firstPieceSeconds',
-  'finishReason',
-  'toolCalls',
-  'warnings',
-  'unit',
-  'cacheWriteTokens',
-  'cacheWrite1hTokens',
-  'shape',
-  'textChars',
-  'providerKey',
-] as const satisfies readonly (keyof CallRecord)[];
+export const CSV_HEADER = `${EXPORT_COLUMNS.map(([header]) => header).join(',')}\r\n`;
 
-export const CSV_HEADER = `${COLUMNS.join(',')}\r\n`;
+const TIME = EXPORT_COLUMNS.findIndex(([header]) => header === 'time');
+const COLLECTION = EXPORT_COLUMNS.findIndex(([header]) => header === 'collection');
+const REQUEST = EXPORT_COLUMNS.findIndex(([header]) => header === 'request');
 
-/** One RFC 4180 line; time as ISO 8601, warnings as a JSON array, unknowns empty. */
-export function callToCsvLine(call: CallRecord): string {
-  return `${COLUMNS.map((column) => csvField(cell(call, column))).join(',')}\r\n`;
-}
-
-function cell(call: CallRecord, column: (typeof COLUMNS)[number]): string {
-  if (column === 'time') return new Date(call.time).toISOString();
-  if (column === 'warnings') return call.warnings.length > 0 ? JSON.stringify(call.warnings) : '';
-  const value = call[column];
-  return value === null || value === undefined ? '' : String(value);
+/** One RFC 4180 line; time as ISO 8601, warnings as a JSON array, `request` true or false, unknowns empty. */
+export function exportRowToCsvLine(row: ExportRow): string {
+  let line = '';
+  for (let i = 0; i < row.length; i += 1) {
+    const value = row[i];
+    if (i > 0) line += ',';
+    if (i === TIME) line += new Date(Number(value)).toISOString();
+    else if (i === REQUEST) line += Number(value) === 1 ? 'true' : 'false';
+    else if (value === null || value === undefined || (i === COLLECTION && value === '')) continue;
+    else line += typeof value === 'string' ? csvField(value) : String(value); // numbers never need quotes
+  }
+  return `${line}\r\n`;
 }
 
 function csvField(value: string): string {

@@ -1,22 +1,27 @@
 import { LedgerInputError } from '../errors/ledger-input-error';
 import { describe } from '../validate/fields';
 import type { ExportOptions } from '../ledger';
-import type { CallCursor, LedgerStore, TimeRange } from '../ledger-store';
-import { CSV_HEADER, callToCsvLine } from './call-csv';
-import { callToJsonLine } from './call-jsonl';
+import type { LedgerStore, TimeRange } from '../ledger-store';
+import { CSV_HEADER } from './call-csv';
+import type { ExportPage } from './export-page';
 
-/** Streams calls page by page ((time, id) keyset paging), so memory stays flat for any range. */
+/**
+ * Streams calls page by page ((time, id) keyset paging: each page an index seek, however deep), so memory stays flat
+ * for any range. The next page is asked for while this one is handed on: the store's thread (SQLite's worker, the
+ * database) reads while the caller writes, and at most one page waits.
+ */
 export async function* exportCalls(store: LedgerStore, options: ExportOptions, pageSize = 1000): AsyncGenerator<string> {
   const range = exportRange(options);
-  const line = options.format === 'csv' ? callToCsvLine : callToJsonLine;
   if (options.format === 'csv') yield CSV_HEADER;
-  let after: CallCursor | undefined;
-  for (;;) {
-    const page = await store.pageCalls(range, after, pageSize);
-    if (page.length > 0) yield page.map(line).join('');
-    const last = page.at(-1);
-    if (!last || page.length < pageSize) return;
-    after = { time: last.time, id: last.id };
+  let next: Promise<ExportPage> | undefined = store.exportPage(range, undefined, pageSize, options.format);
+  try {
+    while (next) {
+      const page: ExportPage = await next;
+      next = page.count === pageSize && page.last ? store.exportPage(range, page.last, pageSize, options.format) : undefined;
+      if (page.count > 0) yield page.text;
+    }
+  } finally {
+    next?.catch(() => {}); // a caller that stopped early (a closed download) leaves the page asked for ahead unread
   }
 }
 

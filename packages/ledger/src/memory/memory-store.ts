@@ -1,10 +1,13 @@
 import type { CallRecord } from '../call-record';
 import { UnknownCallError } from '../errors/unknown-call-error';
+import { type ExportPage, toExportPage } from '../export/export-page';
+import { callToExportRow } from '../export/export-row';
+import type { ExportFormat } from '../ledger';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { addKeyTotals, emptyKeyTotals, keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
-import { countRefusals, refusalDeltas, refusalRowId, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { countRefusals, refusalDeltas, refusalIdsBefore, refusalRowId, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { statsDeltas } from '../stats-delta';
 import type { TurnRecord } from '../turn-record';
 import { replacesTurn } from '../turn-replacement';
@@ -38,14 +41,19 @@ export class MemoryStore implements LedgerStore {
   readonly #transcripts = new Map<string, Transcript>();
   /** `minute \0 key \0 collection \0 scope \0 limit` → requests refused by a limit. */
   readonly #refusals = new Map<string, RefusalRecord & { count: number }>();
+  /** Refusal id → its minute: each refusal counted once (see `RefusalRecord.id`). */
+  readonly #refusalIds = new Map<string, number>();
   readonly #responses = new Map<string, { body: string; expires: number }>();
 
   async writeBatch(batch: WriteItem[]): Promise<void> {
     const added: CallRecord[] = [];
     const refused: RefusalRecord[] = [];
     for (const item of batch) {
-      if (item.kind === 'refusal') refused.push(item.record);
-      else if (item.kind === 'call') {
+      if (item.kind === 'refusal') {
+        if (this.#refusalIds.has(item.record.id)) continue;
+        this.#refusalIds.set(item.record.id, item.record.minute);
+        refused.push(item.record);
+      } else if (item.kind === 'call') {
         if (this.#calls.has(item.record.id)) continue;
         this.#calls.set(item.record.id, item.record);
         added.push(item.record);
@@ -58,6 +66,11 @@ export class MemoryStore implements LedgerStore {
       }
     }
     this.#totals.add(added);
+    const before = refusalIdsBefore(refused);
+    for (const [id, minute] of this.#refusalIds) {
+      if (minute >= before) break; // ids come roughly in time order: the oldest first
+      this.#refusalIds.delete(id);
+    }
     for (const delta of refusalDeltas(refused)) {
       const id = refusalRowId(delta);
       const row = this.#refusals.get(id);
@@ -150,12 +163,13 @@ export class MemoryStore implements LedgerStore {
     return this.#totals.records(query);
   }
 
-  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    return [...this.#calls.values()]
+  async exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage> {
+    const calls = [...this.#calls.values()]
       .filter((c) => c.time >= range.from && c.time < range.to)
       .filter((c) => !after || c.time > after.time || (c.time === after.time && c.id > after.id))
       .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit);
+    return toExportPage(calls.map(callToExportRow), format);
   }
 
   async prune(before: number, limit: number): Promise<PruneCounts> {

@@ -427,4 +427,14 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX stored_responses_expires ON stored_responses (expires);
   `,
+  // 16: refusal_ids — each refusal's id (given when it is queued), so that a batch written again after a lost reply
+  // (the COMMIT done, its answer never heard) adds its refusals to the roll-up once, as calls and turns are kept by
+  // their own keys. Ids are dropped a day after their minute (see REFUSAL_IDS_KEPT_MS).
+  `
+  CREATE TABLE refusal_ids (
+    id TEXT COLLATE "C" PRIMARY KEY,
+    minute BIGINT NOT NULL
+  );
+  CREATE INDEX refusal_ids_minute ON refusal_ids (minute);
+  `,
 ];

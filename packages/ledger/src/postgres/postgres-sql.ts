@@ -1,3 +1,4 @@
+import { EXPORT_SELECT } from '../export/export-row';
 import { upsertConversationsSql } from '../sql/conversation-sql';
 import { addPanelMembersSql } from '../sql/panel-members-sql';
 import { turnReplacementSet } from '../sql/turn-row';
@@ -92,8 +93,9 @@ doomed_turns AS (SELECT conversation, turn FROM turns WHERE time < $1 ORDER BY t
 gone_turns AS (DELETE FROM turns t USING doomed_turns d WHERE t.conversation = d.conversation AND t.turn = d.turn RETURNING 1)
 SELECT (SELECT count(*) FROM gone_calls) AS calls, (SELECT count(*) FROM gone_verdicts) AS verdicts, (SELECT count(*) FROM gone_turns) AS turns`;
 
+/** A page of the export (its columns, as arrays): the range ($1, $2) after the cursor ($3, $4), $5 rows. */
 export const PAGE_CALLS = `
-SELECT * FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
+SELECT ${EXPORT_SELECT} FROM calls WHERE time >= $1 AND time < $2 AND (time, id) > ($3, $4)
 ORDER BY time, id LIMIT $5`;
 
 /** One row per conversation (see conversation-deltas.ts), as JSON. */
@@ -132,7 +134,22 @@ export const INSERT_TRANSCRIPTS = `
 INSERT INTO transcripts SELECT * FROM json_populate_recordset(NULL::transcripts, $1::json)
 ON CONFLICT (call) DO NOTHING`;
 
-/** A batch's refusals, summed per row beforehand (one row per key per statement), added to the roll-up. */
+/**
+ * A batch's refusals ($1: rows of id, minute, key_name, collection, scope, limit_name), each id stored once: only the
+ * ones new here are summed into the roll-up (one row per key per statement), so a batch written again after a lost
+ * reply counts nothing twice. Ids from before $2 are dropped.
+ */
 export const ADD_REFUSALS = `
-INSERT INTO refusals SELECT * FROM json_populate_recordset(NULL::refusals, $1::json)
+WITH given AS (
+  SELECT * FROM json_to_recordset($1::json) AS r (id TEXT, minute BIGINT, key_name TEXT, collection TEXT, scope TEXT, limit_name TEXT)
+),
+fresh AS (
+  INSERT INTO refusal_ids (id, minute) SELECT id, minute FROM given ORDER BY id
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id
+),
+dropped AS (DELETE FROM refusal_ids WHERE minute < $2)
+INSERT INTO refusals (minute, key_name, collection, scope, limit_name, count)
+SELECT g.minute, g.key_name, g.collection, g.scope, g.limit_name, count(*) FROM given g JOIN fresh f ON f.id = g.id
+GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
 ON CONFLICT (minute, key_name, collection, scope, limit_name) DO UPDATE SET count = refusals.count + excluded.count`;

@@ -427,4 +427,14 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX stored_responses_expires ON stored_responses (expires);
   `,
+  // 17: refusal_ids — each refusal's id (given when it is queued), so that a batch written again after a lost reply
+  // adds its refusals to the roll-up once (calls and turns are kept idempotent by their own keys). Ids are dropped a
+  // day after their minute (see REFUSAL_IDS_KEPT_MS): a retry comes within seconds, a day is a wide margin.
+  `
+  CREATE TABLE refusal_ids (
+    id TEXT PRIMARY KEY,
+    minute INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX refusal_ids_minute ON refusal_ids (minute);
+  `,
 ];

@@ -2,13 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { CallRecord } from '../call-record';
+import { type ExportPage, toExportPage } from '../export/export-page';
+import type { ExportFormat } from '../ledger';
 import { UnknownCallError } from '../errors/unknown-call-error';
 import type { CallCursor, LedgerStore, TimeRange, WriteItem } from '../ledger-store';
 import type { ModelStats, StatsQuery } from '../model-stats';
 import type { SpendQuery } from '../spend-query';
 import { keyTotalsDeltas, type KeyTotals, type KeyTotalsQuery } from '../key-totals';
 import { keyTotalsOfRow, type KeyTotalsRow } from '../sql/key-totals-row';
-import { refusalDeltas, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
+import { refusalDeltas, refusalIdsBefore, type RefusalCount, type RefusalRecord, type RefusalsQuery } from '../refusals';
 import { refusalCountsOfRows, refusalToRow, type RefusalRow } from '../sql/refusal-rows';
 import { type CallRow, callToRow, rowToCall } from '../sql/call-row';
 import { rowToStats, type StatsRow, statsSql } from '../sql/stats-row';
@@ -71,8 +73,10 @@ export class SqliteStore implements LedgerStore {
         const turns: TurnRecord[] = [];
         const refused: RefusalRecord[] = [];
         for (const item of batch) {
-          if (item.kind === 'refusal') refused.push(item.record);
-          else if (item.kind === 'call') {
+          if (item.kind === 'refusal') {
+            // An id already stored: this batch is a retry of one whose write was done, its refusal counted then.
+            if (sql.addRefusalId.run(item.record.id, item.record.minute).changes > 0) refused.push(item.record);
+          } else if (item.kind === 'call') {
             if (sql.insertCall.run(callRowValues(callToRow(item.record))).changes > 0) added.push(item.record);
           } else if (item.kind === 'turn') {
             sql.insertTurn.run(turnRowValues(turnToRow(item.record)));
@@ -83,6 +87,7 @@ export class SqliteStore implements LedgerStore {
           }
         }
         for (const r of refusalDeltas(refused).map(refusalToRow)) sql.addRefusals.run(r.minute, r.key_name, r.collection, r.scope, r.limit_name, r.count);
+        if (refused.length > 0) sql.dropRefusalIds.run(refusalIdsBefore(refused));
         const updated = new Map<string, number>();
         for (const d of conversationDeltas(turns)) {
           const latest = sql.upsertConversation.get(d.conversation, d.collection, d.started, d.updated, d.turns, d.lastStatus) as number;
@@ -263,11 +268,10 @@ export class SqliteStore implements LedgerStore {
     return toModelRecords(this.#statement(sql).all(...params) as ShapeRow[], query.collection ?? null);
   }
 
-  async pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    const rows = after
-      ? this.#sql.pageAfter.all(range.from, range.to, after.time, after.time, after.id, limit)
-      : this.#sql.pageFirst.all(range.from, range.to, limit);
-    return (rows as CallRow[]).map(rowToCall);
+  async exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage> {
+    // Without a cursor the keyset bound is the range's start (ids are never empty).
+    const rows = this.#sql.pageCalls.all(range.to, after?.time ?? range.from, after?.id ?? '', limit) as unknown[][];
+    return toExportPage(rows, format);
   }
 
   #statement(sql: string): Database.Statement {

@@ -1,3 +1,5 @@
+import type { ExportPage } from '../export/export-page';
+import type { ExportFormat } from '../ledger';
 import type { RefusalCount, RefusalsQuery } from '../refusals';
 import { Worker } from 'node:worker_threads';
 import type { CallRecord } from '../call-record';
@@ -98,8 +100,8 @@ export class SqliteWorkerStore implements LedgerStore {
     return this.#call('records', [query]) as Promise<ModelRecord[]>;
   }
 
-  pageCalls(range: TimeRange, after: CallCursor | undefined, limit: number): Promise<CallRecord[]> {
-    return this.#call('pageCalls', [range, after, limit]) as Promise<CallRecord[]>;
+  exportPage(range: TimeRange, after: CallCursor | undefined, limit: number, format: ExportFormat): Promise<ExportPage> {
+    return this.#call('exportPage', [range, after, limit, format]) as Promise<ExportPage>;
   }
 
   prune(before: number, limit: number): Promise<PruneCounts> {

@@ -14,7 +14,7 @@ export type WorkerOp =
   | 'refusals'
   | 'stats'
   | 'records'
-  | 'pageCalls'
+  | 'exportPage'
   | 'prune'
   | 'queryCalls'
   | 'callsWithPrefix'

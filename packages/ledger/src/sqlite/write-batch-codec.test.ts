@@ -38,7 +38,7 @@ const batch: WriteItem[] = [
     },
   },
   { kind: 'turn', record: toTurnRecord({ conversation: 'c1', turn: 2, alias: 'm1', status: 'aborted' }, 5) },
-  { kind: 'refusal', record: { minute: 60_000, keyName: 'ci', collection: null, scope: 'key', limit: 'rpm' } },
+  { kind: 'refusal', record: { id: 'refusal-1', minute: 60_000, keyName: 'ci', collection: null, scope: 'key', limit: 'rpm' } },
 ];
 
 describe('the write batch as it crosses to the SQLite worker', () => {

@@ -456,7 +456,7 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       ]);
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
       expect(csv[0]).toMatch(/^id,time,purpose,collection,keyName,alias,/);
-      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general,42,');
+      expect(csv[1]).toBe('p1.1,1970-01-01T00:00:01.000Z,seat,core,,m1,,ok,,,0,0,0,0,,,,,0,"[""w""]",p1,0,0,general,42,,,false');
       expect(csv[2]).toContain(',"said ""no"", twice",');
       expect(csv.filter(Boolean)).toHaveLength(4);
       expect(() => l.exportCalls({ format: 'xml' as 'csv' })).toThrow('format: must be "jsonl" or "csv"');
@@ -472,10 +472,34 @@ export function ledgerContract(name: string, open: OpenLedger): void {
       const jsonl = (await collect(l.exportCalls({ format: 'jsonl' }))).split('\n').filter(Boolean);
       expect((JSON.parse(jsonl[0] ?? '{}') as { providerKey?: string }).providerKey).toBe('OPENAI_KEY_B');
       const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n');
-      expect(csv[0]?.endsWith(',shape,textChars,providerKey')).toBe(true);
-      expect(csv[1]?.endsWith(',general,,OPENAI_KEY_B')).toBe(true);
-      expect(csv[2]?.endsWith(',general,,')).toBe(true);
+      expect(csv[0]?.endsWith(',shape,textChars,providerKey,via,request')).toBe(true);
+      expect(csv[1]?.endsWith(',general,,OPENAI_KEY_B,,false')).toBe(true);
+      expect(csv[2]?.endsWith(',general,,,,false')).toBe(true);
       expect(() => l.recordCall(call('p1.3', { providerKey: 7 as unknown as string }))).toThrow('call.providerKey:');
+    });
+
+    it('exports which call stands for its request, and every column in every JSON line', async () => {
+      const l = await ledger();
+      l.recordCall(call('p1.1', { time: 1000, request: true }));
+      l.recordCall(call('p1.2', { time: 1001 }));
+      l.recordCall(call('p1.merger', { time: 1002, purpose: 'merger', via: 'mcp' }));
+      await l.flush();
+      const lines = (await collect(l.exportCalls({ format: 'jsonl' }))).split('\n').filter(Boolean);
+      const rows = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(rows.map((row) => [row.id, row.request, row.via])).toEqual([
+        ['p1.1', true, null],
+        ['p1.2', false, null],
+        ['p1.merger', false, 'mcp'],
+      ]);
+      const csv = (await collect(l.exportCalls({ format: 'csv' }))).split('\r\n').filter(Boolean);
+      const header = csv[0]?.split(',') ?? [];
+      expect(rows.map((row) => Object.keys(row))).toEqual([header, header, header]); // the CSV's columns, in its order
+      const cells = csv.slice(1).map((line) => line.split(','));
+      expect(cells.map((row) => [row[0], row[header.indexOf('request')], row[header.indexOf('via')]])).toEqual([
+        ['p1.1', 'true', ''],
+        ['p1.2', 'false', ''],
+        ['p1.merger', 'false', 'mcp'],
+      ]);
     });
 
     it('exports across pages without skipping or repeating calls that share a time', async () => {
