@@ -34,7 +34,13 @@ export class ReplyTally {
         this.reasoningParts.add(event.text);
         break;
       case 'tool-call-start':
-        (this.calls ??= new Map()).set(event.id, { id: event.id, name: event.name, namespace: event.namespace, freeform: event.freeform === true, args: new TextPieces() });
+        (this.calls ??= new Map()).set(event.id, {
+          id: event.id,
+          name: event.name,
+          namespace: event.namespace,
+          freeform: event.freeform === true,
+          args: new TextPieces(),
+        });
         break;
       case 'tool-call-delta':
         this.calls?.get(event.id)?.args.add(event.argumentsDelta);
