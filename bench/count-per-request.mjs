@@ -5,7 +5,7 @@
 // (`route,panel`: a panel after route turns, as a user's process sees it; `panel` alone), each load is sent
 // BENCH_COUNT_REQUESTS (3000) requests at 16 connections twice: once counting the async resources created (promises,
 // timers, sockets…) a request, once sampling what the main thread allocates (V8's heap sampling, freed objects kept).
-// BENCH_COUNT_SITES=1 also counts where each promise is made. It prints them per request, and the functions whose allocations differ most between the first two builds.
+// BENCH_COUNT_SITES=1 also counts where each promise, timer and immediate is made; BENCH_COUNT_ALLOCATORS=1 lists the first build's allocations by function. It prints them per request, and the functions whose allocations differ most between the first two builds.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -93,6 +93,11 @@ for (const load of LOADS) {
   for (const r of results.filter((r) => r.loads[load].sites)) {
     console.log(`promises a request by the frame that made them, ${r.checkout}:`);
     for (const [site, n] of r.loads[load].sites.slice(0, TOP)) console.log(`${n.toFixed(2).padStart(7)}  ${site}`);
+  }
+  if (process.env.BENCH_COUNT_ALLOCATORS === '1') {
+    console.log(`allocations by function (bytes a request), ${results[0].checkout}:`);
+    const own = [...results[0].loads[load].byFunction].sort((x, y) => y[1] - x[1]);
+    for (const [where, bytes] of own.slice(0, TOP)) console.log(`${bytes.toFixed(0).padStart(7)}  ${where}`);
   }
   if (results.length < 2) continue;
   const [a, b] = results.map((r) => r.loads[load].byFunction);

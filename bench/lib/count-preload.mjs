@@ -12,8 +12,8 @@ let counts = new Map();
 const hook = createHook({
   init(_id, type) {
     counts.set(type, (counts.get(type) ?? 0) + 1);
-    if (sites && type === 'PROMISE') {
-      const site = promiseSite();
+    if (sites && (type === 'PROMISE' || type === 'Timeout' || type === 'Immediate')) {
+      const site = type === 'PROMISE' ? promiseSite() : `${type}: ${timerSite()}`;
       sites.set(site, (sites.get(site) ?? 0) + 1);
     }
   },
@@ -38,18 +38,31 @@ new PerformanceObserver((list) => {
 let sites;
 const where = (url) => url.replace(/^.*\/(packages|node_modules)\//, '$1/');
 
-/** The first frame of the stack that is not Node's own: the code that made the promise (an async function, a then…). */
-function promiseSite() {
+/** The stack's frames above `below` (at most `depth`), each as a short path. */
+function framesAbove(below, depth) {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 8;
+  Error.stackTraceLimit = depth;
   const holder = {};
-  Error.captureStackTrace(holder, promiseSite);
+  Error.captureStackTrace(holder, below);
   Error.stackTraceLimit = limit;
-  const frames = holder.stack
+  return holder.stack
     .split('\n')
     .slice(1)
     .map((line) => where(line.trim().replace(/^at /, '')))
-    .filter((frame) => !frame.includes('node:internal') && !frame.includes('count-preload'));
+    .filter((frame) => !frame.includes('count-preload'));
+}
+
+/** Where a timer or an immediate is made: Node's own frames kept (a setTimeout's caller may be Node's HTTP server). */
+function timerSite() {
+  const frames = framesAbove(timerSite, 12).filter(
+    (frame) => !frame.includes('async_hooks') && !frame.includes('initAsyncResource') && !frame.startsWith('new '),
+  );
+  return frames.slice(0, 4).join(' ← ');
+}
+
+/** The first frame of the stack that is not Node's own: the code that made the promise (an async function, a then…). */
+function promiseSite() {
+  const frames = framesAbove(promiseSite, 8).filter((frame) => !frame.includes('node:internal'));
   // A builtin's frame (`Promise.then (<anonymous>)`, `new Promise`) says little alone: with its caller's.
   const first = frames.findIndex((frame) => !frame.includes('<anonymous>'));
   return first < 0 ? (frames[0] ?? '?') : frames.slice(0, first + 1).join(' ← ');

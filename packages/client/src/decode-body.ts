@@ -40,7 +40,7 @@ export class StreamBodyBatches implements BodyBatches {
         await exchange.readable();
         continue;
       }
-      const events = this.decoded(() => decoder.push(this.text.write(chunk)));
+      const events = this.pushed(decoder, chunk);
       if (events.length === 0) continue;
       if (isLast(events)) this.finished = true;
       return events;
@@ -59,16 +59,29 @@ export class StreamBodyBatches implements BodyBatches {
     });
   }
 
-  /** A decoder's refusal of the stream itself (an event that never ends) as the upstream's fault; the rest is not read. */
+  /** One chunk through the decoder (no closure a chunk, as `decoded` would take). */
+  private pushed(decoder: StreamDecoder, chunk: Buffer): StreamEvent[] {
+    try {
+      return decoder.push(this.text.write(chunk));
+    } catch (error) {
+      throw this.refusal(error);
+    }
+  }
+
   private decoded(decode: () => StreamEvent[]): StreamEvent[] {
     try {
       return decode();
     } catch (error) {
-      if (!InvalidReplyError.isInstance(error)) throw error;
-      this.finished = true;
-      this.exchange.abort(error);
-      throw new ServerError({ alias: this.alias, status: 200, body: '', message: `${this.alias}: invalid stream (${error.message})`, cause: error });
+      throw this.refusal(error);
     }
+  }
+
+  /** A decoder's refusal of the stream itself (an event that never ends) as the upstream's fault; the rest is not read. */
+  private refusal(error: unknown): unknown {
+    if (!InvalidReplyError.isInstance(error)) return error;
+    this.finished = true;
+    this.exchange.abort(error);
+    return new ServerError({ alias: this.alias, status: 200, body: '', message: `${this.alias}: invalid stream (${error.message})`, cause: error });
   }
 }
 

@@ -50,6 +50,12 @@ export interface FailoverRun {
   readonly result: Promise<CallResult>;
   /** Reads `events` to the end and returns the result. */
   collect(): Promise<CallResult>;
+  /**
+   * Reads `events` to the end as `for await` over them would, handing each to `visit` as it comes, and resolves once
+   * they ended (one promise a batch of events, not one an event: for a reply read whole). Read once, as `events` is;
+   * after `cancel()` with no reader yet, it visits none.
+   */
+  each(visit: (event: StreamEvent) => void): Promise<void>;
   /** Stops everything and closes the upstream socket (what the caller's `signal` does); the result then settles (with an AbortedError) even if nobody reads the events. */
   cancel(): void;
 }
@@ -198,6 +204,7 @@ export function runFailover(
       if (!events.reading) await events.drain();
       return result;
     },
+    each: (visit) => events.each(visit),
     cancel() {
       abort.abort();
       // Nobody may ever read the events: read them here so the socket closes and the result settles.
@@ -223,6 +230,14 @@ class ReadOnce implements AsyncIterable<StreamEvent> {
     if (this.reading) throw new Error('FailoverRun.events can be read only once');
     this.reading = new RunEvents(this.picked, this.finish, this.recovery);
     return this.reading;
+  }
+
+  /** Reads every event to its end, handing each to `visit` (the one reader, as `[Symbol.asyncIterator]` is). */
+  each(visit: (event: StreamEvent) => void): Promise<void> {
+    if (this.reading && this.#drainedByCancel) return Promise.resolve();
+    if (this.reading) throw new Error('FailoverRun.events can be read only once');
+    this.reading = new RunEvents(this.picked, this.finish, this.recovery);
+    return this.reading.drain(visit);
   }
 
   /** Reads every event to its end without handing them out (what collect() and cancel() need). */

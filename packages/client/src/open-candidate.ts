@@ -29,32 +29,38 @@ export interface OpenedCandidate extends OpenedAttempt {
   providerKey?: string;
 }
 
-/** One try at the candidate; a failure is reported, then thrown as a ClientError. */
-async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCandidate> {
+/**
+ * One try at the candidate; a failure is reported, then thrown as a ClientError. (A reaction on the attempt, not an
+ * async wrapper: a layer fewer on every call's way to its first piece.)
+ */
+function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCandidate> {
   const { target } = input;
   const started = performance.now();
-  try {
-    // The attempt's own fresh object, given its try number (rather than copied into a new one).
-    const opened = (await openAttempt(input)) as OpenedCandidate;
-    opened.attempt = attempt;
-    if (target.apiKeyName !== undefined) opened.providerKey = target.apiKeyName;
-    return opened;
-  } catch (thrown) {
-    const error = toClientError(thrown, target.alias);
-    input.report({
-      alias: target.alias,
-      model: target.model,
-      api: target.api,
-      attempt,
-      ok: false,
-      error,
-      ...(target.apiKeyName !== undefined ? { providerKey: target.apiKeyName } : {}),
-      ...(error.status !== undefined ? { status: error.status } : {}),
-      seconds: (performance.now() - started) / 1000,
-      startedAt: performance.timeOrigin + started,
-    });
-    throw error;
-  }
+  return openAttempt(input).then(
+    (attempted) => {
+      // The attempt's own fresh object, given its try number (rather than copied into a new one).
+      const opened = attempted as OpenedCandidate;
+      opened.attempt = attempt;
+      if (target.apiKeyName !== undefined) opened.providerKey = target.apiKeyName;
+      return opened;
+    },
+    (thrown: unknown) => {
+      const error = toClientError(thrown, target.alias);
+      input.report({
+        alias: target.alias,
+        model: target.model,
+        api: target.api,
+        attempt,
+        ok: false,
+        error,
+        ...(target.apiKeyName !== undefined ? { providerKey: target.apiKeyName } : {}),
+        ...(error.status !== undefined ? { status: error.status } : {}),
+        seconds: (performance.now() - started) / 1000,
+        startedAt: performance.timeOrigin + started,
+      });
+      throw error;
+    },
+  );
 }
 
 /**
@@ -63,14 +69,25 @@ async function tryOnce(input: CandidateInput, attempt: number): Promise<OpenedCa
  * own first attempt so its decisions stay the same. A member that refused reasoning (its controls, or earlier turns'
  * reasoning) is asked once more without it, and remembered (see reasoning-refusals.ts).
  */
-export async function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
-  const first = input.refusals.empty ? { input, notes: NO_NOTES } : rememberedLeaveOuts(input);
-  let firstFailure: unknown;
+export function openCandidate(input: CandidateInput): Promise<OpenedCandidate> {
+  let first: { input: CandidateInput; notes: readonly Warning[] };
   try {
-    return withNotes(await tryOnce(first.input, 1), first.notes);
+    first = input.refusals.empty ? { input, notes: NO_NOTES } : rememberedLeaveOuts(input);
   } catch (error) {
-    firstFailure = error;
+    return Promise.reject(error);
   }
+  return tryOnce(first.input, 1).then(
+    (opened) => withNotes(opened, first.notes),
+    (failure: unknown) => afterFirstFailure(input, first, failure),
+  );
+}
+
+/** What follows a failed first try: again without a refused prefill or reasoning, or p-retry's second chance. */
+async function afterFirstFailure(
+  input: CandidateInput,
+  first: { input: CandidateInput; notes: readonly Warning[] },
+  firstFailure: unknown,
+): Promise<OpenedCandidate> {
   const { target } = input;
   const prefillSaid = input.withoutPrefill ? refusedPrefill(firstFailure, first.input.request) : undefined;
   if (prefillSaid !== undefined && input.withoutPrefill) {

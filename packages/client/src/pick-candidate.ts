@@ -81,7 +81,7 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   // One candidate has no order to choose: its health is not read (a Redis store would be a round trip).
   let ordered = input.candidates;
   if (ordered.length > 1) {
-    let records: ReadonlyMap<string, MemberHealth> = new Map();
+    let records: ReadonlyMap<string, MemberHealth> = NO_HEALTH;
     try {
       const reading = input.health.read(
         input.candidates.map((c) => c.alias),
@@ -158,6 +158,9 @@ export async function pickCandidate(input: PickInput): Promise<Picked> {
   if (input.single && failures.length === 1 && only) return { ok: false, error: only.error };
   return { ok: false, error: new AllCandidatesFailedError(failures) };
 }
+
+/** No health records (a store whose read failed): one shared empty map, read only. */
+const NO_HEALTH: ReadonlyMap<string, MemberHealth> = new Map();
 
 function withinTotal(timeouts: Timeouts, totalLeftMs: number | undefined): Timeouts {
   return totalLeftMs === undefined || timeouts.totalMs <= totalLeftMs ? timeouts : Object.assign({}, timeouts, { totalMs: totalLeftMs });

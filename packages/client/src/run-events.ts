@@ -51,12 +51,29 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
     return this.serial(() => this.advance());
   }
 
-  /** Reads every event to its end without handing them out (collect()): a promise a batch, not one an event. */
-  async drain(): Promise<void> {
+  /**
+   * Reads every event to its end, handing each to `visit` if given (collect(), each()): a promise a batch, not one
+   * an event. The event `advance` hands back is visited first, then the rest of its batch at once.
+   */
+  async drain(visit?: (event: StreamEvent) => void): Promise<void> {
     for (;;) {
-      while (this.busy === undefined && this.index < this.batch.length) this.take();
-      const step = await this.serial(() => this.advance());
+      while (this.busy === undefined && this.index < this.batch.length) {
+        const event = this.takeEvent();
+        visit?.(event);
+      }
+      // serial(advance), without a reaction to clear `busy` when nothing else is in flight (a promise a batch fewer).
+      let step: Step;
+      if (this.busy === undefined) {
+        const run = this.advance();
+        this.busy = run;
+        try {
+          step = await run;
+        } finally {
+          if (this.busy === run) this.busy = undefined;
+        }
+      } else step = await this.serial(() => this.advance());
       if (step.done) return;
+      visit?.(step.value);
     }
   }
 
@@ -80,9 +97,13 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   }
 
   private take(): Step {
+    return { value: this.takeEvent(), done: false };
+  }
+
+  private takeEvent(): StreamEvent {
     const event = this.batch[this.index++] as StreamEvent;
     if (this.passing) this.committed?.opened.rest.pass(event);
-    return { value: event, done: false };
+    return event;
   }
 
   private async advance(): Promise<Step> {

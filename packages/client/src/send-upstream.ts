@@ -6,7 +6,7 @@ import { classifyHttpError } from './classify-http-error';
 import { ClientError } from './errors/client-error';
 import { ConnectionError } from './errors/connection-error';
 import { flattenHeaders } from './flatten-headers';
-import { UpstreamExchange } from './upstream-exchange';
+import { UpstreamExchange, type ResponseHead } from './upstream-exchange';
 import { UrlMemo } from './url-memo';
 
 export interface SendContext {
@@ -31,19 +31,25 @@ export function wireFailure(error: unknown, ctx: Pick<SendContext, 'alias' | 'st
 /** How much of an upstream's error body is read: far more than any error says, and a bound on one that never ends. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-/** Sends the request; resolves with the exchange once a 2xx head arrived, throws a classified ClientError otherwise. */
-export async function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
+/**
+ * Sends the request; resolves with the exchange once a 2xx head arrived, throws a classified ClientError otherwise.
+ * (A reaction on the head, not an async wrapper awaiting it: a layer fewer on every call.)
+ */
+export function sendUpstream(built: BuiltRequest, ctx: SendContext): Promise<{ exchange: UpstreamExchange; status: number }> {
   const exchange = new UpstreamExchange();
   ctx.stop.attach(exchange);
   const { origin, path } = splitURL(built.url);
   ctx.dispatcher.dispatch({ origin, path, method: 'POST', headers: built.headers, body: built.body }, exchange);
-  let head: Awaited<UpstreamExchange['head']>;
-  try {
-    head = await exchange.head;
-  } catch (error) {
-    throw wireFailure(error, ctx, true);
-  }
-  if (head.status >= 200 && head.status < 300) return { exchange, status: head.status };
+  return exchange.head.then(
+    (head) => (head.status >= 200 && head.status < 300 ? { exchange, status: head.status } : refusal(exchange, head, ctx)),
+    (error: unknown) => {
+      throw wireFailure(error, ctx, true);
+    },
+  );
+}
+
+/** A non-2xx head: its body read (a bounded part of it), then thrown as the classified error it says. */
+async function refusal(exchange: UpstreamExchange, head: ResponseHead, ctx: SendContext): Promise<never> {
   let text: string;
   try {
     text = await exchange.text(MAX_ERROR_BODY_BYTES);

@@ -85,16 +85,17 @@ const MEMBER_FAULTS = new Set<ClientErrorKind>(['rate-limited', 'server', 'conne
 
 /** The failures the router cools members down for (rate limits wait out their retry-after). */
 export function failedMembers(result: CallResult): FailedMember[] {
-  const failed = new Map<string, FailedMember>();
+  // Made at the first failure: most turns have none.
+  let failed: Map<string, FailedMember> | undefined;
   for (const attempt of result.attempts) {
     if (attempt.ok || attempt.alias === result.alias || !attempt.error || !MEMBER_FAULTS.has(attempt.error.kind)) continue;
     const error = attempt.error;
-    failed.set(attempt.alias, {
+    (failed ??= new Map()).set(attempt.alias, {
       alias: attempt.alias,
       ...(RateLimitedError.isInstance(error) ? { rateLimited: true, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) } : {}),
     });
   }
-  return [...failed.values()];
+  return failed ? [...failed.values()] : [];
 }
 
 export function recordRouteTurn(ledger: Ledger, config: GatewayConfig, outcome: RouteOutcome): void {

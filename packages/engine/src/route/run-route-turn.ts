@@ -146,25 +146,28 @@ export async function startRouteTurn(input: RouteTurnInput): Promise<TurnRunner>
       throw commit.error;
     }
     summary.model = commit.alias;
-    // The reply is made as soon as the upstream finished; recording and settling the turn come after.
-    let made: TurnReply | undefined;
-    for await (const event of run.events) {
-      accumulator.add(event);
-      if (event.type === 'finish') {
-        const answerer = answeredBy(commit) ?? commit.alias; // not streamed: the caller learns who finished the answer
-        const kept = keepAnswer(answerer);
-        if (kept) await kept;
-        summary.model = answerer;
-        const answer = accumulator.toReply({ id: call, model: answerer });
-        answer.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)
-        answer.model = replyModel(answerer);
-        answer.extra = { bench: benchFor(commit, answer.usage) };
-        made = { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': answerer } };
-      }
+    // Read whole, a batch at a time (a promise an event buys nothing here); the reply is made once the events ended,
+    // then recording and settling the turn come after.
+    let finished = false;
+    const whole = accumulator;
+    await run.each((event) => {
+      whole.add(event);
+      if (event.type === 'finish') finished = true;
+    });
+    if (!finished) {
+      void finishOnce(answeredBy(commit));
+      throw new EngineError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
     }
+    const answerer = answeredBy(commit) ?? commit.alias; // not streamed: the caller learns who finished the answer
+    const kept = keepAnswer(answerer);
+    if (kept) await kept;
+    summary.model = answerer;
+    const answer = accumulator.toReply({ id: call, model: answerer });
+    answer.id = call; // the turn's own id, streamed or not (the ledger's call, a later previous_response_id)
+    answer.model = replyModel(answerer);
+    answer.extra = { bench: benchFor(commit, answer.usage) };
     void finishOnce(answeredBy(commit));
-    if (!made) throw new EngineError(502, 'upstream', `${commit.alias} failed part way: ${accumulator.error?.message ?? 'the reply ended unfinished'}`);
-    return made;
+    return { reply: answer, headers: { 'x-bench-conversation': plan.conversation, 'x-bench-model': answerer } };
   };
 
   // Streamed: the 200 waits for the first piece or the grace period, so a turn that fails quickly keeps its status.
