@@ -1,8 +1,7 @@
 import type { FailoverOptions } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { addUsage } from './add-usage';
-import { benchShape } from './bench-shape';
-import { buildPanelBench } from './build-panel-bench';
+import { buildPanelBench, type PanelBenchInput } from './build-panel-bench';
 import type { CallContext } from './call-member';
 import { PanelAbortedError } from './errors/panel-aborted-error';
 import { PanelFailedError } from './errors/panel-failed-error';
@@ -34,16 +33,19 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
   emit({ type: 'seated', panel: id, seats: [...run.seated], skipped: [...run.skipped] });
   const streamed = run.mode === 'all' ? new SeatAnswerStream(emit) : undefined;
 
+  const ended = (seat: BenchSeat, i: number): BenchSeat => {
+    if (run.seated[i]?.explorer) seat.explorer = true;
+    emit({ type: 'seat-done', seat });
+    if (!stop.stopped) streamed?.add(seat);
+    return seat;
+  };
+  // One reaction a seat on the seat's own promise (not an async callback awaiting it).
   const seats: BenchSeat[] = await Promise.all(
-    run.seats.map(async (member, i) => {
-      const ran = await runSeat(context, member, `${id}.${i + 1}`, request);
-      const seat: BenchSeat = run.seated[i]?.explorer ? { ...ran, explorer: true } : ran;
-      emit({ type: 'seat-done', seat });
-      if (!stop.stopped) streamed?.add(seat);
-      return seat;
-    }),
+    run.seats.map((member, i) => runSeat(context, member, `${id}.${i + 1}`, request).then((seat) => ended(seat, i))),
   );
-  const bench = { panel: id, collection: collection.name, ...benchShape(run), reply: run.mode, seats, skipped: run.skipped };
+  const bench: PanelBenchInput = { panel: id, collection: collection.name, reply: run.mode, seats, skipped: run.skipped };
+  if (run.shape !== undefined) bench.shape = run.shape;
+  if (run.shapeBy !== undefined) bench.shapeBy = run.shapeBy;
   const fail = (error: PanelFailedError | PanelAbortedError): never => {
     emit({ type: 'error', error });
     throw error;
@@ -71,14 +73,10 @@ function callContext(run: Execution): CallContext {
   const options: FailoverOptions = {};
   if (collection.timeouts) options.timeouts = collection.timeouts;
   if (collection.retry) options.retry = collection.retry;
-  return {
-    client: run.client,
-    options,
-    stop: run.stop,
-    collection: collection.name,
-    ...(run.keyName !== undefined ? { keyName: run.keyName } : {}),
-    ...(run.shape !== undefined ? { shape: run.shape } : {}),
-    ...(run.recorder ? { recorder: run.recorder } : {}),
-    ...(run.onRecordError ? { onRecordError: run.onRecordError } : {}),
-  };
+  const context: CallContext = { client: run.client, options, stop: run.stop, collection: collection.name };
+  if (run.keyName !== undefined) context.keyName = run.keyName;
+  if (run.shape !== undefined) context.shape = run.shape;
+  if (run.recorder) context.recorder = run.recorder;
+  if (run.onRecordError) context.onRecordError = run.onRecordError;
+  return context;
 }
