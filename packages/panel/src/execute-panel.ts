@@ -22,6 +22,8 @@ export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | '
   skipped: readonly SkippedMember[];
   stop: PanelStop;
   emit: (event: PanelEvent) => void;
+  /** False once the caller said it reads only the result: the streamed answer's blocks are not built. */
+  wanted: () => boolean;
 }
 
 /** Runs the seats in parallel, then (merged) the merger; emits every event; settles with the result or the error. */
@@ -36,7 +38,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
   const ended = (seat: BenchSeat, i: number): BenchSeat => {
     if (run.seated[i]?.explorer) seat.explorer = true;
     emit({ type: 'seat-done', seat });
-    if (!stop.stopped) streamed?.add(seat);
+    if (!stop.stopped && run.wanted()) streamed?.add(seat);
     return seat;
   };
   // One reaction a seat on the seat's own promise (not an async callback awaiting it).
@@ -55,7 +57,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
 
   let result: PanelResult | undefined;
   if (streamed) {
-    streamed.end(run.skipped);
+    if (run.wanted()) streamed.end(run.skipped);
     // The result's text (a reply that is not streamed) is in seat order; the stream sent the same blocks as the seats ended.
     const text = formatAllAnswers(seats, run.skipped);
     result = { panel: id, text, finishReason: 'stop', usage: addUsage(seats.map((s) => s.usage)), bench: buildPanelBench(bench) };
@@ -63,7 +65,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
     result = await mergeAnswers(run, context, request, seats);
     if (!result) return fail(new PanelAbortedError(id));
   }
-  emit({ type: 'done', ...result });
+  if (run.wanted()) emit({ type: 'done', ...result });
   return result;
 }
 
