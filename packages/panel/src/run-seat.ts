@@ -6,16 +6,11 @@ import type { BenchSeat } from './panel-bench';
 import type { PanelMember } from './panel-member';
 
 /** Calls one seat to its end, records it, and returns its `bench.seats` entry. Never rejects. */
-export async function runSeat(context: CallContext, member: PanelMember, call: string, request: NeutralRequest): Promise<BenchSeat> {
+export function runSeat(context: CallContext, member: PanelMember, call: string, request: NeutralRequest): Promise<BenchSeat> {
   const started = callMember(context, member, call, 'seat', request);
-  let result: CallResult;
-  try {
-    result = await started.run.collect();
-  } catch {
-    // The run's result carries the failure.
-    result = await started.run.result;
-  }
-  return benchSeatOf(member.alias, call, started.record(result));
+  const ended = (result: CallResult) => benchSeatOf(member.alias, call, started.record(result));
+  // One reaction on the run's end, not an async function awaiting it. A read that throws: the run's result carries the failure.
+  return started.run.collect().then(ended, () => started.run.result.then(ended));
 }
 
 /** Field by field, not with spreads of optional fields: a spread adding a key its source lacks is slow in Node 20. */
