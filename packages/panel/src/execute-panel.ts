@@ -15,7 +15,11 @@ import type { PanelStop } from './panel-stop';
 import { runSeat } from './run-seat';
 import { SeatAnswerStream } from './seat-answer-stream';
 
-export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | 'newId'> {
+export interface Execution
+  extends Pick<
+    PanelInput,
+    'client' | 'collection' | 'models' | 'request' | 'mode' | 'records' | 'shape' | 'shapeBy' | 'recorder' | 'onRecordError' | 'keyName'
+  > {
   id: string;
   seats: readonly PanelMember[];
   seated: readonly SeatedSeat[];
