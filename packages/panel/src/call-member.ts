@@ -23,19 +23,19 @@ export interface CallContext {
 
 export interface MemberCall {
   run: FailoverRun;
-  /** Waits for the call's end (read `run.events` or `collect()` first) and records it. */
-  finish(): Promise<CallResult>;
+  /** Records the call once its run has ended (its `result` settled) and returns the result. */
+  record(result: CallResult): CallResult;
 }
 
 /** Starts one call to one member (its own short retries, no failover), its output budget cut to its maxOutput. */
 export function callMember(context: CallContext, member: PanelMember, id: string, purpose: 'seat' | 'merger', request: NeutralRequest): MemberCall {
-  const capped = capOutput({ ...request, stream: true }, member);
+  // A panel's seats share one request that already streams: no copy a seat.
+  const capped = capOutput(request.stream === true ? request : { ...request, stream: true }, member);
   const run = context.client.call(member.target, capped.request, context.options);
   context.stop.track(run);
   return {
     run,
-    async finish() {
-      const result = await run.result;
+    record(result) {
       const call = toPanelCall(
         { id, purpose, collection: context.collection, keyName: context.keyName, shape: context.shape, member, warnings: capped.warnings },
         result,

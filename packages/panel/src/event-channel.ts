@@ -4,10 +4,19 @@ export class EventChannel<T> implements AsyncIterable<T>, AsyncIterator<T, undef
   private wake: (() => void) | undefined;
   private closed = false;
   private reading = false;
+  /** Nobody will read: events pushed are dropped. */
+  dropped = false;
 
   push(event: T): void {
+    if (this.dropped) return;
     this.buffer.push(event);
     this.wake?.();
+  }
+
+  /** The events will not be read: drop those kept and those to come. */
+  drop(): void {
+    this.dropped = true;
+    this.buffer.length = 0;
   }
 
   close(): void {

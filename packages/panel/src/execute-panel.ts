@@ -1,8 +1,7 @@
 import type { FailoverOptions } from '@bench/client';
 import type { NeutralRequest } from '@bench/formats';
 import { addUsage } from './add-usage';
-import { benchShape } from './bench-shape';
-import { buildPanelBench } from './build-panel-bench';
+import { buildPanelBench, type PanelBenchInput } from './build-panel-bench';
 import type { CallContext } from './call-member';
 import { PanelAbortedError } from './errors/panel-aborted-error';
 import { PanelFailedError } from './errors/panel-failed-error';
@@ -16,13 +15,19 @@ import type { PanelStop } from './panel-stop';
 import { runSeat } from './run-seat';
 import { SeatAnswerStream } from './seat-answer-stream';
 
-export interface Execution extends Omit<PanelInput, 'signal' | 'id' | 'with' | 'newId'> {
+export interface Execution
+  extends Pick<
+    PanelInput,
+    'client' | 'collection' | 'models' | 'request' | 'mode' | 'records' | 'shape' | 'shapeBy' | 'recorder' | 'onRecordError' | 'keyName'
+  > {
   id: string;
   seats: readonly PanelMember[];
   seated: readonly SeatedSeat[];
   skipped: readonly SkippedMember[];
   stop: PanelStop;
   emit: (event: PanelEvent) => void;
+  /** False once the caller said it reads only the result: the streamed answer's blocks are not built. */
+  wanted: () => boolean;
 }
 
 /** Runs the seats in parallel, then (merged) the merger; emits every event; settles with the result or the error. */
@@ -34,16 +39,19 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
   emit({ type: 'seated', panel: id, seats: [...run.seated], skipped: [...run.skipped] });
   const streamed = run.mode === 'all' ? new SeatAnswerStream(emit) : undefined;
 
+  const ended = (seat: BenchSeat, i: number): BenchSeat => {
+    if (run.seated[i]?.explorer) seat.explorer = true;
+    emit({ type: 'seat-done', seat });
+    if (!stop.stopped && run.wanted()) streamed?.add(seat);
+    return seat;
+  };
+  // One reaction a seat on the seat's own promise (not an async callback awaiting it).
   const seats: BenchSeat[] = await Promise.all(
-    run.seats.map(async (member, i) => {
-      const ran = await runSeat(context, member, `${id}.${i + 1}`, request);
-      const seat: BenchSeat = run.seated[i]?.explorer ? { ...ran, explorer: true } : ran;
-      emit({ type: 'seat-done', seat });
-      if (!stop.stopped) streamed?.add(seat);
-      return seat;
-    }),
+    run.seats.map((member, i) => runSeat(context, member, `${id}.${i + 1}`, request).then((seat) => ended(seat, i))),
   );
-  const bench = { panel: id, collection: collection.name, ...benchShape(run), reply: run.mode, seats, skipped: run.skipped };
+  const bench: PanelBenchInput = { panel: id, collection: collection.name, reply: run.mode, seats, skipped: run.skipped };
+  if (run.shape !== undefined) bench.shape = run.shape;
+  if (run.shapeBy !== undefined) bench.shapeBy = run.shapeBy;
   const fail = (error: PanelFailedError | PanelAbortedError): never => {
     emit({ type: 'error', error });
     throw error;
@@ -53,7 +61,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
 
   let result: PanelResult | undefined;
   if (streamed) {
-    streamed.end(run.skipped);
+    if (run.wanted()) streamed.end(run.skipped);
     // The result's text (a reply that is not streamed) is in seat order; the stream sent the same blocks as the seats ended.
     const text = formatAllAnswers(seats, run.skipped);
     result = { panel: id, text, finishReason: 'stop', usage: addUsage(seats.map((s) => s.usage)), bench: buildPanelBench(bench) };
@@ -61,7 +69,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
     result = await mergeAnswers(run, context, request, seats);
     if (!result) return fail(new PanelAbortedError(id));
   }
-  emit({ type: 'done', ...result });
+  if (run.wanted()) emit({ type: 'done', ...result });
   return result;
 }
 
@@ -71,14 +79,10 @@ function callContext(run: Execution): CallContext {
   const options: FailoverOptions = {};
   if (collection.timeouts) options.timeouts = collection.timeouts;
   if (collection.retry) options.retry = collection.retry;
-  return {
-    client: run.client,
-    options,
-    stop: run.stop,
-    collection: collection.name,
-    ...(run.keyName !== undefined ? { keyName: run.keyName } : {}),
-    ...(run.shape !== undefined ? { shape: run.shape } : {}),
-    ...(run.recorder ? { recorder: run.recorder } : {}),
-    ...(run.onRecordError ? { onRecordError: run.onRecordError } : {}),
-  };
+  const context: CallContext = { client: run.client, options, stop: run.stop, collection: collection.name };
+  if (run.keyName !== undefined) context.keyName = run.keyName;
+  if (run.shape !== undefined) context.shape = run.shape;
+  if (run.recorder) context.recorder = run.recorder;
+  if (run.onRecordError) context.onRecordError = run.onRecordError;
+  return context;
 }

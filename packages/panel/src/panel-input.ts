@@ -50,4 +50,6 @@ export interface PanelRun {
   readonly result: Promise<PanelResult>;
   /** Stops every seat and the merger (as the caller's signal does). */
   cancel(): void;
+  /** The caller reads only `result` (a reply that is not streamed): `events` from now on are dropped, and an `all` panel builds its labelled answers once, for the result. */
+  dropEvents(): void;
 }

@@ -61,7 +61,7 @@ export async function runMerger(
   } catch {
     // The run's result carries the failure.
   }
-  const result = await started.finish();
+  const result = started.record(await started.run.result);
   const { status, error } = callStatus(result);
   const bench: BenchMerger = {
     alias: merger.alias,

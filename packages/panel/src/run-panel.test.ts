@@ -110,6 +110,20 @@ describe('a panel, reply all', () => {
     expect(await bed.ledger.getCall('p1.3')).toBeUndefined();
   });
 
+  it('answers a caller that reads only the result (dropEvents) the same, keeping no events for it', async () => {
+    bed.upstream.script('m1', { answer: { text: 'One.' } });
+    bed.upstream.script('m3', faults.serverError(500));
+    const run = runPanel(input());
+    run.dropEvents();
+    const result = await run.result;
+    // A failed seat still shows as failed, in seat order, and who was not asked closes the text.
+    expect(result.text).toMatch(/^### m1 · call p1\.1\n\nOne\.\n\n### m3 · call p1\.2 · failed\n\n> m3 did not answer \(error\): .*500/s);
+    expect(result.text).toContain('*Not asked:* m2 (retired since 2026-01-01: too slow).');
+    expect(await readEvents(run)).toEqual([]);
+    await bed.ledger.flush();
+    expect(await bed.ledger.getCall('p1.2')).toMatchObject({ status: 'error', errorClass: 'ServerError' });
+  });
+
   it('keeps answering when a seat fails, saying which and why', async () => {
     bed.upstream.script('m3', faults.serverError(500));
     const result = await runPanel(input()).result;

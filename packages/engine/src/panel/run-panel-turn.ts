@@ -47,7 +47,7 @@ function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRec
     client: runtime.client,
     collection: panelCollectionOf(collection),
     models: panelMemberLookup(runtime.config, runtime.env, callerBetas(context)),
-    request: { ...request, stream: true },
+    request, // the panel streams every seat's call itself
     mode: input.mode,
     with: input.with,
     newId: runtime.newId,
@@ -88,6 +88,7 @@ function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRec
   );
 
   const reply = async (): Promise<TurnReply> => {
+    run.dropEvents(); // the labelled answers are built once, for the result: no streamed blocks nobody reads
     const result = await run.result;
     const answer: NeutralReply = {
       id: run.id,

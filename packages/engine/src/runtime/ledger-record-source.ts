@@ -116,7 +116,11 @@ function withUse(record: MemberRecord | undefined, at: number, shape: string | u
     used.shapes = shapes;
     return used;
   }
-  used.shapes = { ...shapes, [shape]: { ...onShape, lastUsedAt: at, calls: onShape.calls + calls } };
+  // Object.assign, not `{ ...shapes, [shape]: { ...onShape, … } }`: a spread followed by a computed key (or a key its
+  // source lacks) takes Node 20's slow path, and a panel notes every seat.
+  const next: Record<string, ShapeRecord> = Object.assign({}, shapes);
+  next[shape] = Object.assign({}, onShape, { lastUsedAt: at, calls: onShape.calls + calls });
+  used.shapes = next;
   return used;
 }
 
