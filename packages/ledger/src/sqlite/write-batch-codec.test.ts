@@ -80,6 +80,24 @@ describe('the write batch as it crosses to the SQLite worker', () => {
     expect([...encoded.numbers.subarray(0, encoded.count)]).toContain(10); // the first call's input tokens
   });
 
+  it("sends a string equal to the last one in its field once a batch: a turn's conversation and call are its call's unit and id", () => {
+    const route = (id: string, turn: number, conversation: string): WriteItem[] => [
+      { kind: 'call', record: toCallRecord(call(id, { collection: 'agents', keyName: 'alice', unit: conversation }), turn, undefined) },
+      { kind: 'turn', record: toTurnRecord({ conversation, turn, collection: 'agents', call: id, alias: 'm1', status: 'ok', tried: [{ alias: 'm1' }] }, turn) },
+    ];
+    const repeated = [
+      ...route('r1', 1, 'conversation-a'),
+      ...route('r2', 2, 'conversation-a'),
+      ...route('r3', 1, 'conversation-b'),
+      ...route('r4', 2, 'conversation-a'),
+    ];
+    const encoded = encodeWriteBatch(repeated);
+    expect(decodeWriteBatch(structuredClone(encoded))).toStrictEqual(repeated);
+    expect(encoded.text.split('conversation-a').length - 1).toBe(2); // once, then again after conversation-b took its slot
+    expect(encoded.text.split('agents').length - 1).toBe(1);
+    expect(encoded.text.split('r1').length - 1).toBe(1);
+  });
+
   it('grows its buffer for records longer than their fields (many warnings, many members tried)', () => {
     const warnings = Array.from({ length: 200 }, (_, i) => `warning ${i}`);
     const long: WriteItem[] = [

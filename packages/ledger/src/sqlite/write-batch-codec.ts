@@ -6,7 +6,10 @@ import type { TurnRecord } from '../turn-record';
  * A batch as it crosses to the SQLite worker. Structured clone costs the posting thread per value it writes (a
  * property name per field of every record, a tag and a copy per string), so calls and turns go field by field in a
  * fixed order: numbers, and every string's length, into one Float64Array (transferred, not copied), the strings
- * themselves joined into one string (cloned as one copy). Only transcripts (rare, large, nested) go as values.
+ * themselves joined into one string (cloned as one copy). A string equal to the last one written in its slot (the
+ * same collection, key, alias, conversation record after record; a turn's call, the call id just written) crosses
+ * as a marker instead: a batch's text is then little more than its call ids, and each string left out is a piece
+ * of the joined text the posting thread neither adds nor flattens. Only transcripts (rare, large, nested) go as values.
  */
 export interface EncodedBatch {
   numbers: Float64Array<ArrayBuffer>;
@@ -24,6 +27,8 @@ const REFUSAL = 3;
 /** A string field's slot in the numbers: its length in `text`, or one of these. */
 const NULL = -1;
 const ABSENT = -2;
+/** The same string as the last one written in this field's slot, in this batch. */
+const SAME = -3;
 
 /**
  * How a field crosses: a number (null as NaN: a stored number is always finite), a string, a flag (`true` as 1, absent
@@ -84,13 +89,45 @@ const TURN_FIELDS = {
   tried: 'tried',
 } as const satisfies Record<keyof TurnRecord, FieldKind>;
 
+/**
+ * Where each string field remembers its last value (see `SAME`). A turn's fields share the call's slots where they
+ * usually hold the same string: its conversation is its calls' unit, its call the id of the call recorded just before.
+ */
+const SLOT = {
+  id: 0,
+  purpose: 1,
+  collection: 2,
+  keyName: 3,
+  alias: 4,
+  provider: 5,
+  status: 6,
+  errorClass: 7,
+  errorMessage: 8,
+  finishReason: 9,
+  unit: 10,
+  shape: 11,
+  via: 12,
+  providerKey: 13,
+  warning: 14,
+  triedAlias: 15,
+  triedError: 16,
+} as const;
+const SLOTS_USED = 17;
+const TURN_SLOT: Partial<Record<keyof TurnRecord, keyof typeof SLOT>> = { conversation: 'unit', call: 'id' };
+
 interface Layout {
   names: string[];
   kinds: FieldKind[];
+  /** Each string field's slot (-1 for other fields). */
+  slots: number[];
 }
-const layout = (fields: Record<string, FieldKind>): Layout => ({ names: Object.keys(fields), kinds: Object.values(fields) });
+const layout = (fields: Record<string, FieldKind>, shared: Record<string, string> = {}): Layout => {
+  const names = Object.keys(fields);
+  const slots = names.map((name) => (fields[name] === S ? (SLOT[(shared[name] ?? name) as keyof typeof SLOT] ?? -1) : -1));
+  return { names, kinds: Object.values(fields), slots };
+};
 const CALL_LAYOUT = layout(CALL_FIELDS);
-const TURN_LAYOUT = layout(TURN_FIELDS);
+const TURN_LAYOUT = layout(TURN_FIELDS, TURN_SLOT);
 /** Slots a call or a turn takes before its arrays' items: its tag and one a field. */
 const SLOTS = 1 + Math.max(CALL_LAYOUT.names.length, TURN_LAYOUT.names.length);
 
@@ -111,15 +148,21 @@ class BatchWriter {
     this.numbers = grown;
   }
 
+  /** The last string written in each slot. */
+  readonly last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
+
   number(value: number | null): void {
     this.numbers[this.count++] = value === null ? Number.NaN : value;
   }
 
-  string(value: string | null | undefined): void {
-    if (typeof value === 'string') {
+  string(value: string | null | undefined, slot: number): void {
+    if (typeof value !== 'string') this.numbers[this.count++] = value === null ? NULL : ABSENT;
+    else if (value === this.last[slot]) this.numbers[this.count++] = SAME;
+    else {
+      this.last[slot] = value;
       this.numbers[this.count++] = value.length;
       this.text += value;
-    } else this.numbers[this.count++] = value === null ? NULL : ABSENT;
+    }
   }
 }
 
@@ -129,16 +172,16 @@ class BatchWriter {
  */
 function writeCall(w: BatchWriter, r: CallRecord): void {
   w.number(CALL);
-  w.string(r.id);
+  w.string(r.id, SLOT.id);
   w.number(r.time);
-  w.string(r.purpose);
-  w.string(r.collection);
-  w.string(r.keyName);
-  w.string(r.alias);
-  w.string(r.provider);
-  w.string(r.status);
-  w.string(r.errorClass);
-  w.string(r.errorMessage);
+  w.string(r.purpose, SLOT.purpose);
+  w.string(r.collection, SLOT.collection);
+  w.string(r.keyName, SLOT.keyName);
+  w.string(r.alias, SLOT.alias);
+  w.string(r.provider, SLOT.provider);
+  w.string(r.status, SLOT.status);
+  w.string(r.errorClass, SLOT.errorClass);
+  w.string(r.errorMessage, SLOT.errorMessage);
   w.number(r.inputTokens);
   w.number(r.outputTokens);
   w.number(r.reasoningTokens);
@@ -148,28 +191,28 @@ function writeCall(w: BatchWriter, r: CallRecord): void {
   w.number(r.cost);
   w.number(r.seconds);
   w.number(r.firstPieceSeconds);
-  w.string(r.finishReason);
+  w.string(r.finishReason, SLOT.finishReason);
   w.number(r.toolCalls);
   w.number(r.textChars);
   w.number(r.warnings.length);
   w.room(r.warnings.length + SLOTS); // the fields after it too
-  for (const warning of r.warnings) w.string(warning);
-  w.string(r.unit);
-  w.string(r.shape);
-  w.string(r.via);
-  w.string(r.providerKey);
+  for (const warning of r.warnings) w.string(warning, SLOT.warning);
+  w.string(r.unit, SLOT.unit);
+  w.string(r.shape, SLOT.shape);
+  w.string(r.via, SLOT.via);
+  w.string(r.providerKey, SLOT.providerKey);
   w.number(r.request ? 1 : 0);
 }
 
 function writeTurn(w: BatchWriter, r: TurnRecord): void {
   w.number(TURN);
-  w.string(r.conversation);
+  w.string(r.conversation, SLOT.unit);
   w.number(r.turn);
   w.number(r.time);
-  w.string(r.collection);
-  w.string(r.call);
-  w.string(r.alias);
-  w.string(r.status);
+  w.string(r.collection, SLOT.collection);
+  w.string(r.call, SLOT.id);
+  w.string(r.alias, SLOT.alias);
+  w.string(r.status, SLOT.status);
   w.number(r.seconds);
   w.number(r.firstTokenSeconds);
   w.number(r.inputTokens);
@@ -178,12 +221,12 @@ function writeTurn(w: BatchWriter, r: TurnRecord): void {
   w.number(r.cachedTokens);
   w.number(r.cacheWriteTokens);
   w.number(r.toolCalls);
-  w.string(r.finishReason);
+  w.string(r.finishReason, SLOT.finishReason);
   w.number(r.tried.length);
   w.room(2 * r.tried.length + SLOTS);
   for (const member of r.tried) {
-    w.string(member.alias);
-    w.string(member.error);
+    w.string(member.alias, SLOT.triedAlias);
+    w.string(member.error, SLOT.triedError);
   }
 }
 
@@ -208,15 +251,19 @@ export function decodeWriteBatch({ numbers, count, text, values }: EncodedBatch)
   let n = 0;
   let at = 0;
   let v = 0;
-  /** The next string, null, or undefined where the field was absent. */
-  const takeString = () => {
+  const last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
+  /** The next string in its slot, null, or undefined where the field was absent. */
+  const takeString = (slot: number) => {
     const length = numbers[n++] as number;
     if (length === NULL) return null;
     if (length === ABSENT) return undefined;
+    if (length === SAME) return last[slot];
     at += length;
-    return text.slice(at - length, at);
+    const value = text.slice(at - length, at);
+    last[slot] = value;
+    return value;
   };
-  const read = ({ names, kinds }: Layout) => {
+  const read = ({ names, kinds, slots }: Layout) => {
     const record: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i += 1) {
       const name = names[i] as string;
@@ -225,16 +272,16 @@ export function decodeWriteBatch({ numbers, count, text, values }: EncodedBatch)
         const slot = numbers[n++] as number;
         record[name] = Number.isNaN(slot) ? null : slot;
       } else if (kind === S) {
-        const value = takeString();
+        const value = takeString(slots[i] as number);
         if (value !== undefined) record[name] = value;
       } else if (kind === 'flag') {
         if (numbers[n++] === 1) record[name] = true;
       } else if (kind === 'strings') {
-        record[name] = Array.from({ length: numbers[n++] as number }, takeString);
+        record[name] = Array.from({ length: numbers[n++] as number }, () => takeString(SLOT.warning));
       } else {
         record[name] = Array.from({ length: numbers[n++] as number }, () => {
-          const alias = takeString() as string;
-          const error = takeString();
+          const alias = takeString(SLOT.triedAlias) as string;
+          const error = takeString(SLOT.triedError);
           return error === undefined ? { alias } : { alias, error };
         });
       }
