@@ -1,15 +1,19 @@
-import type { CallRecord } from '../call-record';
+import type { CallInput, CallUsage, Price } from '../call-record';
 import type { WriteItem } from '../ledger-store';
-import type { TurnRecord } from '../turn-record';
+import { type QueuedWrite, toWriteItem } from '../queued-write';
+import type { PriceLookup } from '../to-call-record';
+import type { TriedMember, TurnInput } from '../turn-record';
 
 /**
- * A batch as it crosses to the SQLite worker. Structured clone costs the posting thread per value it writes (a
- * property name per field of every record, a tag and a copy per string), so calls and turns go field by field in a
- * fixed order: numbers, and every string's length, into one Float64Array (transferred, not copied), the strings
- * themselves joined into one string (cloned as one copy). A string equal to the last one written in its slot (the
- * same collection, key, alias, conversation record after record; a turn's call, the call id just written) crosses
- * as a marker instead: a batch's text is then little more than its call ids, and each string left out is a piece
- * of the joined text the posting thread neither adds nor flattens. Only transcripts (rare, large, nested) go as values.
+ * A batch as it crosses to the SQLite worker: the queued inputs, not their records, so that the worker builds the
+ * records (defaults, cost, unit, image redaction) and the serving thread only copies what the caller gave. Structured
+ * clone costs the posting thread per value it writes (a property name per field of every record, a tag and a copy per
+ * string), so calls and turns go field by field in a fixed order: numbers, and every string's length, into one
+ * Float64Array (transferred, not copied), the strings themselves joined into one string (cloned as one copy). A
+ * string equal to the last one written in its slot (the same collection, key, alias, conversation call after call; a
+ * turn's call, the call id just written) crosses as a marker instead: a batch's text is then little more than its
+ * call ids. A call's price crosses as numbers, looked up here where the call has none (the lookup is the caller's
+ * function). Only transcripts and refusals (rare; large or small) go as values.
  */
 export interface EncodedBatch {
   numbers: Float64Array<ArrayBuffer>;
@@ -22,72 +26,11 @@ export interface EncodedBatch {
 
 const CALL = 0;
 const TURN = 1;
-const TRANSCRIPT = 2;
-const REFUSAL = 3;
-/** A string field's slot in the numbers: its length in `text`, or one of these. */
-const NULL = -1;
+const VALUE = 2;
+/** A string's slot in the numbers: its length in `text`, or one of these. An absent number is NaN (stored ones are finite). */
 const ABSENT = -2;
 /** The same string as the last one written in this field's slot, in this batch. */
 const SAME = -3;
-
-/**
- * How a field crosses: a number (null as NaN: a stored number is always finite), a string, a flag (`true` as 1, absent
- * as 0), a call's warnings, a turn's tried members.
- */
-type FieldKind = 'number' | 'string' | 'flag' | 'strings' | 'tried';
-const N = 'number';
-const S = 'string';
-
-const CALL_FIELDS = {
-  id: S,
-  time: N,
-  purpose: S,
-  collection: S,
-  keyName: S,
-  alias: S,
-  provider: S,
-  status: S,
-  errorClass: S,
-  errorMessage: S,
-  inputTokens: N,
-  outputTokens: N,
-  reasoningTokens: N,
-  cachedTokens: N,
-  cacheWriteTokens: N,
-  cacheWrite1hTokens: N,
-  cost: N,
-  seconds: N,
-  firstPieceSeconds: N,
-  finishReason: S,
-  toolCalls: N,
-  textChars: N,
-  warnings: 'strings',
-  unit: S,
-  shape: S,
-  via: S,
-  providerKey: S,
-  request: 'flag',
-} as const satisfies Record<keyof CallRecord, FieldKind>;
-
-const TURN_FIELDS = {
-  conversation: S,
-  turn: N,
-  time: N,
-  collection: S,
-  call: S,
-  alias: S,
-  status: S,
-  seconds: N,
-  firstTokenSeconds: N,
-  inputTokens: N,
-  outputTokens: N,
-  reasoningTokens: N,
-  cachedTokens: N,
-  cacheWriteTokens: N,
-  toolCalls: N,
-  finishReason: S,
-  tried: 'tried',
-} as const satisfies Record<keyof TurnRecord, FieldKind>;
 
 /**
  * Where each string field remembers its last value (see `SAME`). A turn's fields share the call's slots where they
@@ -113,32 +56,21 @@ const SLOT = {
   triedError: 16,
 } as const;
 const SLOTS_USED = 17;
-const TURN_SLOT: Partial<Record<keyof TurnRecord, keyof typeof SLOT>> = { conversation: 'unit', call: 'id' };
+const USAGE_SLOTS = 6;
+const PRICE_SLOTS = 12;
+/** Numbers a call or a turn takes at most before its arrays' items (a call: its tag, the clock, 22 fields, its usage and price). */
+const RECORD_SLOTS = 24 + USAGE_SLOTS + PRICE_SLOTS;
 
-interface Layout {
-  names: string[];
-  kinds: FieldKind[];
-  /** Each string field's slot (-1 for other fields). */
-  slots: number[];
-}
-const layout = (fields: Record<string, FieldKind>, shared: Record<string, string> = {}): Layout => {
-  const names = Object.keys(fields);
-  const slots = names.map((name) => (fields[name] === S ? (SLOT[(shared[name] ?? name) as keyof typeof SLOT] ?? -1) : -1));
-  return { names, kinds: Object.values(fields), slots };
-};
-const CALL_LAYOUT = layout(CALL_FIELDS);
-const TURN_LAYOUT = layout(TURN_FIELDS, TURN_SLOT);
-/** Slots a call or a turn takes before its arrays' items: its tag and one a field. */
-const SLOTS = 1 + Math.max(CALL_LAYOUT.names.length, TURN_LAYOUT.names.length);
-
-/** Writes the numbers and the text of one batch; grows its buffer when arrays make records longer than `SLOTS`. */
+/** Writes the numbers and the text of one batch; grows its buffer when arrays make records longer than `RECORD_SLOTS`. */
 class BatchWriter {
   numbers: Float64Array<ArrayBuffer>;
   count = 0;
   text = '';
+  /** The last string written in each slot. */
+  readonly last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
 
   constructor(records: number) {
-    this.numbers = new Float64Array(records * SLOTS + 16);
+    this.numbers = new Float64Array(records * RECORD_SLOTS + 16);
   }
 
   room(slots: number): void {
@@ -148,15 +80,12 @@ class BatchWriter {
     this.numbers = grown;
   }
 
-  /** The last string written in each slot. */
-  readonly last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
-
-  number(value: number | null): void {
-    this.numbers[this.count++] = value === null ? Number.NaN : value;
+  number(value: number | undefined): void {
+    this.numbers[this.count++] = value === undefined ? Number.NaN : value;
   }
 
-  string(value: string | null | undefined, slot: number): void {
-    if (typeof value !== 'string') this.numbers[this.count++] = value === null ? NULL : ABSENT;
+  string(value: string | undefined, slot: number): void {
+    if (value === undefined) this.numbers[this.count++] = ABSENT;
     else if (value === this.last[slot]) this.numbers[this.count++] = SAME;
     else {
       this.last[slot] = value;
@@ -164,14 +93,51 @@ class BatchWriter {
       this.text += value;
     }
   }
+
+  usage(u: CallUsage | undefined): void {
+    if (u === undefined) {
+      this.numbers.fill(Number.NaN, this.count, this.count + USAGE_SLOTS);
+      this.count += USAGE_SLOTS;
+      return;
+    }
+    this.number(u.inputTokens);
+    this.number(u.outputTokens);
+    this.number(u.reasoningTokens);
+    this.number(u.cachedInputTokens);
+    this.number(u.cacheWriteTokens);
+    this.number(u.cacheWrite1hTokens);
+  }
+
+  /** `PRICE_SLOTS` numbers: whether there is a price, its five rates, then its long-context tier's threshold and five rates. */
+  price(p: Price | undefined): void {
+    if (p === undefined) {
+      this.numbers.fill(Number.NaN, this.count, this.count + PRICE_SLOTS);
+      this.count += PRICE_SLOTS;
+      return;
+    }
+    this.numbers[this.count++] = 1;
+    this.number(p.input);
+    this.number(p.output);
+    this.number(p.cacheRead);
+    this.number(p.cacheWrite);
+    this.number(p.cacheWrite1h);
+    const tier = p.longContext;
+    this.number(tier?.above);
+    this.number(tier?.input);
+    this.number(tier?.output);
+    this.number(tier?.cacheRead);
+    this.number(tier?.cacheWrite);
+    this.number(tier?.cacheWrite1h);
+  }
 }
 
 /**
- * Written field by field in the layouts' order (a generic loop over the layout measured three times slower: every
- * property read by a computed name); `write-batch-codec.test.ts` round-trips records with every field set apart.
+ * Written field by field (a generic loop over a layout measured three times slower: every property read by a computed
+ * name), read back in the same order by `readCall`; `write-batch-codec.test.ts` round-trips inputs with every field set apart.
  */
-function writeCall(w: BatchWriter, r: CallRecord): void {
+function writeCall(w: BatchWriter, r: CallInput, time: number, lookup: PriceLookup | undefined): void {
   w.number(CALL);
+  w.number(time);
   w.string(r.id, SLOT.id);
   w.number(r.time);
   w.string(r.purpose, SLOT.purpose);
@@ -182,30 +148,27 @@ function writeCall(w: BatchWriter, r: CallRecord): void {
   w.string(r.status, SLOT.status);
   w.string(r.errorClass, SLOT.errorClass);
   w.string(r.errorMessage, SLOT.errorMessage);
-  w.number(r.inputTokens);
-  w.number(r.outputTokens);
-  w.number(r.reasoningTokens);
-  w.number(r.cachedTokens);
-  w.number(r.cacheWriteTokens);
-  w.number(r.cacheWrite1hTokens);
-  w.number(r.cost);
+  w.usage(r.usage);
+  w.price(r.price ?? lookup?.(r.alias, r.provider));
   w.number(r.seconds);
   w.number(r.firstPieceSeconds);
   w.string(r.finishReason, SLOT.finishReason);
   w.number(r.toolCalls);
   w.number(r.textChars);
-  w.number(r.warnings.length);
-  w.room(r.warnings.length + SLOTS); // the fields after it too
-  for (const warning of r.warnings) w.string(warning, SLOT.warning);
   w.string(r.unit, SLOT.unit);
   w.string(r.shape, SLOT.shape);
   w.string(r.via, SLOT.via);
   w.string(r.providerKey, SLOT.providerKey);
   w.number(r.request ? 1 : 0);
+  const warnings = r.warnings ?? [];
+  w.number(warnings.length);
+  w.room(warnings.length + RECORD_SLOTS);
+  for (const warning of warnings) w.string(warning, SLOT.warning);
 }
 
-function writeTurn(w: BatchWriter, r: TurnRecord): void {
+function writeTurn(w: BatchWriter, r: TurnInput, time: number): void {
   w.number(TURN);
+  w.number(time);
   w.string(r.conversation, SLOT.unit);
   w.number(r.turn);
   w.number(r.time);
@@ -215,86 +178,150 @@ function writeTurn(w: BatchWriter, r: TurnRecord): void {
   w.string(r.status, SLOT.status);
   w.number(r.seconds);
   w.number(r.firstTokenSeconds);
-  w.number(r.inputTokens);
-  w.number(r.outputTokens);
-  w.number(r.reasoningTokens);
-  w.number(r.cachedTokens);
-  w.number(r.cacheWriteTokens);
+  w.usage(r.usage);
   w.number(r.toolCalls);
   w.string(r.finishReason, SLOT.finishReason);
-  w.number(r.tried.length);
-  w.room(2 * r.tried.length + SLOTS);
-  for (const member of r.tried) {
+  const tried = r.tried ?? [];
+  w.number(tried.length);
+  w.room(2 * tried.length + RECORD_SLOTS);
+  for (const member of tried) {
     w.string(member.alias, SLOT.triedAlias);
     w.string(member.error, SLOT.triedError);
   }
 }
 
-export function encodeWriteBatch(batch: readonly WriteItem[]): EncodedBatch {
+/** `price`: the ledger's lookup for a call without a price of its own. */
+export function encodeWriteBatch(batch: readonly QueuedWrite[], price: PriceLookup | undefined): EncodedBatch {
   const w = new BatchWriter(batch.length);
   const values: unknown[] = [];
   for (const item of batch) {
-    w.room(SLOTS);
-    if (item.kind === 'call') writeCall(w, item.record);
-    else if (item.kind === 'turn') writeTurn(w, item.record);
+    w.room(RECORD_SLOTS);
+    if (item.kind === 'call') writeCall(w, item.input, item.time, price);
+    else if (item.kind === 'turn') writeTurn(w, item.input, item.time);
     else {
       // Transcripts and refusals are rare: each crosses whole, by structured clone.
-      w.number(item.kind === 'transcript' ? TRANSCRIPT : REFUSAL);
-      values.push(item.record);
+      w.number(VALUE);
+      values.push(item);
     }
   }
   return { numbers: w.numbers, count: w.count, text: w.text, values };
 }
 
-export function decodeWriteBatch({ numbers, count, text, values }: EncodedBatch): WriteItem[] {
-  const batch: WriteItem[] = [];
-  let n = 0;
-  let at = 0;
-  let v = 0;
-  const last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
-  /** The next string in its slot, null, or undefined where the field was absent. */
-  const takeString = (slot: number) => {
-    const length = numbers[n++] as number;
-    if (length === NULL) return null;
+/** Reads a batch back in `encodeWriteBatch`'s order, as the inputs it was made of. */
+class BatchReader {
+  n = 0;
+  #at = 0;
+  readonly #last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
+
+  constructor(readonly encoded: EncodedBatch) {}
+
+  number(): number | undefined {
+    const value = this.encoded.numbers[this.n++] as number;
+    return Number.isNaN(value) ? undefined : value;
+  }
+
+  string(slot: number): string | undefined {
+    const length = this.encoded.numbers[this.n++] as number;
     if (length === ABSENT) return undefined;
-    if (length === SAME) return last[slot];
-    at += length;
-    const value = text.slice(at - length, at);
-    last[slot] = value;
+    if (length === SAME) return this.#last[slot];
+    this.#at += length;
+    const value = this.encoded.text.slice(this.#at - length, this.#at);
+    this.#last[slot] = value;
     return value;
-  };
-  const read = ({ names, kinds, slots }: Layout) => {
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i += 1) {
-      const name = names[i] as string;
-      const kind = kinds[i];
-      if (kind === N) {
-        const slot = numbers[n++] as number;
-        record[name] = Number.isNaN(slot) ? null : slot;
-      } else if (kind === S) {
-        const value = takeString(slots[i] as number);
-        if (value !== undefined) record[name] = value;
-      } else if (kind === 'flag') {
-        if (numbers[n++] === 1) record[name] = true;
-      } else if (kind === 'strings') {
-        record[name] = Array.from({ length: numbers[n++] as number }, () => takeString(SLOT.warning));
-      } else {
-        record[name] = Array.from({ length: numbers[n++] as number }, () => {
-          const alias = takeString(SLOT.triedAlias) as string;
-          const error = takeString(SLOT.triedError);
-          return error === undefined ? { alias } : { alias, error };
-        });
-      }
-    }
-    return record;
-  };
-  while (n < count) {
-    const tag = numbers[n++];
-    if (tag === CALL) batch.push({ kind: 'call', record: read(CALL_LAYOUT) as unknown as CallRecord });
-    else if (tag === TURN) batch.push({ kind: 'turn', record: read(TURN_LAYOUT) as unknown as TurnRecord });
-    else if (tag === TRANSCRIPT) batch.push({ kind: 'transcript', record: values[v++] as Extract<WriteItem, { kind: 'transcript' }>['record'] });
-    else if (tag === REFUSAL) batch.push({ kind: 'refusal', record: values[v++] as Extract<WriteItem, { kind: 'refusal' }>['record'] });
-    else throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${n - 1}`);
+  }
+
+  usage(): CallUsage {
+    const usage: CallUsage = {};
+    set(usage, 'inputTokens', this.number());
+    set(usage, 'outputTokens', this.number());
+    set(usage, 'reasoningTokens', this.number());
+    set(usage, 'cachedInputTokens', this.number());
+    set(usage, 'cacheWriteTokens', this.number());
+    set(usage, 'cacheWrite1hTokens', this.number());
+    return usage;
+  }
+
+  price(): Price | undefined {
+    const present = this.number() === 1;
+    const price = { input: this.number(), output: this.number() } as Price;
+    set(price, 'cacheRead', this.number());
+    set(price, 'cacheWrite', this.number());
+    set(price, 'cacheWrite1h', this.number());
+    const above = this.number();
+    const tier = { above, input: this.number(), output: this.number() } as NonNullable<Price['longContext']>;
+    set(tier, 'cacheRead', this.number());
+    set(tier, 'cacheWrite', this.number());
+    set(tier, 'cacheWrite1h', this.number());
+    if (above !== undefined) price.longContext = tier;
+    return present ? price : undefined;
+  }
+}
+
+/** Sets `key` where `value` is there: an absent field stays absent. */
+function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}
+
+function readCall(r: BatchReader): QueuedWrite {
+  const time = r.number() as number;
+  const input = { id: r.string(SLOT.id) } as CallInput;
+  set(input, 'time', r.number());
+  input.purpose = r.string(SLOT.purpose) as CallInput['purpose'];
+  set(input, 'collection', r.string(SLOT.collection));
+  set(input, 'keyName', r.string(SLOT.keyName));
+  input.alias = r.string(SLOT.alias) as string;
+  set(input, 'provider', r.string(SLOT.provider));
+  input.status = r.string(SLOT.status) as string;
+  set(input, 'errorClass', r.string(SLOT.errorClass));
+  set(input, 'errorMessage', r.string(SLOT.errorMessage));
+  input.usage = r.usage();
+  set(input, 'price', r.price());
+  set(input, 'seconds', r.number());
+  set(input, 'firstPieceSeconds', r.number());
+  set(input, 'finishReason', r.string(SLOT.finishReason));
+  set(input, 'toolCalls', r.number());
+  set(input, 'textChars', r.number());
+  set(input, 'unit', r.string(SLOT.unit));
+  set(input, 'shape', r.string(SLOT.shape));
+  set(input, 'via', r.string(SLOT.via));
+  set(input, 'providerKey', r.string(SLOT.providerKey));
+  if (r.number() === 1) input.request = true;
+  input.warnings = Array.from({ length: r.number() as number }, () => r.string(SLOT.warning) as string);
+  return { kind: 'call', input, time };
+}
+
+function readTurn(r: BatchReader): QueuedWrite {
+  const time = r.number() as number;
+  const input = { conversation: r.string(SLOT.unit), turn: r.number() } as TurnInput;
+  set(input, 'time', r.number());
+  set(input, 'collection', r.string(SLOT.collection));
+  set(input, 'call', r.string(SLOT.id));
+  input.alias = r.string(SLOT.alias) as string;
+  input.status = r.string(SLOT.status) as string;
+  set(input, 'seconds', r.number());
+  set(input, 'firstTokenSeconds', r.number());
+  input.usage = r.usage();
+  set(input, 'toolCalls', r.number());
+  set(input, 'finishReason', r.string(SLOT.finishReason));
+  input.tried = Array.from({ length: r.number() as number }, (): TriedMember => {
+    const alias = r.string(SLOT.triedAlias) as string;
+    const error = r.string(SLOT.triedError);
+    return error === undefined ? { alias } : { alias, error };
+  });
+  return { kind: 'turn', input, time };
+}
+
+/** The batch's records, built as the ledger builds them for any store (`toWriteItem`), with the prices it carried. */
+export function decodeWriteBatch(encoded: EncodedBatch): WriteItem[] {
+  const batch: WriteItem[] = [];
+  const r = new BatchReader(encoded);
+  let v = 0;
+  while (r.n < encoded.count) {
+    const tag = encoded.numbers[r.n++];
+    const item = tag === CALL ? readCall(r) : tag === TURN ? readTurn(r) : tag === VALUE ? (encoded.values[v++] as QueuedWrite) : undefined;
+    if (!item) throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${r.n - 1}`);
+    // The call's price crossed with it: no lookup here.
+    batch.push(toWriteItem(item, undefined));
   }
   return batch;
 }
