@@ -136,8 +136,16 @@ describe('the write batch as it crosses to the SQLite worker', () => {
     expect(crossed(long, lookup)).toStrictEqual(built(long, lookup));
   });
 
+  it("sends a batch's prices once each, a call's as an index: the same rates again are the same price", () => {
+    const priced = (id: string, price: Price | undefined): QueuedWrite => ({ kind: 'call', input: call(id, { price }), time: 1 });
+    const items = [priced('a', { input: 1, output: 2 }), priced('b', { input: 1, output: 2 }), priced('c', undefined), priced('d', listed)];
+    const encoded = encodeWriteBatch(items, undefined);
+    expect(encoded.prices).toEqual([{ input: 1, output: 2 }, listed]);
+    expect(decodeWriteBatch(structuredClone(encoded))).toStrictEqual(built(items, undefined));
+  });
+
   it('refuses a batch it cannot read, naming where', () => {
-    expect(() => decodeWriteBatch({ numbers: Float64Array.of(7), count: 1, text: '', values: [] })).toThrow(
+    expect(() => decodeWriteBatch({ numbers: Float64Array.of(7), count: 1, text: '', values: [], prices: [] })).toThrow(
       'a write batch for the SQLite worker holds an unknown record tag 7 at 0',
     );
   });

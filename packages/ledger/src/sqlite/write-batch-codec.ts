@@ -12,8 +12,10 @@ import type { TriedMember, TurnInput } from '../turn-record';
  * Float64Array (transferred, not copied), the strings themselves joined into one string (cloned as one copy). A
  * string equal to the last one written in its slot (the same collection, key, alias, conversation call after call; a
  * turn's call, the call id just written) crosses as a marker instead: a batch's text is then little more than its
- * call ids. A call's price crosses as numbers, looked up here where the call has none (the lookup is the caller's
- * function). Only transcripts and refusals (rare; large or small) go as values.
+ * call ids. A call's price crosses as an index into the batch's prices (cloned as values: a batch holds the prices of
+ * a few models), looked up here where the call has none (the lookup is the caller's function). Only transcripts and
+ * refusals (rare; large or small) go as values too. The buffer is sized to the batch exactly: a large typed array is
+ * costly to allocate and to hand over, whatever part of it is used.
  */
 export interface EncodedBatch {
   numbers: Float64Array<ArrayBuffer>;
@@ -22,6 +24,8 @@ export interface EncodedBatch {
   /** Every string of the calls and turns, one after another; their lengths are in `numbers`. */
   text: string;
   values: unknown[];
+  /** The calls' prices, each once (a call's number is its index, or -1 for none). */
+  prices: Price[];
 }
 
 const CALL = 0;
@@ -57,27 +61,32 @@ const SLOT = {
 } as const;
 const SLOTS_USED = 17;
 const USAGE_SLOTS = 6;
-const PRICE_SLOTS = 12;
-/** Numbers a call or a turn takes at most before its arrays' items (a call: its tag, the clock, 22 fields, its usage and price). */
-const RECORD_SLOTS = 24 + USAGE_SLOTS + PRICE_SLOTS;
+/** Numbers a call takes before its warnings (its tag, the clock, 22 fields, its usage), and a turn before its members tried. */
+const CALL_SLOTS = 24 + USAGE_SLOTS;
+const TURN_SLOTS = 14 + USAGE_SLOTS;
 
-/** Writes the numbers and the text of one batch; grows its buffer when arrays make records longer than `RECORD_SLOTS`. */
+/** The numbers `encodeWriteBatch` writes for these items, exactly. */
+function slotsOf(batch: readonly QueuedWrite[]): number {
+  let slots = 0;
+  for (const item of batch) {
+    if (item.kind === 'call') slots += CALL_SLOTS + (item.input.warnings?.length ?? 0);
+    else if (item.kind === 'turn') slots += TURN_SLOTS + 2 * (item.input.tried?.length ?? 0);
+    else slots += 1;
+  }
+  return slots;
+}
+
+/** Writes the numbers and the text of one batch into a buffer of the batch's size (`slotsOf`). */
 class BatchWriter {
-  numbers: Float64Array<ArrayBuffer>;
+  readonly numbers: Float64Array<ArrayBuffer>;
   count = 0;
   text = '';
+  readonly prices: Price[] = [];
   /** The last string written in each slot. */
   readonly last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
 
-  constructor(records: number) {
-    this.numbers = new Float64Array(records * RECORD_SLOTS + 16);
-  }
-
-  room(slots: number): void {
-    if (this.count + slots <= this.numbers.length) return;
-    const grown = new Float64Array(Math.max(this.numbers.length * 2, this.count + slots));
-    grown.set(this.numbers);
-    this.numbers = grown;
+  constructor(slots: number) {
+    this.numbers = new Float64Array(slots);
   }
 
   number(value: number | undefined): void {
@@ -108,27 +117,29 @@ class BatchWriter {
     this.number(u.cacheWrite1hTokens);
   }
 
-  /** `PRICE_SLOTS` numbers: whether there is a price, its five rates, then its long-context tier's threshold and five rates. */
+  /** The price's index in the batch's prices: the last one's again when it has the same rates (usually the same object). */
   price(p: Price | undefined): void {
     if (p === undefined) {
-      this.numbers.fill(Number.NaN, this.count, this.count + PRICE_SLOTS);
-      this.count += PRICE_SLOTS;
+      this.numbers[this.count++] = -1;
       return;
     }
-    this.numbers[this.count++] = 1;
-    this.number(p.input);
-    this.number(p.output);
-    this.number(p.cacheRead);
-    this.number(p.cacheWrite);
-    this.number(p.cacheWrite1h);
-    const tier = p.longContext;
-    this.number(tier?.above);
-    this.number(tier?.input);
-    this.number(tier?.output);
-    this.number(tier?.cacheRead);
-    this.number(tier?.cacheWrite);
-    this.number(tier?.cacheWrite1h);
+    const at = this.prices.length - 1;
+    const last = this.prices[at];
+    if (last === undefined || !samePrice(p, last)) this.prices.push(p);
+    this.numbers[this.count++] = this.prices.length - 1;
   }
+}
+
+function samePrice(a: Price, b: Price): boolean {
+  return (
+    a === b ||
+    (a.input === b.input &&
+      a.output === b.output &&
+      a.cacheRead === b.cacheRead &&
+      a.cacheWrite === b.cacheWrite &&
+      a.cacheWrite1h === b.cacheWrite1h &&
+      a.longContext === b.longContext)
+  );
 }
 
 /**
@@ -162,7 +173,6 @@ function writeCall(w: BatchWriter, r: CallInput, time: number, lookup: PriceLook
   w.number(r.request ? 1 : 0);
   const warnings = r.warnings ?? [];
   w.number(warnings.length);
-  w.room(warnings.length + RECORD_SLOTS);
   for (const warning of warnings) w.string(warning, SLOT.warning);
 }
 
@@ -183,7 +193,6 @@ function writeTurn(w: BatchWriter, r: TurnInput, time: number): void {
   w.string(r.finishReason, SLOT.finishReason);
   const tried = r.tried ?? [];
   w.number(tried.length);
-  w.room(2 * tried.length + RECORD_SLOTS);
   for (const member of tried) {
     w.string(member.alias, SLOT.triedAlias);
     w.string(member.error, SLOT.triedError);
@@ -192,10 +201,9 @@ function writeTurn(w: BatchWriter, r: TurnInput, time: number): void {
 
 /** `price`: the ledger's lookup for a call without a price of its own. */
 export function encodeWriteBatch(batch: readonly QueuedWrite[], price: PriceLookup | undefined): EncodedBatch {
-  const w = new BatchWriter(batch.length);
+  const w = new BatchWriter(slotsOf(batch));
   const values: unknown[] = [];
   for (const item of batch) {
-    w.room(RECORD_SLOTS);
     if (item.kind === 'call') writeCall(w, item.input, item.time, price);
     else if (item.kind === 'turn') writeTurn(w, item.input, item.time);
     else {
@@ -204,7 +212,9 @@ export function encodeWriteBatch(batch: readonly QueuedWrite[], price: PriceLook
       values.push(item);
     }
   }
-  return { numbers: w.numbers, count: w.count, text: w.text, values };
+  // A typed array drops what is written past its end: a layout that outgrew `slotsOf` fails here, not in the worker.
+  if (w.count !== w.numbers.length) throw new Error(`a write batch took ${w.count} numbers where ${w.numbers.length} were counted`);
+  return { numbers: w.numbers, count: w.count, text: w.text, values, prices: w.prices };
 }
 
 /** Reads a batch back in `encodeWriteBatch`'s order, as the inputs it was made of. */
@@ -242,18 +252,8 @@ class BatchReader {
   }
 
   price(): Price | undefined {
-    const present = this.number() === 1;
-    const price = { input: this.number(), output: this.number() } as Price;
-    set(price, 'cacheRead', this.number());
-    set(price, 'cacheWrite', this.number());
-    set(price, 'cacheWrite1h', this.number());
-    const above = this.number();
-    const tier = { above, input: this.number(), output: this.number() } as NonNullable<Price['longContext']>;
-    set(tier, 'cacheRead', this.number());
-    set(tier, 'cacheWrite', this.number());
-    set(tier, 'cacheWrite1h', this.number());
-    if (above !== undefined) price.longContext = tier;
-    return present ? price : undefined;
+    const at = this.encoded.numbers[this.n++] as number;
+    return at === -1 ? undefined : this.encoded.prices[at];
   }
 }
 
