@@ -4,7 +4,8 @@
 // into a SQLite ledger through its worker (as bench/lib/floor-child.mjs records them), an access line from
 // `createLogger` (stdout: run it into /dev/null as a user's redirect would). The main thread's CPU (/proc) and the
 // whole process's, minus the same paced loop doing nothing; medians of BENCH_ROUNDS (5) to stderr.
-// BENCH_OTHER=CHECKOUT (another worktree, built): the same variants with that checkout's ledger and access log too, in
+// BENCH_RECORDS=engine: the records as the engine builds them for a route turn (its facets, see `engineRecords`)
+// instead of the floor's (bench/lib/floor-child.mjs). BENCH_OTHER=CHECKOUT (another worktree, built): the same variants with that checkout's ledger and access log too, in
 // the same process and rounds (alternating which goes first), each with the median of the per-round ratios.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,41 @@ function turnRecords() {
   const access = { method: 'POST', route: '/v1/chat/completions', status: 200, collection: 'agents', model: 'm1', cost: 0.00003, seconds: 0.0012 };
   return { callInput, turnInput, access };
 }
+const configPrice = { input: 1, output: 2 }; // the config's price object, shared by every call to the model
+/**
+ * The records of one route turn as the engine builds them (`routeCallRecords`, `recordRouteTurn`, and gateway-node's
+ * access record): the fields in their order, with the facets the floor's record leaves out (shape, start time, provider
+ * key, `request`, the config's price object, the reply mode, a key's name, a path string made per request).
+ */
+function engineRecords() {
+  const call = newCallId('r');
+  const usage = { inputTokens: 12, outputTokens: 9 };
+  const callInput = { id: call, purpose: 'route', alias: 'm1', status: 'ok', seconds: 0.0012 };
+  callInput.collection = 'agents';
+  callInput.keyName = 'alice';
+  callInput.provider = 'up';
+  callInput.price = configPrice;
+  callInput.unit = conversation;
+  callInput.shape = 'general';
+  callInput.startedAt = Date.now();
+  callInput.usage = usage;
+  callInput.firstPieceSeconds = 0.0009;
+  callInput.finishReason = 'stop';
+  callInput.toolCalls = 0;
+  callInput.providerKey = 'UP_KEY_A';
+  callInput.request = true;
+  const turnInput = { conversation, turn: ++turns, alias: 'm1', status: 'ok', seconds: 0.0012, toolCalls: 0, tried: [{ alias: 'm1' }] };
+  turnInput.collection = 'agents';
+  turnInput.call = call;
+  turnInput.firstTokenSeconds = 0.0009;
+  turnInput.usage = usage;
+  turnInput.finishReason = 'stop';
+  const path = `/v1/chat/completions?${turns % 2}`.split('?')[0]; // url.pathname: a new string each request
+  const access = { method: 'POST', route: path, status: 200, key: 'alice', collection: 'agents', model: 'm1', reply: 'route', cost: 0.00003, seconds: 0.0012 };
+  return { callInput, turnInput, access };
+}
+const RECORDS = process.env.BENCH_RECORDS === 'engine' ? engineRecords : turnRecords;
+
 const variantsOf = ({ ledger, logger, logAccess }) => {
   const record = ({ callInput, turnInput }) => {
     ledger.recordCall(callInput);
@@ -96,7 +132,7 @@ async function paced(work) {
   let done = 0;
   while (performance.now() - start < SECONDS * 1000) {
     const due = Math.min(RATE * SECONDS, Math.floor(((performance.now() - start) / TICK_MS + 1) * per));
-    for (; done < due; done += 1) work(turnRecords());
+    for (; done < due; done += 1) work(RECORDS());
     await sleep(TICK_MS);
   }
   for (const { ledger, logger } of builds) {
@@ -120,7 +156,9 @@ for (let round = 0; round < ROUNDS; round += 1) {
     }
   }
 }
-console.error(`serving thread, CPU µs a request over ${RATE} requests/s × ${SECONDS} s, minus the same loop doing nothing; medians of ${ROUNDS} rounds:`);
+console.error(
+  `serving thread (${RECORDS === engineRecords ? "the engine's records" : "the floor's records"}), CPU µs a request over ${RATE} requests/s × ${SECONDS} s, minus the same loop doing nothing; medians of ${ROUNDS} rounds:`,
+);
 const of = (runs, key) => median(runs.map((r) => r[key]));
 for (const [name, byBuild] of Object.entries(results)) {
   const line = (runs) => `main thread ${of(runs, 'main').toFixed(2)} µs, whole process ${of(runs, 'process').toFixed(2)} µs`;

@@ -17,6 +17,12 @@ async function pinoLine(record: AccessRecord): Promise<string> {
   return written;
 }
 
+/** The record's fields in `AccessRecord`'s order (pino writes them in the object's own). */
+const inOrder = (r: AccessRecord): AccessRecord => ({
+  ...{ method: r.method, route: r.route, status: r.status, key: r.key, collection: r.collection, model: r.model, reply: r.reply },
+  ...{ cost: r.cost, seconds: r.seconds, error: r.error },
+});
+
 describe('the access line built by hand', () => {
   it("is pino's line: same fields, order and escaping (plain, quoted, control characters, long, non-ASCII)", async () => {
     const records: AccessRecord[] = [
@@ -37,6 +43,26 @@ describe('the access line built by hand', () => {
       { method: 'POST', route: '/v1/messages', status: 502, model: 'ü'.repeat(64), seconds: 12, error: 'x'.repeat(64) },
     ];
     for (const record of records) expect(accessLine(record, 42)).toBe(await pinoLine(record));
+  });
+
+  it("is pino's line when the next request differs from the last in any one field (the part from method to reply is reused)", async () => {
+    const first: AccessRecord = { method: 'POST', route: '/v1/messages', status: 200, key: 'k', collection: 'c', model: 'm', reply: 'route', seconds: 1 };
+    const changes: Partial<AccessRecord>[] = [
+      { method: 'GET' },
+      { route: '/v1/responses' },
+      { status: 502 },
+      { key: 'other' },
+      { key: undefined },
+      { collection: 'd' },
+      { collection: undefined },
+      { model: 'n' },
+      { reply: 'all' },
+      { reply: undefined },
+      { cost: 0.5, seconds: 2, error: 'e' },
+    ];
+    for (const change of changes) {
+      for (const record of [first, inOrder({ ...first, ...change }), first]) expect(accessLine(record, 42)).toBe(await pinoLine(record));
+    }
   });
 
   it('escapes a lone surrogate, so the line stays valid JSON that reads back the same', () => {

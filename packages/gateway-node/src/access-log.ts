@@ -42,15 +42,37 @@ export function logAccess(logger: Logger, record: AccessRecord): void {
 
 /** pino's line for `logger.info(record, 'request')` at level info (30) with the default epoch-ms time. */
 export function accessLine(r: AccessRecord, time: number): string {
-  let line = `{"level":30,"time":${time},"method":${q(r.method)},"route":${q(r.route)},"status":${num(r.status)}`;
-  if (r.key !== undefined) line += `,"key":${q(r.key)}`;
-  if (r.collection !== undefined) line += `,"collection":${q(r.collection)}`;
-  if (r.model !== undefined) line += `,"model":${q(r.model)}`;
-  if (r.reply !== undefined) line += `,"reply":${q(r.reply)}`;
+  let line = `{"level":30,"time":${time}${headOf(r)}`;
   if (r.cost !== undefined) line += `,"cost":${num(r.cost)}`;
   line += `,"seconds":${num(r.seconds)}`;
   if (r.error !== undefined) line += `,"error":${q(r.error)}`;
   return `${line},"msg":"request"}\n`;
+}
+
+type Head = Pick<AccessRecord, 'method' | 'route' | 'status' | 'key' | 'collection' | 'model' | 'reply'> & { text: string };
+/** The last line's fields from `method` to `reply`, written: a busy server's next line is mostly the same route, key and model. */
+let last: Head | undefined;
+
+function headOf(r: AccessRecord): string {
+  const h = last;
+  if (
+    h !== undefined &&
+    h.method === r.method &&
+    h.route === r.route &&
+    h.status === r.status &&
+    h.key === r.key &&
+    h.collection === r.collection &&
+    h.model === r.model &&
+    h.reply === r.reply
+  )
+    return h.text;
+  let text = `,"method":${q(r.method)},"route":${q(r.route)},"status":${num(r.status)}`;
+  if (r.key !== undefined) text += `,"key":${q(r.key)}`;
+  if (r.collection !== undefined) text += `,"collection":${q(r.collection)}`;
+  if (r.model !== undefined) text += `,"model":${q(r.model)}`;
+  if (r.reply !== undefined) text += `,"reply":${q(r.reply)}`;
+  last = { method: r.method, route: r.route, status: r.status, key: r.key, collection: r.collection, model: r.model, reply: r.reply, text };
+  return text;
 }
 
 /**

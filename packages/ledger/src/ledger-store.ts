@@ -1,6 +1,8 @@
 import type { CallRecord } from './call-record';
 import type { ExportPage } from './export/export-page';
 import type { ExportFormat } from './ledger';
+import type { QueuedWrite } from './queued-write';
+import type { PriceLookup } from './to-call-record';
 import type { CallFilter, CallVerdict, CallWithVerdict } from './dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from './dashboard/conversation-summary';
 import type { SeriesQuery, SeriesRow } from './dashboard/series';
@@ -40,6 +42,11 @@ export interface TimeRange {
 export interface LedgerStore {
   readonly kind: 'memory' | 'sqlite' | 'postgres';
   writeBatch(batch: WriteItem[]): Promise<void>;
+  /**
+   * Writes queued inputs, building their records itself (a SQLite ledger's worker, off the caller's thread); `price`
+   * is the ledger's lookup for a call without a price. Where absent, the ledger builds the records and calls `writeBatch`.
+   */
+  writeQueued?(batch: readonly QueuedWrite[], price: PriceLookup | undefined): Promise<void>;
   /** Stores or replaces the verdict on a stored call; `UnknownCallError` when there is none. */
   putVerdict(verdict: Verdict): Promise<void>;
   getCall(id: string): Promise<CallRecord | undefined>;

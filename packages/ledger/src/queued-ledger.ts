@@ -4,12 +4,12 @@ import { LedgerRefusedError } from './errors/ledger-refused-error';
 import type { LedgerWriteError } from './errors/ledger-write-error';
 import { exportCalls, exportRange } from './export/export-calls';
 import type { ExportOptions, Ledger, LedgerHealth, LedgerOptions } from './ledger';
-import type { LedgerStore, WriteItem } from './ledger-store';
+import type { LedgerStore } from './ledger-store';
+import { type QueuedWrite, toWriteItem } from './queued-write';
 import type { ModelRecord, RecordsQuery } from './model-record';
 import type { ModelStats, StatsQuery } from './model-stats';
 import { newCallId } from './new-call-id';
 import { toCallRecord } from './to-call-record';
-import { toTurnRecord } from './to-turn-record';
 import { shadowCallPrefix } from './shadow-call-id';
 import type { TurnInput, TurnRecord } from './turn-record';
 import type { TurnWithShadows } from './turn-with-shadows';
@@ -19,7 +19,7 @@ import { validateSpendQuery } from './validate/validate-spend-query';
 import type { SpendQuery } from './spend-query';
 import type { KeyTotals, KeyTotalsQuery } from './key-totals';
 import { validateKeyTotalsQuery } from './validate/validate-key-totals-query';
-import { MINUTE_MS, type RefusalCount, type RefusalInput, type RefusalsQuery } from './refusals';
+import type { RefusalCount, RefusalInput, RefusalsQuery } from './refusals';
 import { validateRefusal, validateRefusalsQuery } from './validate/validate-refusal';
 import { validateTurn } from './validate/validate-turn';
 import { validateVerdict } from './validate/validate-verdict';
@@ -45,11 +45,7 @@ const RESPONSE_SWEEP_MS = 60_000;
 /** Transcripts deleted per statement when they expire. */
 const EXPIRE_BATCH = 500;
 
-type QueueItem =
-  | { kind: 'call'; input: CallInput; time: number }
-  | { kind: 'turn'; input: TurnInput; time: number }
-  | { kind: 'transcript'; input: TranscriptInput; time: number }
-  | { kind: 'refusal'; input: RefusalInput; time: number; id: string };
+type QueueItem = QueuedWrite;
 
 /** Attempts `close()` makes to write what is queued before it gives up and reports. */
 const CLOSE_ATTEMPTS = 5;
@@ -71,7 +67,10 @@ export class QueuedLedger implements Ledger {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#queue = new WriteQueue<QueueItem>({
-      write: (batch) => store.writeBatch(batch.map((item) => this.#toWriteItem(item))),
+      write: (batch) => {
+        const price = options.price;
+        return store.writeQueued ? store.writeQueued(batch, price) : store.writeBatch(batch.map((item) => toWriteItem(item, price)));
+      },
       batchSize: options.batchSize ?? 500,
       windowMs: options.windowMs ?? 50,
       maxQueued: options.maxQueued ?? 100_000,
@@ -308,28 +307,6 @@ export class QueuedLedger implements Ledger {
     this.#refused += 1;
     this.#report(new LedgerRefusedError(this.#closed ? 'closed' : 'queue-full', refusedLabel(item)));
     return false;
-  }
-
-  #toWriteItem(item: QueueItem): WriteItem {
-    switch (item.kind) {
-      case 'call':
-        return { kind: 'call', record: toCallRecord(item.input, item.time, this.#options.price) };
-      case 'turn':
-        return { kind: 'turn', record: toTurnRecord(item.input, item.time) };
-      case 'transcript': {
-        const { time, ...rest } = item.input;
-        return { kind: 'transcript', record: { ...rest, time: time ?? item.time } };
-      }
-      case 'refusal': {
-        const { time, keyName, collection, scope, limit } = item.input;
-        const minute = Math.floor((time ?? item.time) / MINUTE_MS) * MINUTE_MS;
-        return { kind: 'refusal', record: { id: item.id, minute, keyName, collection: collection ?? null, scope, limit } };
-      }
-      default: {
-        const unreachable: never = item;
-        return unreachable;
-      }
-    }
   }
 
   #report(error: LedgerWriteError | LedgerRefusedError | LedgerRetentionError): void {

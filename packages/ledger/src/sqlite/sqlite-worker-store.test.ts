@@ -8,6 +8,8 @@ import { LedgerUnwrittenError } from '../errors/ledger-unwritten-error';
 import { LedgerWriteError } from '../errors/ledger-write-error';
 import { buildWorkerBundle, exited, spawnWriter } from '../test-support/child-process';
 import { call } from '../test-support/fixtures';
+import { toCallRecord } from '../to-call-record';
+import { SqliteWorkerStore } from './sqlite-worker-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-ledger-worker-'));
 let n = 0;
@@ -33,6 +35,14 @@ describe('sqlite ledger on a worker thread', () => {
     expect(db.prepare("SELECT id FROM calls WHERE id = 'last.1'").get()).toEqual({ id: 'last.1' });
     expect(db.prepare('SELECT sum(calls) AS calls FROM shape_totals').get()).toEqual({ calls: 2001 });
     db.close();
+  });
+
+  it('writes records built elsewhere too (the store interface, not the ledger), with a price and a cost of their own', async () => {
+    const store = await SqliteWorkerStore.open(freshPath());
+    const record = toCallRecord(call('w1.1', { usage: { inputTokens: 1_000_000 }, price: { input: 2, output: 3 } }), 5, undefined);
+    await store.writeBatch([{ kind: 'call', record }]);
+    expect(await store.getCall('w1.1')).toMatchObject({ id: 'w1.1', time: 5, cost: 2 });
+    await store.close();
   });
 
   it("reports a write the worker's database refused through onError, keeps the record, and close rejects saying how many", async () => {

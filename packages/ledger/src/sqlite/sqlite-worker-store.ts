@@ -3,6 +3,8 @@ import type { ExportFormat } from '../ledger';
 import type { RefusalCount, RefusalsQuery } from '../refusals';
 import { Worker } from 'node:worker_threads';
 import type { CallRecord } from '../call-record';
+import type { QueuedWrite } from '../queued-write';
+import type { PriceLookup } from '../to-call-record';
 import type { CallFilter, CallVerdict, CallWithVerdict } from '../dashboard/call-query';
 import type { ConversationFilter, ConversationSummary } from '../dashboard/conversation-summary';
 import type { SeriesQuery, SeriesRow } from '../dashboard/series';
@@ -26,8 +28,8 @@ interface Pending {
 }
 
 /**
- * A SQLite store whose connection lives on a worker thread: batches cross with
- * their numbers in a transferred buffer and their strings joined in one (see
+ * A SQLite store whose connection lives on a worker thread: the ledger's queued
+ * inputs cross in batches (the worker builds their records) with their numbers in a transferred buffer and their strings joined in one (see
  * `write-batch-codec.ts`); verdicts and reads as structured-clone messages
  * (measured cheaper on the calling thread than JSON). The caller's thread
  * never runs a statement. The worker is referenced only while
@@ -55,9 +57,15 @@ export class SqliteWorkerStore implements LedgerStore {
     return store;
   }
 
+  /** Records built elsewhere, by structured clone (the ledger writes through `writeQueued`). */
   writeBatch(batch: WriteItem[]): Promise<void> {
-    const encoded = encodeWriteBatch(batch);
-    return this.#call('writeBatch', [encoded], [encoded.numbers.buffer]) as Promise<void>;
+    return this.#call('writeBatch', [batch]) as Promise<void>;
+  }
+
+  /** Queued inputs, encoded (see `write-batch-codec.ts`): the worker builds their records. */
+  writeQueued(batch: readonly QueuedWrite[], price: PriceLookup | undefined): Promise<void> {
+    const encoded = encodeWriteBatch(batch, price);
+    return this.#call('writeQueued', [encoded], [encoded.numbers.buffer]) as Promise<void>;
   }
 
   putVerdict(verdict: Verdict): Promise<void> {

@@ -19,10 +19,10 @@ try {
 }
 if (store) {
   const open = store;
-  // Batches come encoded: decoded inside `answer`, so a bad one is that request's error, not the worker's end.
-  const batches = { writeBatch: (encoded: EncodedBatch) => open.writeBatch(decodeWriteBatch(encoded)) };
+  // Queued batches come encoded: decoded inside `answer`, so a bad one is that request's error, not the worker's end.
+  const batches = { writeQueued: (encoded: EncodedBatch) => open.writeBatch(decodeWriteBatch(encoded)) };
   port.on('message', (request: WorkerRequest) => {
-    void answer((request.op === 'writeBatch' ? batches : open) as never, request).then((reply) => {
+    void answer((request.op === 'writeQueued' ? batches : open) as never, request).then((reply) => {
       port.postMessage(reply);
       if (request.op === 'close') port.close();
     });

@@ -4,6 +4,7 @@ import type { LedgerStore } from '../ledger-store';
 /** The store methods the worker answers, by name. */
 export type WorkerOp =
   | 'writeBatch'
+  | 'writeQueued'
   | 'putVerdict'
   | 'getCall'
   | 'getVerdict'

@@ -1,12 +1,21 @@
-import type { CallRecord } from '../call-record';
+import type { CallInput, CallUsage, Price } from '../call-record';
 import type { WriteItem } from '../ledger-store';
-import type { TurnRecord } from '../turn-record';
+import { type QueuedWrite, toWriteItem } from '../queued-write';
+import type { PriceLookup } from '../to-call-record';
+import type { TriedMember, TurnInput } from '../turn-record';
 
 /**
- * A batch as it crosses to the SQLite worker. Structured clone costs the posting thread per value it writes (a
- * property name per field of every record, a tag and a copy per string), so calls and turns go field by field in a
- * fixed order: numbers, and every string's length, into one Float64Array (transferred, not copied), the strings
- * themselves joined into one string (cloned as one copy). Only transcripts (rare, large, nested) go as values.
+ * A batch as it crosses to the SQLite worker: the queued inputs, not their records, so that the worker builds the
+ * records (defaults, cost, unit, image redaction) and the serving thread only copies what the caller gave. Structured
+ * clone costs the posting thread per value it writes (a property name per field of every record, a tag and a copy per
+ * string), so calls and turns go field by field in a fixed order: numbers, and every string's length, into one
+ * Float64Array (transferred, not copied), the strings themselves joined into one string (cloned as one copy). A
+ * string equal to the last one written in its slot (the same collection, key, alias, conversation call after call; a
+ * turn's call, the call id just written) crosses as a marker instead: a batch's text is then little more than its
+ * call ids. A call's price crosses as an index into the batch's prices (cloned as values: a batch holds the prices of
+ * a few models), looked up here where the call has none (the lookup is the caller's function). Only transcripts and
+ * refusals (rare; large or small) go as values too. The buffer is sized to the batch exactly: a large typed array is
+ * costly to allocate and to hand over, whatever part of it is used.
  */
 export interface EncodedBatch {
   numbers: Float64Array<ArrayBuffer>;
@@ -15,239 +24,304 @@ export interface EncodedBatch {
   /** Every string of the calls and turns, one after another; their lengths are in `numbers`. */
   text: string;
   values: unknown[];
+  /** The calls' prices, each once (a call's number is its index, or -1 for none). */
+  prices: Price[];
 }
 
 const CALL = 0;
 const TURN = 1;
-const TRANSCRIPT = 2;
-const REFUSAL = 3;
-/** A string field's slot in the numbers: its length in `text`, or one of these. */
-const NULL = -1;
+const VALUE = 2;
+/** A string's slot in the numbers: its length in `text`, or one of these. An absent number is NaN (stored ones are finite). */
 const ABSENT = -2;
+/** The same string as the last one written in this field's slot, in this batch. */
+const SAME = -3;
 
 /**
- * How a field crosses: a number (null as NaN: a stored number is always finite), a string, a flag (`true` as 1, absent
- * as 0), a call's warnings, a turn's tried members.
+ * Where each string field remembers its last value (see `SAME`). A turn's fields share the call's slots where they
+ * usually hold the same string: its conversation is its calls' unit, its call the id of the call recorded just before.
  */
-type FieldKind = 'number' | 'string' | 'flag' | 'strings' | 'tried';
-const N = 'number';
-const S = 'string';
+const SLOT = {
+  id: 0,
+  purpose: 1,
+  collection: 2,
+  keyName: 3,
+  alias: 4,
+  provider: 5,
+  status: 6,
+  errorClass: 7,
+  errorMessage: 8,
+  finishReason: 9,
+  unit: 10,
+  shape: 11,
+  via: 12,
+  providerKey: 13,
+  warning: 14,
+  triedAlias: 15,
+  triedError: 16,
+} as const;
+const SLOTS_USED = 17;
+const USAGE_SLOTS = 6;
+/** Numbers a call takes before its warnings (its tag, the clock, 22 fields, its usage), and a turn before its members tried. */
+const CALL_SLOTS = 24 + USAGE_SLOTS;
+const TURN_SLOTS = 14 + USAGE_SLOTS;
 
-const CALL_FIELDS = {
-  id: S,
-  time: N,
-  purpose: S,
-  collection: S,
-  keyName: S,
-  alias: S,
-  provider: S,
-  status: S,
-  errorClass: S,
-  errorMessage: S,
-  inputTokens: N,
-  outputTokens: N,
-  reasoningTokens: N,
-  cachedTokens: N,
-  cacheWriteTokens: N,
-  cacheWrite1hTokens: N,
-  cost: N,
-  seconds: N,
-  firstPieceSeconds: N,
-  finishReason: S,
-  toolCalls: N,
-  textChars: N,
-  warnings: 'strings',
-  unit: S,
-  shape: S,
-  via: S,
-  providerKey: S,
-  request: 'flag',
-} as const satisfies Record<keyof CallRecord, FieldKind>;
-
-const TURN_FIELDS = {
-  conversation: S,
-  turn: N,
-  time: N,
-  collection: S,
-  call: S,
-  alias: S,
-  status: S,
-  seconds: N,
-  firstTokenSeconds: N,
-  inputTokens: N,
-  outputTokens: N,
-  reasoningTokens: N,
-  cachedTokens: N,
-  cacheWriteTokens: N,
-  toolCalls: N,
-  finishReason: S,
-  tried: 'tried',
-} as const satisfies Record<keyof TurnRecord, FieldKind>;
-
-interface Layout {
-  names: string[];
-  kinds: FieldKind[];
+/** The numbers `encodeWriteBatch` writes for these items, exactly. */
+function slotsOf(batch: readonly QueuedWrite[]): number {
+  let slots = 0;
+  for (const item of batch) {
+    if (item.kind === 'call') slots += CALL_SLOTS + (item.input.warnings?.length ?? 0);
+    else if (item.kind === 'turn') slots += TURN_SLOTS + 2 * (item.input.tried?.length ?? 0);
+    else slots += 1;
+  }
+  return slots;
 }
-const layout = (fields: Record<string, FieldKind>): Layout => ({ names: Object.keys(fields), kinds: Object.values(fields) });
-const CALL_LAYOUT = layout(CALL_FIELDS);
-const TURN_LAYOUT = layout(TURN_FIELDS);
-/** Slots a call or a turn takes before its arrays' items: its tag and one a field. */
-const SLOTS = 1 + Math.max(CALL_LAYOUT.names.length, TURN_LAYOUT.names.length);
 
-/** Writes the numbers and the text of one batch; grows its buffer when arrays make records longer than `SLOTS`. */
+/** Writes the numbers and the text of one batch into a buffer of the batch's size (`slotsOf`). */
 class BatchWriter {
-  numbers: Float64Array<ArrayBuffer>;
+  readonly numbers: Float64Array<ArrayBuffer>;
   count = 0;
   text = '';
+  readonly prices: Price[] = [];
+  /** The last string written in each slot. */
+  readonly last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
 
-  constructor(records: number) {
-    this.numbers = new Float64Array(records * SLOTS + 16);
+  constructor(slots: number) {
+    this.numbers = new Float64Array(slots);
   }
 
-  room(slots: number): void {
-    if (this.count + slots <= this.numbers.length) return;
-    const grown = new Float64Array(Math.max(this.numbers.length * 2, this.count + slots));
-    grown.set(this.numbers);
-    this.numbers = grown;
+  number(value: number | undefined): void {
+    this.numbers[this.count++] = value === undefined ? Number.NaN : value;
   }
 
-  number(value: number | null): void {
-    this.numbers[this.count++] = value === null ? Number.NaN : value;
-  }
-
-  string(value: string | null | undefined): void {
-    if (typeof value === 'string') {
+  string(value: string | undefined, slot: number): void {
+    if (value === undefined) this.numbers[this.count++] = ABSENT;
+    else if (value === this.last[slot]) this.numbers[this.count++] = SAME;
+    else {
+      this.last[slot] = value;
       this.numbers[this.count++] = value.length;
       this.text += value;
-    } else this.numbers[this.count++] = value === null ? NULL : ABSENT;
+    }
   }
+
+  usage(u: CallUsage | undefined): void {
+    if (u === undefined) {
+      this.numbers.fill(Number.NaN, this.count, this.count + USAGE_SLOTS);
+      this.count += USAGE_SLOTS;
+      return;
+    }
+    this.number(u.inputTokens);
+    this.number(u.outputTokens);
+    this.number(u.reasoningTokens);
+    this.number(u.cachedInputTokens);
+    this.number(u.cacheWriteTokens);
+    this.number(u.cacheWrite1hTokens);
+  }
+
+  /** The price's index in the batch's prices: the last one's again when it has the same rates (usually the same object). */
+  price(p: Price | undefined): void {
+    if (p === undefined) {
+      this.numbers[this.count++] = -1;
+      return;
+    }
+    const at = this.prices.length - 1;
+    const last = this.prices[at];
+    if (last === undefined || !samePrice(p, last)) this.prices.push(p);
+    this.numbers[this.count++] = this.prices.length - 1;
+  }
+}
+
+function samePrice(a: Price, b: Price): boolean {
+  return (
+    a === b ||
+    (a.input === b.input &&
+      a.output === b.output &&
+      a.cacheRead === b.cacheRead &&
+      a.cacheWrite === b.cacheWrite &&
+      a.cacheWrite1h === b.cacheWrite1h &&
+      a.longContext === b.longContext)
+  );
 }
 
 /**
- * Written field by field in the layouts' order (a generic loop over the layout measured three times slower: every
- * property read by a computed name); `write-batch-codec.test.ts` round-trips records with every field set apart.
+ * Written field by field (a generic loop over a layout measured three times slower: every property read by a computed
+ * name), read back in the same order by `readCall`; `write-batch-codec.test.ts` round-trips inputs with every field set apart.
  */
-function writeCall(w: BatchWriter, r: CallRecord): void {
+function writeCall(w: BatchWriter, r: CallInput, time: number, lookup: PriceLookup | undefined): void {
   w.number(CALL);
-  w.string(r.id);
+  w.number(time);
+  w.string(r.id, SLOT.id);
   w.number(r.time);
-  w.string(r.purpose);
-  w.string(r.collection);
-  w.string(r.keyName);
-  w.string(r.alias);
-  w.string(r.provider);
-  w.string(r.status);
-  w.string(r.errorClass);
-  w.string(r.errorMessage);
-  w.number(r.inputTokens);
-  w.number(r.outputTokens);
-  w.number(r.reasoningTokens);
-  w.number(r.cachedTokens);
-  w.number(r.cacheWriteTokens);
-  w.number(r.cacheWrite1hTokens);
-  w.number(r.cost);
+  w.string(r.purpose, SLOT.purpose);
+  w.string(r.collection, SLOT.collection);
+  w.string(r.keyName, SLOT.keyName);
+  w.string(r.alias, SLOT.alias);
+  w.string(r.provider, SLOT.provider);
+  w.string(r.status, SLOT.status);
+  w.string(r.errorClass, SLOT.errorClass);
+  w.string(r.errorMessage, SLOT.errorMessage);
+  w.usage(r.usage);
+  w.price(r.price ?? lookup?.(r.alias, r.provider));
   w.number(r.seconds);
   w.number(r.firstPieceSeconds);
-  w.string(r.finishReason);
+  w.string(r.finishReason, SLOT.finishReason);
   w.number(r.toolCalls);
   w.number(r.textChars);
-  w.number(r.warnings.length);
-  w.room(r.warnings.length + SLOTS); // the fields after it too
-  for (const warning of r.warnings) w.string(warning);
-  w.string(r.unit);
-  w.string(r.shape);
-  w.string(r.via);
-  w.string(r.providerKey);
+  w.string(r.unit, SLOT.unit);
+  w.string(r.shape, SLOT.shape);
+  w.string(r.via, SLOT.via);
+  w.string(r.providerKey, SLOT.providerKey);
   w.number(r.request ? 1 : 0);
+  const warnings = r.warnings ?? [];
+  w.number(warnings.length);
+  for (const warning of warnings) w.string(warning, SLOT.warning);
 }
 
-function writeTurn(w: BatchWriter, r: TurnRecord): void {
+function writeTurn(w: BatchWriter, r: TurnInput, time: number): void {
   w.number(TURN);
-  w.string(r.conversation);
+  w.number(time);
+  w.string(r.conversation, SLOT.unit);
   w.number(r.turn);
   w.number(r.time);
-  w.string(r.collection);
-  w.string(r.call);
-  w.string(r.alias);
-  w.string(r.status);
+  w.string(r.collection, SLOT.collection);
+  w.string(r.call, SLOT.id);
+  w.string(r.alias, SLOT.alias);
+  w.string(r.status, SLOT.status);
   w.number(r.seconds);
   w.number(r.firstTokenSeconds);
-  w.number(r.inputTokens);
-  w.number(r.outputTokens);
-  w.number(r.reasoningTokens);
-  w.number(r.cachedTokens);
-  w.number(r.cacheWriteTokens);
+  w.usage(r.usage);
   w.number(r.toolCalls);
-  w.string(r.finishReason);
-  w.number(r.tried.length);
-  w.room(2 * r.tried.length + SLOTS);
-  for (const member of r.tried) {
-    w.string(member.alias);
-    w.string(member.error);
+  w.string(r.finishReason, SLOT.finishReason);
+  const tried = r.tried ?? [];
+  w.number(tried.length);
+  for (const member of tried) {
+    w.string(member.alias, SLOT.triedAlias);
+    w.string(member.error, SLOT.triedError);
   }
 }
 
-export function encodeWriteBatch(batch: readonly WriteItem[]): EncodedBatch {
-  const w = new BatchWriter(batch.length);
+/** `price`: the ledger's lookup for a call without a price of its own. */
+export function encodeWriteBatch(batch: readonly QueuedWrite[], price: PriceLookup | undefined): EncodedBatch {
+  const w = new BatchWriter(slotsOf(batch));
   const values: unknown[] = [];
   for (const item of batch) {
-    w.room(SLOTS);
-    if (item.kind === 'call') writeCall(w, item.record);
-    else if (item.kind === 'turn') writeTurn(w, item.record);
+    if (item.kind === 'call') writeCall(w, item.input, item.time, price);
+    else if (item.kind === 'turn') writeTurn(w, item.input, item.time);
     else {
       // Transcripts and refusals are rare: each crosses whole, by structured clone.
-      w.number(item.kind === 'transcript' ? TRANSCRIPT : REFUSAL);
-      values.push(item.record);
+      w.number(VALUE);
+      values.push(item);
     }
   }
-  return { numbers: w.numbers, count: w.count, text: w.text, values };
+  // A typed array drops what is written past its end: a layout that outgrew `slotsOf` fails here, not in the worker.
+  if (w.count !== w.numbers.length) throw new Error(`a write batch took ${w.count} numbers where ${w.numbers.length} were counted`);
+  return { numbers: w.numbers, count: w.count, text: w.text, values, prices: w.prices };
 }
 
-export function decodeWriteBatch({ numbers, count, text, values }: EncodedBatch): WriteItem[] {
-  const batch: WriteItem[] = [];
-  let n = 0;
-  let at = 0;
-  let v = 0;
-  /** The next string, null, or undefined where the field was absent. */
-  const takeString = () => {
-    const length = numbers[n++] as number;
-    if (length === NULL) return null;
+/** Reads a batch back in `encodeWriteBatch`'s order, as the inputs it was made of. */
+class BatchReader {
+  n = 0;
+  #at = 0;
+  readonly #last: (string | undefined)[] = new Array(SLOTS_USED).fill(undefined);
+
+  constructor(readonly encoded: EncodedBatch) {}
+
+  number(): number | undefined {
+    const value = this.encoded.numbers[this.n++] as number;
+    return Number.isNaN(value) ? undefined : value;
+  }
+
+  string(slot: number): string | undefined {
+    const length = this.encoded.numbers[this.n++] as number;
     if (length === ABSENT) return undefined;
-    at += length;
-    return text.slice(at - length, at);
-  };
-  const read = ({ names, kinds }: Layout) => {
-    const record: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i += 1) {
-      const name = names[i] as string;
-      const kind = kinds[i];
-      if (kind === N) {
-        const slot = numbers[n++] as number;
-        record[name] = Number.isNaN(slot) ? null : slot;
-      } else if (kind === S) {
-        const value = takeString();
-        if (value !== undefined) record[name] = value;
-      } else if (kind === 'flag') {
-        if (numbers[n++] === 1) record[name] = true;
-      } else if (kind === 'strings') {
-        record[name] = Array.from({ length: numbers[n++] as number }, takeString);
-      } else {
-        record[name] = Array.from({ length: numbers[n++] as number }, () => {
-          const alias = takeString() as string;
-          const error = takeString();
-          return error === undefined ? { alias } : { alias, error };
-        });
-      }
-    }
-    return record;
-  };
-  while (n < count) {
-    const tag = numbers[n++];
-    if (tag === CALL) batch.push({ kind: 'call', record: read(CALL_LAYOUT) as unknown as CallRecord });
-    else if (tag === TURN) batch.push({ kind: 'turn', record: read(TURN_LAYOUT) as unknown as TurnRecord });
-    else if (tag === TRANSCRIPT) batch.push({ kind: 'transcript', record: values[v++] as Extract<WriteItem, { kind: 'transcript' }>['record'] });
-    else if (tag === REFUSAL) batch.push({ kind: 'refusal', record: values[v++] as Extract<WriteItem, { kind: 'refusal' }>['record'] });
-    else throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${n - 1}`);
+    if (length === SAME) return this.#last[slot];
+    this.#at += length;
+    const value = this.encoded.text.slice(this.#at - length, this.#at);
+    this.#last[slot] = value;
+    return value;
+  }
+
+  usage(): CallUsage {
+    const usage: CallUsage = {};
+    set(usage, 'inputTokens', this.number());
+    set(usage, 'outputTokens', this.number());
+    set(usage, 'reasoningTokens', this.number());
+    set(usage, 'cachedInputTokens', this.number());
+    set(usage, 'cacheWriteTokens', this.number());
+    set(usage, 'cacheWrite1hTokens', this.number());
+    return usage;
+  }
+
+  price(): Price | undefined {
+    const at = this.encoded.numbers[this.n++] as number;
+    return at === -1 ? undefined : this.encoded.prices[at];
+  }
+}
+
+/** Sets `key` where `value` is there: an absent field stays absent. */
+function set<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+  if (value !== undefined) target[key] = value;
+}
+
+function readCall(r: BatchReader): QueuedWrite {
+  const time = r.number() as number;
+  const input = { id: r.string(SLOT.id) } as CallInput;
+  set(input, 'time', r.number());
+  input.purpose = r.string(SLOT.purpose) as CallInput['purpose'];
+  set(input, 'collection', r.string(SLOT.collection));
+  set(input, 'keyName', r.string(SLOT.keyName));
+  input.alias = r.string(SLOT.alias) as string;
+  set(input, 'provider', r.string(SLOT.provider));
+  input.status = r.string(SLOT.status) as string;
+  set(input, 'errorClass', r.string(SLOT.errorClass));
+  set(input, 'errorMessage', r.string(SLOT.errorMessage));
+  input.usage = r.usage();
+  set(input, 'price', r.price());
+  set(input, 'seconds', r.number());
+  set(input, 'firstPieceSeconds', r.number());
+  set(input, 'finishReason', r.string(SLOT.finishReason));
+  set(input, 'toolCalls', r.number());
+  set(input, 'textChars', r.number());
+  set(input, 'unit', r.string(SLOT.unit));
+  set(input, 'shape', r.string(SLOT.shape));
+  set(input, 'via', r.string(SLOT.via));
+  set(input, 'providerKey', r.string(SLOT.providerKey));
+  if (r.number() === 1) input.request = true;
+  input.warnings = Array.from({ length: r.number() as number }, () => r.string(SLOT.warning) as string);
+  return { kind: 'call', input, time };
+}
+
+function readTurn(r: BatchReader): QueuedWrite {
+  const time = r.number() as number;
+  const input = { conversation: r.string(SLOT.unit), turn: r.number() } as TurnInput;
+  set(input, 'time', r.number());
+  set(input, 'collection', r.string(SLOT.collection));
+  set(input, 'call', r.string(SLOT.id));
+  input.alias = r.string(SLOT.alias) as string;
+  input.status = r.string(SLOT.status) as string;
+  set(input, 'seconds', r.number());
+  set(input, 'firstTokenSeconds', r.number());
+  input.usage = r.usage();
+  set(input, 'toolCalls', r.number());
+  set(input, 'finishReason', r.string(SLOT.finishReason));
+  input.tried = Array.from({ length: r.number() as number }, (): TriedMember => {
+    const alias = r.string(SLOT.triedAlias) as string;
+    const error = r.string(SLOT.triedError);
+    return error === undefined ? { alias } : { alias, error };
+  });
+  return { kind: 'turn', input, time };
+}
+
+/** The batch's records, built as the ledger builds them for any store (`toWriteItem`), with the prices it carried. */
+export function decodeWriteBatch(encoded: EncodedBatch): WriteItem[] {
+  const batch: WriteItem[] = [];
+  const r = new BatchReader(encoded);
+  let v = 0;
+  while (r.n < encoded.count) {
+    const tag = encoded.numbers[r.n++];
+    const item = tag === CALL ? readCall(r) : tag === TURN ? readTurn(r) : tag === VALUE ? (encoded.values[v++] as QueuedWrite) : undefined;
+    if (!item) throw new Error(`a write batch for the SQLite worker holds an unknown record tag ${String(tag)} at ${r.n - 1}`);
+    // The call's price crossed with it: no lookup here.
+    batch.push(toWriteItem(item, undefined));
   }
   return batch;
 }
