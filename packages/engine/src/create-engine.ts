@@ -39,7 +39,8 @@ import { Shadows } from './shadows/shadows';
 import { startTurn } from './turn/start-turn';
 import type { TurnContext } from './turn/turn-context';
 import { TurnHandle } from './turn/turn-handle';
-import { quoteValue } from '@bench/contracts';
+import type { TurnRunner } from './turn/turn-runner';
+import { quoteValue, type MaybePromise } from '@bench/contracts';
 import { createDashboard } from './dashboard/dashboard';
 import { createSessions } from './sessions/sessions';
 import { TranscriptExpiry } from './transcripts/transcript-expiry';
@@ -170,7 +171,7 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
       if (turnOptions.onProgress) context.onProgress = turnOptions.onProgress;
       if (turnOptions.via) context.via = turnOptions.via;
       const started = context.requestedModel
-        ? startTurn(runtime, request, turnOptions, context)
+        ? tryStartTurn(runtime, request, turnOptions, context)
         : Promise.reject(
             new EngineError(400, 'invalid-request', 'model: required; name a collection (bench/<collection>) or a model alias', { param: 'model' }),
           );
@@ -274,6 +275,15 @@ export async function createEngine(configOrFile: GatewayConfig | Record<string, 
 function sameShaping(before: GatewayConfig, after: GatewayConfig): boolean {
   const shapers = (config: GatewayConfig) => Object.values(config.collections).map((collection) => [collection.name, collection.shaper]);
   return isDeepStrictEqual(before.shapes, after.shapes) && isDeepStrictEqual(shapers(before), shapers(after));
+}
+
+/** A turn's start, its refusals as a rejected start (as every way of consuming a turn reports them). */
+function tryStartTurn(...args: Parameters<typeof startTurn>): MaybePromise<TurnRunner> {
+  try {
+    return startTurn(...args);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function isParsed(config: GatewayConfig | Record<string, unknown>): config is GatewayConfig {

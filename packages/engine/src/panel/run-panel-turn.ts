@@ -87,20 +87,24 @@ function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRec
     () => undefined,
   );
 
-  const reply = async (): Promise<TurnReply> => {
+  // A then, not an async function that awaits: one promise a reply, not two.
+  const reply = (): Promise<TurnReply> => {
     run.dropEvents(); // the labelled answers are built once, for the result: no streamed blocks nobody reads
-    const result = await run.result;
-    const answer: NeutralReply = {
-      id: run.id,
-      model,
-      created: Math.floor(Date.now() / 1000),
-      content: [{ type: 'text', text: result.text }],
-      finishReason: result.finishReason,
-      usage: result.usage,
-    };
-    if (input.onAnswered) await keepAnswer(input.onAnswered, answer);
-    answer.extra = { bench: costed(result.bench) };
-    return { reply: answer, headers };
+    return run.result.then((result) => {
+      const answer: NeutralReply = {
+        id: run.id,
+        model,
+        created: Math.floor(Date.now() / 1000),
+        content: [{ type: 'text', text: result.text }],
+        finishReason: result.finishReason,
+        usage: result.usage,
+      };
+      const answered = (): TurnReply => {
+        answer.extra = { bench: costed(result.bench) };
+        return { reply: answer, headers };
+      };
+      return input.onAnswered ? keepAnswer(input.onAnswered, answer).then(answered) : answered();
+    });
   };
 
   const open = async (): Promise<TurnHead> => ({ headers, flush: true, id: run.id, model });

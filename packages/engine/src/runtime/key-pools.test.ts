@@ -113,7 +113,7 @@ describe('provider key pools in the engine', () => {
     const second = await engine.turn(ask('second'), { model: 'bench/agents' }).reply();
     expect(second.headers['x-bench-model']).toBe('m2');
     const rows = (await exported(engine)).map((row) => JSON.parse(row) as Record<string, unknown>);
-    const exhausted = rows.filter((row) => row.alias === 'm1' && row.providerKey === undefined);
+    const exhausted = rows.filter((row) => row.alias === 'm1' && row.providerKey === null);
     expect(exhausted).toHaveLength(1);
     expect(exhausted[0]?.errorMessage).toMatch(
       /^m1: every key of provider pooled's pool is cooling \(POOL_KEY_A refused \(401\/402\/403\) until .*, POOL_KEY_B refused .*\); the first comes back in 60 min$/,
