@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@bench/formats';
+import { WAIT } from './decode-body';
 import type { Picked } from './pick-candidate';
 import type { RunRecovery, StreamFailure } from './run-recovery';
 import type { StreamSplice } from './stream-splice';
@@ -112,9 +113,15 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
         this.index = 0;
         continue;
       }
+      // What arrived is read without a promise a layer; a quiet upstream is waited for here, on its exchange.
+      const polled = opened.rest.poll();
+      if (polled === WAIT) {
+        await opened.rest.readable();
+        continue;
+      }
       let next: IteratorResult<StreamEvent[], void>;
       try {
-        next = await opened.rest.next();
+        next = polled ?? (await opened.rest.next());
       } catch (error) {
         await this.close();
         throw error;
