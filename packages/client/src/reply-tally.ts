@@ -16,7 +16,8 @@ export class ReplyTally {
   // ledger's count read it (the route turn keeps no copy of a stream's text unless it stores the reply).
   private readonly textParts = new TextPieces();
   private readonly reasoningParts = new TextPieces();
-  private readonly calls = new Map<string, ToolCallTally>();
+  /** Tool calls by id (made at the first one: a held stream of text keeps no empty Map). */
+  private calls: Map<string, ToolCallTally> | undefined;
   usage: Usage | undefined;
   finishReason: FinishReason | undefined;
   rawFinishReason: string | undefined;
@@ -33,10 +34,16 @@ export class ReplyTally {
         this.reasoningParts.add(event.text);
         break;
       case 'tool-call-start':
-        this.calls.set(event.id, { id: event.id, name: event.name, namespace: event.namespace, freeform: event.freeform === true, args: new TextPieces() });
+        (this.calls ??= new Map()).set(event.id, {
+          id: event.id,
+          name: event.name,
+          namespace: event.namespace,
+          freeform: event.freeform === true,
+          args: new TextPieces(),
+        });
         break;
       case 'tool-call-delta':
-        this.calls.get(event.id)?.args.add(event.argumentsDelta);
+        this.calls?.get(event.id)?.args.add(event.argumentsDelta);
         break;
       case 'finish':
         this.finishReason = event.reason;
@@ -58,12 +65,12 @@ export class ReplyTally {
   restart(): void {
     this.textParts.clear();
     this.reasoningParts.clear();
-    this.calls.clear();
+    this.calls = undefined;
   }
 
   /** Whether a tool call was started (its arguments may be cut part way: a reply that cannot be continued). */
   get hasToolCalls(): boolean {
-    return this.calls.size > 0;
+    return this.calls !== undefined && this.calls.size > 0;
   }
 
   get text(): string {
@@ -75,7 +82,7 @@ export class ReplyTally {
   }
 
   get toolCalls(): ToolCallPart[] {
-    return [...this.calls.values()].map((call) => ({
+    return [...(this.calls?.values() ?? [])].map((call) => ({
       type: 'tool-call',
       id: call.id,
       name: call.name,
