@@ -29,7 +29,9 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   private index = 0;
   /** Whether the events in `batch` still go through the attempt's `pass` (held ones already did). */
   private passing = false;
+  /** The last call's promise, while any call is in flight (`pending` counts them): the next one runs after it. */
   private busy: Promise<unknown> | undefined;
+  private pending = 0;
   /** A failure of the committed stream, to recover from once the events before it were handed on. */
   private failure: StreamFailure | undefined;
   /** A continuation's splice, until it decided how its text joins on. */
@@ -48,36 +50,46 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   }
 
   next(): Promise<Step> {
-    if (this.busy === undefined && this.index < this.batch.length) return Promise.resolve(this.take());
-    return this.serial(() => this.advance());
+    if (this.pending === 0 && this.index < this.batch.length) return Promise.resolve(this.take());
+    return this.serial(this.advance);
   }
 
   /** Reads every event to its end without handing them out (collect()): a promise a batch, not one an event. */
   async drain(): Promise<void> {
     for (;;) {
-      while (this.busy === undefined && this.index < this.batch.length) this.take();
-      const step = await this.serial(() => this.advance());
+      while (this.pending === 0 && this.index < this.batch.length) this.take();
+      const step = await this.serial(this.advance);
       if (step.done) return;
     }
   }
 
   return(): Promise<Step> {
     return this.serial(async () => {
-      if (this.state === 'reading') await this.close();
-      this.state = 'done';
-      return DONE;
+      try {
+        if (this.state === 'reading') await this.close();
+        this.state = 'done';
+        return DONE;
+      } finally {
+        this.settled();
+      }
     });
   }
 
-  /** Runs `work` after any call still in flight, as an async generator queues its calls. */
+  /**
+   * Runs `work` after any call still in flight, as an async generator queues
+   * its calls. Each `work` calls `settled()` as it ends (so no promise more a
+   * call watches for the end).
+   */
   private serial(work: () => Promise<Step>): Promise<Step> {
-    const run = this.busy ? this.busy.then(work, work) : work();
+    this.pending += 1;
+    const run = this.pending > 1 && this.busy ? this.busy.then(work, work) : work();
     this.busy = run;
-    const clear = () => {
-      if (this.busy === run) this.busy = undefined;
-    };
-    run.then(clear, clear);
     return run;
+  }
+
+  private settled(): void {
+    this.pending -= 1;
+    if (this.pending === 0) this.busy = undefined;
   }
 
   private take(): Step {
@@ -86,59 +98,64 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
     return { value: event, done: false };
   }
 
-  private async advance(): Promise<Step> {
-    for (;;) {
-      if (this.index < this.batch.length) return this.take();
-      if (this.state === 'done') return DONE;
-      if (this.failure !== undefined) {
-        await this.recover(this.failure);
-        continue;
-      }
-      if (this.state === 'unstarted') {
-        this.state = 'reading';
-        const outcome = await this.picked;
-        if (!outcome.ok) {
-          this.state = 'done';
-          return { value: { type: 'error', error: outcome.error.toNeutral() }, done: false };
-        }
-        this.committed = outcome;
-        this.batch = outcome.opened.held;
-        this.index = 0;
-        continue;
-      }
-      const opened = (this.committed as Committed).opened;
-      if (!this.passing) {
-        this.passing = true;
-        this.batch = this.recovery ? this.watch(opened.leftover) : opened.leftover;
-        this.index = 0;
-        continue;
-      }
-      // What arrived is read without a promise a layer; a quiet upstream is waited for here, on its exchange.
-      const polled = opened.rest.poll();
-      if (polled === WAIT) {
-        await opened.rest.readable();
-        continue;
-      }
-      let next: IteratorResult<StreamEvent[], void>;
-      try {
-        next = polled ?? (await opened.rest.next());
-      } catch (error) {
-        await this.close();
-        throw error;
-      }
-      if (next.done) {
-        const { tally } = opened;
-        if (this.recovery && tally.finishReason === undefined && tally.error === undefined) {
-          this.failure = ENDED;
+  /** The next step (a `serial` work: it calls `settled()` as it ends). */
+  private readonly advance = async (): Promise<Step> => {
+    try {
+      for (;;) {
+        if (this.index < this.batch.length) return this.take();
+        if (this.state === 'done') return DONE;
+        if (this.failure !== undefined) {
+          await this.recover(this.failure);
           continue;
         }
-        await this.close();
-        return DONE;
+        if (this.state === 'unstarted') {
+          this.state = 'reading';
+          const outcome = await this.picked;
+          if (!outcome.ok) {
+            this.state = 'done';
+            return { value: { type: 'error', error: outcome.error.toNeutral() }, done: false };
+          }
+          this.committed = outcome;
+          this.batch = outcome.opened.held;
+          this.index = 0;
+          continue;
+        }
+        const opened = (this.committed as Committed).opened;
+        if (!this.passing) {
+          this.passing = true;
+          this.batch = this.recovery ? this.watch(opened.leftover) : opened.leftover;
+          this.index = 0;
+          continue;
+        }
+        // What arrived is read without a promise a layer; a quiet upstream is waited for here, on its exchange.
+        const polled = opened.rest.poll();
+        if (polled === WAIT) {
+          await opened.rest.readable();
+          continue;
+        }
+        let next: IteratorResult<StreamEvent[], void>;
+        try {
+          next = polled ?? (await opened.rest.next());
+        } catch (error) {
+          await this.close();
+          throw error;
+        }
+        if (next.done) {
+          const { tally } = opened;
+          if (this.recovery && tally.finishReason === undefined && tally.error === undefined) {
+            this.failure = ENDED;
+            continue;
+          }
+          await this.close();
+          return DONE;
+        }
+        this.batch = this.recovery ? this.watch(next.value) : next.value;
+        this.index = 0;
       }
-      this.batch = this.recovery ? this.watch(next.value) : next.value;
-      this.index = 0;
+    } finally {
+      this.settled();
     }
-  }
+  };
 
   /** A batch as handed on while recovery is on: a last error is kept back as the failure; a continuation's start is spliced. */
   private watch(events: StreamEvent[]): StreamEvent[] {
