@@ -6,6 +6,8 @@
 // disk. Each round starts a fresh child per target, warms it up, reads its idle RSS (after a full GC), opens the
 // streams BENCH_STREAMS_BATCH (500) at a time, waits for every one to show its first piece, waits 3 s more and reads
 // RSS again (after a full GC): above idle and in total, and the heap, external and array-buffer figures beside it.
+// Then, with every stream still held, the CPU a streamed piece costs: the child's CPU (user + system, every thread)
+// over BENCH_STREAMS_CPU_SECONDS (10), divided by the pieces the upstream sent in that window (it counts them).
 //
 // N: BENCH_STREAMS (10,000), at most what one process's open-files limit holds. Over HTTP/1.1 each held stream costs
 // the gateway (and the proxy) two sockets, the caller's and the upstream's, so a process whose hard limit is L and
@@ -13,11 +15,12 @@
 // that is just under 10,000, and the bench says so and runs that many for both. (Multiplexing the callers' streams
 // onto fewer sockets would no longer be the load a caller per stream puts on a gateway.)
 //
-// Knobs: BENCH_ROUNDS (3), BENCH_STREAMS (10000), BENCH_STREAMS_BATCH (500), BENCH_STREAMS_TARGETS (proxy,gateway).
+// Knobs: BENCH_ROUNDS (3), BENCH_STREAMS (10000), BENCH_STREAMS_BATCH (500), BENCH_STREAMS_TARGETS (proxy,gateway),
+// BENCH_STREAMS_CPU_SECONDS (10), BENCH_GATEWAY_DIST (another build's gateway-node dist/index.js, as compare-builds.mjs).
 import { readdirSync, readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir, cpus } from 'node:os';
+import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startChild } from './lib/child.mjs';
+import { cpuMicros, startChild } from './lib/child.mjs';
 import { cannon, median, openStreams, sequential, sleep } from './lib/measure.mjs';
 
 if (!existsSync(new URL('../packages/gateway-node/dist/index.js', import.meta.url))) {
@@ -29,6 +32,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ASKED = Number(process.env.BENCH_STREAMS ?? 10_000);
 const BATCH = Number(process.env.BENCH_STREAMS_BATCH ?? 500);
 const TARGETS = (process.env.BENCH_STREAMS_TARGETS ?? 'proxy,gateway').split(',');
+const CPU_SECONDS = Number(process.env.BENCH_STREAMS_CPU_SECONDS ?? 10);
 const MB = 2 ** 20;
 
 const temp = mkdtempSync(join(tmpdir(), 'bench-streams-'));
@@ -94,6 +98,15 @@ const limitNote =
     ? `${STREAMS.toLocaleString('en-US')} streams, not ${ASKED.toLocaleString('en-US')}: each held HTTP/1.1 stream costs a process two sockets (caller and upstream), and this machine's hard open-files limit (${hardFileLimit(process.pid).toLocaleString('en-US')} a process) holds no more beside what a child already has open`
     : `${STREAMS.toLocaleString('en-US')} streams`;
 
+/** The child's CPU (µs, every thread) over CPU_SECONDS, per piece the upstream sent meanwhile (one a second a held stream). */
+async function cpuPerPiece(target) {
+  const [before, sentBefore] = await Promise.all([target.usage(), upstream.usage()]);
+  await sleep(CPU_SECONDS * 1000);
+  const [after, sentAfter] = await Promise.all([target.usage(), upstream.usage()]);
+  const pieces = sentAfter.pieces - sentBefore.pieces;
+  return { pieces, us: pieces > 0 ? (cpuMicros(after) - cpuMicros(before)) / pieces : Number.NaN, load: loadavg()[0] };
+}
+
 async function underStreams(kind) {
   const target = await start(kind);
   const s = spec[kind];
@@ -106,12 +119,13 @@ async function underStreams(kind) {
     await sleep(3000);
     const loaded = await memory(target);
     const loadedFiles = openFiles(target.pid);
+    const piece = await cpuPerPiece(target);
     const held = streams.held();
     const established = streams.established();
     const failed = streams.failed();
     const failures = streams.failures();
     streams.close();
-    return { idle, loaded, idleFiles, loadedFiles, established, held, failed, failures };
+    return { idle, loaded, idleFiles, loadedFiles, established, held, failed, failures, piece };
   } finally {
     await target.stop();
   }
@@ -122,7 +136,8 @@ const mib = (bytes) => (bytes / MB).toFixed(1);
 const describe = (m) =>
   `${m.held}/${STREAMS} streams held (${m.established} showed a first piece, ${m.failed} failed${m.failed > 0 ? `: ${JSON.stringify(m.failures)}` : ''}), ${m.loadedFiles} fds, RSS ${mib(m.loaded.rss)} MiB ` +
   `(+${mib(m.loaded.rss - m.idle.rss)} over idle ${mib(m.idle.rss)}), heap used ${mib(m.loaded.heapUsed)} (+${mib(m.loaded.heapUsed - m.idle.heapUsed)}), ` +
-  `V8 holds ${mib(m.loaded.heapTotal)}, external ${mib(m.loaded.external)}, arrayBuffers ${mib(m.loaded.arrayBuffers)}`;
+  `V8 holds ${mib(m.loaded.heapTotal)}, external ${mib(m.loaded.external)}, arrayBuffers ${mib(m.loaded.arrayBuffers)}; ` +
+  `CPU ${m.piece.us.toFixed(1)} µs a piece (${m.piece.pieces} pieces in ${CPU_SECONDS} s), load ${m.piece.load.toFixed(2)}`;
 const rounds = [];
 for (let round = 1; round <= ROUNDS; round += 1) {
   const r = {};
@@ -145,11 +160,13 @@ if (TARGETS.includes('proxy') && TARGETS.includes('gateway')) {
     figure('(info) heap used above idle', (m) => (m.loaded.heapUsed - m.idle.heapUsed) / MB),
     figure('(info) external above idle', (m) => (m.loaded.external - m.idle.external) / MB),
   ];
+  const piece = figure('(info) CPU a streamed piece, µs', (m) => m.piece.us);
   const every = rounds.every((r) => r.gateway.held === STREAMS && r.proxy.held === STREAMS);
   console.log('');
   console.log('figure                                   gateway MiB   proxy MiB   ratio');
   for (const row of rows)
     console.log(`${row.name.padEnd(40)} ${row.gateway.toFixed(1).padStart(11)} ${row.proxy.toFixed(1).padStart(11)}   ${row.ratio.toFixed(2)}×`);
+  console.log(`${piece.name.padEnd(40)} ${piece.gateway.toFixed(1).padStart(11)} ${piece.proxy.toFixed(1).padStart(11)}   ${piece.ratio.toFixed(2)}×`);
   const [above, total] = rows;
   console.log('');
   console.log(`Medians of ${ROUNDS} rounds; ratio = median of the per-round gateway/proxy ratios. ${limitNote}.`);

@@ -1,6 +1,7 @@
 // A minimal OpenAI Chat upstream on raw node:http, fast enough not to be the bottleneck.
 // Model "hold" streams one piece a second until the caller goes away, for at most BENCH_HOLD_SECONDS (3600) (for the
-// open-streams figures: opening thousands of streams on a busy machine takes minutes, and none may end before it is read);
+// open-streams figures: opening thousands of streams on a busy machine takes minutes, and none may end before it is read),
+// and counts the pieces it sent (`pieces` in its usage answer: the CPU a streamed piece costs is read against it);
 // Model "flaky" fails every 4th request (a 500, or a streamed answer cut after its first piece);
 // any other model answers at once, as JSON or as SSE when the body asks for `stream: true`.
 import { createServer } from 'node:http';
@@ -52,6 +53,7 @@ const server = createServer((req, res) => {
 });
 
 let flaky = 0;
+let pieces = 0;
 const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 3600);
 function fail(res, stream) {
   if (!stream) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"flaky upstream"}}');
@@ -71,10 +73,11 @@ function hold(res) {
       return;
     }
     res.write(chunk({ content: ` piece ${n}` }));
+    pieces += 1;
   }, 1000);
   res.on('close', () => clearInterval(timer));
 }
 
 server.keepAliveTimeout = 65_000;
 server.maxRequestsPerSocket = 0;
-server.listen(0, '127.0.0.1', () => serveIpc({ url: `http://127.0.0.1:${server.address().port}` }));
+server.listen(0, '127.0.0.1', () => serveIpc({ url: `http://127.0.0.1:${server.address().port}` }, () => ({ pieces })));

@@ -2,7 +2,7 @@ import { isOutputEvent, type StreamDecoder, type StreamEvent, type ToolCallResto
 import type { AttemptStop } from './attempt-stop';
 import type { AttemptTimers } from './attempt-timers';
 import { classifyNeutralError } from './classify-neutral-error';
-import type { BodyBatches } from './decode-body';
+import { WAIT, type BodyBatches } from './decode-body';
 import { AbortedError } from './errors/aborted-error';
 import type { ReplyTally } from './reply-tally';
 import { wireFailure } from './send-upstream';
@@ -67,19 +67,55 @@ export class AttemptBatches {
       await this.close();
       return DONE;
     }
-    const { tally, timers, exchange } = this.input;
     let events: StreamEvent[] | undefined;
     try {
       events = await this.input.body.next();
     } catch (error) {
-      tally.error = wireFailure(error, this.input, false);
-      this.ending = true;
-      return { value: [{ type: 'error', error: tally.error.toNeutral() }], done: false };
+      return this.failed(error);
     }
     if (events === undefined) {
       await this.close();
       return DONE;
     }
+    return this.batchOf(events);
+  }
+
+  /**
+   * The next batch without waiting, where that needs no promise: a step, WAIT
+   * (nothing has arrived: wait for `readable()` and poll again), or undefined
+   * (ask `next()`: the attempt ends, or its body is read whole). A reader that
+   * polls waits once a piece, on the exchange, rather than once a layer.
+   */
+  poll(): Step | typeof WAIT | undefined {
+    const { body } = this.input;
+    if (this.closed || this.ending || body.poll === undefined) return undefined;
+    let events: StreamEvent[] | undefined | typeof WAIT;
+    try {
+      events = body.poll();
+    } catch (error) {
+      return this.failed(error);
+    }
+    if (events === WAIT || events === undefined) return events;
+    return this.batchOf(events);
+  }
+
+  /** Resolves once `poll()` may have more (the upstream sent something, or the body ended). */
+  readable(): Promise<void> {
+    return this.input.exchange.readable();
+  }
+
+  /** A socket failure as the attempt's last batch: its error event. */
+  private failed(error: unknown): Step {
+    const { tally } = this.input;
+    tally.error = wireFailure(error, this.input, false);
+    this.ending = true;
+    return { value: [{ type: 'error', error: tally.error.toNeutral() }], done: false };
+  }
+
+  /** A decoded batch as handed on: the idle deadline restarted, the first piece noted, nothing after an error. */
+  private batchOf(decoded: StreamEvent[]): Step {
+    let events = decoded;
+    const { tally, timers, exchange } = this.input;
     if (tally.firstPieceAt !== undefined) timers.piece();
     this.noteMalformed();
     const { restoreToolCall } = this.input;

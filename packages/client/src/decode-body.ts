@@ -4,9 +4,14 @@ import { replyEvents } from './reply-events';
 import type { UpstreamExchange } from './upstream-exchange';
 import { Utf8Text } from './utf8-text';
 
+/** What `poll()` says when nothing has arrived yet: wait for the exchange's `readable()`, then poll again. */
+export const WAIT: unique symbol = Symbol('wait');
+
 /** A reply body as batches of neutral events: `next()` resolves undefined after the last batch. */
 export interface BodyBatches {
   next(): Promise<StreamEvent[] | undefined>;
+  /** The next batch without waiting (a streamed body): as `next()`, or WAIT when nothing decodable has arrived yet. */
+  poll?(): StreamEvent[] | undefined | typeof WAIT;
 }
 
 const isLast = (events: StreamEvent[]): boolean => {
@@ -19,7 +24,8 @@ const isLast = (events: StreamEvent[]): boolean => {
  * (all the body that had arrived), stopping at the finish or error (whatever
  * follows is left in the body). Throws on a socket error, after the events of
  * every chunk that came before it. Waits only when nothing is queued (a plain
- * object rather than an async generator: one promise a batch, no iterator hops).
+ * object rather than an async generator: one promise a batch, no iterator hops);
+ * `poll()` decodes without waiting, for a reader that waits on the exchange itself.
  */
 export class StreamBodyBatches implements BodyBatches {
   private readonly text = new Utf8Text();
@@ -32,14 +38,19 @@ export class StreamBodyBatches implements BodyBatches {
   ) {}
 
   async next(): Promise<StreamEvent[] | undefined> {
+    for (;;) {
+      const events = this.poll();
+      if (events !== WAIT) return events;
+      await this.exchange.readable();
+    }
+  }
+
+  /** Decodes what arrived, without waiting: a reader whose upstream is quiet waits on the exchange, not on this. */
+  poll(): StreamEvent[] | undefined | typeof WAIT {
     const { exchange, decoder } = this;
     while (!this.finished) {
       const chunk = exchange.take();
-      if (chunk === undefined) {
-        if (exchange.done) return this.end();
-        await exchange.readable();
-        continue;
-      }
+      if (chunk === undefined) return exchange.done ? this.end() : WAIT;
       const events = this.pushed(decoder, chunk);
       if (events.length === 0) continue;
       if (isLast(events)) this.finished = true;

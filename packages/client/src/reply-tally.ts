@@ -16,7 +16,7 @@ export class ReplyTally {
   // ledger's count read it (the route turn keeps no copy of a stream's text unless it stores the reply).
   private readonly textParts = new TextPieces();
   private readonly reasoningParts = new TextPieces();
-  /** Made at the first tool call: most replies have none. */
+  /** Tool calls by id (made at the first one: a held stream of text keeps no empty Map). */
   private calls: Map<string, ToolCallTally> | undefined;
   usage: Usage | undefined;
   finishReason: FinishReason | undefined;
@@ -65,7 +65,7 @@ export class ReplyTally {
   restart(): void {
     this.textParts.clear();
     this.reasoningParts.clear();
-    this.calls?.clear();
+    this.calls = undefined;
   }
 
   /** Whether a tool call was started (its arguments may be cut part way: a reply that cannot be continued). */

@@ -1,4 +1,5 @@
 import type { StreamEvent } from '@bench/formats';
+import { WAIT } from './decode-body';
 import type { Picked } from './pick-candidate';
 import type { RunRecovery, StreamFailure } from './run-recovery';
 import type { StreamSplice } from './stream-splice';
@@ -28,7 +29,9 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   private index = 0;
   /** Whether the events in `batch` still go through the attempt's `pass` (held ones already did). */
   private passing = false;
+  /** The last call's promise, while any call is in flight (`pending` counts them): the next one runs after it. */
   private busy: Promise<unknown> | undefined;
+  private pending = 0;
   /** A failure of the committed stream, to recover from once the events before it were handed on. */
   private failure: StreamFailure | undefined;
   /** A continuation's splice, until it decided how its text joins on. */
@@ -47,8 +50,8 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
   }
 
   next(): Promise<Step> {
-    if (this.busy === undefined && this.index < this.batch.length) return Promise.resolve(this.take());
-    return this.serial(() => this.advance());
+    if (this.pending === 0 && this.index < this.batch.length) return Promise.resolve(this.take());
+    return this.serial(this.advance);
   }
 
   /**
@@ -57,21 +60,11 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
    */
   async drain(visit?: (event: StreamEvent) => void): Promise<void> {
     for (;;) {
-      while (this.busy === undefined && this.index < this.batch.length) {
+      while (this.pending === 0 && this.index < this.batch.length) {
         const event = this.takeEvent();
         visit?.(event);
       }
-      // serial(advance), without a reaction to clear `busy` when nothing else is in flight (a promise a batch fewer).
-      let step: Step;
-      if (this.busy === undefined) {
-        const run = this.advance();
-        this.busy = run;
-        try {
-          step = await run;
-        } finally {
-          if (this.busy === run) this.busy = undefined;
-        }
-      } else step = await this.serial(() => this.advance());
+      const step = await this.serial(this.advance);
       if (step.done) return;
       visit?.(step.value);
     }
@@ -79,21 +72,31 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
 
   return(): Promise<Step> {
     return this.serial(async () => {
-      if (this.state === 'reading') await this.close();
-      this.state = 'done';
-      return DONE;
+      try {
+        if (this.state === 'reading') await this.close();
+        this.state = 'done';
+        return DONE;
+      } finally {
+        this.settled();
+      }
     });
   }
 
-  /** Runs `work` after any call still in flight, as an async generator queues its calls. */
+  /**
+   * Runs `work` after any call still in flight, as an async generator queues
+   * its calls. Each `work` calls `settled()` as it ends (so no promise more a
+   * call watches for the end).
+   */
   private serial(work: () => Promise<Step>): Promise<Step> {
-    const run = this.busy ? this.busy.then(work, work) : work();
+    this.pending += 1;
+    const run = this.pending > 1 && this.busy ? this.busy.then(work, work) : work();
     this.busy = run;
-    const clear = () => {
-      if (this.busy === run) this.busy = undefined;
-    };
-    run.then(clear, clear);
     return run;
+  }
+
+  private settled(): void {
+    this.pending -= 1;
+    if (this.pending === 0) this.busy = undefined;
   }
 
   private take(): Step {
@@ -106,53 +109,64 @@ export class RunEvents implements AsyncIterableIterator<StreamEvent> {
     return event;
   }
 
-  private async advance(): Promise<Step> {
-    for (;;) {
-      if (this.index < this.batch.length) return this.take();
-      if (this.state === 'done') return DONE;
-      if (this.failure !== undefined) {
-        await this.recover(this.failure);
-        continue;
-      }
-      if (this.state === 'unstarted') {
-        this.state = 'reading';
-        const outcome = await this.picked;
-        if (!outcome.ok) {
-          this.state = 'done';
-          return { value: { type: 'error', error: outcome.error.toNeutral() }, done: false };
-        }
-        this.committed = outcome;
-        this.batch = outcome.opened.held;
-        this.index = 0;
-        continue;
-      }
-      const opened = (this.committed as Committed).opened;
-      if (!this.passing) {
-        this.passing = true;
-        this.batch = this.recovery ? this.watch(opened.leftover) : opened.leftover;
-        this.index = 0;
-        continue;
-      }
-      let next: IteratorResult<StreamEvent[], void>;
-      try {
-        next = await opened.rest.next();
-      } catch (error) {
-        await this.close();
-        throw error;
-      }
-      if (next.done) {
-        const { tally } = opened;
-        if (this.recovery && tally.finishReason === undefined && tally.error === undefined) {
-          this.failure = ENDED;
+  /** The next step (a `serial` work: it calls `settled()` as it ends). */
+  private readonly advance = async (): Promise<Step> => {
+    try {
+      for (;;) {
+        if (this.index < this.batch.length) return this.take();
+        if (this.state === 'done') return DONE;
+        if (this.failure !== undefined) {
+          await this.recover(this.failure);
           continue;
         }
-        await this.close();
-        return DONE;
+        if (this.state === 'unstarted') {
+          this.state = 'reading';
+          const outcome = await this.picked;
+          if (!outcome.ok) {
+            this.state = 'done';
+            return { value: { type: 'error', error: outcome.error.toNeutral() }, done: false };
+          }
+          this.committed = outcome;
+          this.batch = outcome.opened.held;
+          this.index = 0;
+          continue;
+        }
+        const opened = (this.committed as Committed).opened;
+        if (!this.passing) {
+          this.passing = true;
+          this.batch = this.recovery ? this.watch(opened.leftover) : opened.leftover;
+          this.index = 0;
+          continue;
+        }
+        // What arrived is read without a promise a layer; a quiet upstream is waited for here, on its exchange.
+        const polled = opened.rest.poll();
+        if (polled === WAIT) {
+          await opened.rest.readable();
+          continue;
+        }
+        let next: IteratorResult<StreamEvent[], void>;
+        try {
+          next = polled ?? (await opened.rest.next());
+        } catch (error) {
+          await this.close();
+          throw error;
+        }
+        if (next.done) {
+          const { tally } = opened;
+          if (this.recovery && tally.finishReason === undefined && tally.error === undefined) {
+            this.failure = ENDED;
+            continue;
+          }
+          await this.close();
+          return DONE;
+        }
+        this.batch = this.recovery ? this.watch(next.value) : next.value;
+        this.index = 0;
       }
-      this.batch = this.recovery ? this.watch(next.value) : next.value;
-      this.index = 0;
+    } finally {
+      this.settled();
     }
-  }
+  };
 
   /** A batch as handed on while recovery is on: a last error is kept back as the failure; a continuation's start is spliced. */
   private watch(events: StreamEvent[]): StreamEvent[] {

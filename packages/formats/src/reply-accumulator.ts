@@ -16,7 +16,8 @@ import type { Usage } from './neutral/usage';
 export class ReplyAccumulator {
   private readonly keepText: boolean;
   private readonly content: AssistantContentPart[] = [];
-  private readonly openCalls = new Map<string, ToolCallPart>();
+  /** Tool calls still taking arguments (made at the first tool call: a held stream of text keeps no empty Map). */
+  private openCalls: Map<string, ToolCallPart> | undefined;
   private id: string | undefined;
   private model: string | undefined;
   private created: number | undefined;
@@ -59,19 +60,19 @@ export class ReplyAccumulator {
         const call: ToolCallPart = { type: 'tool-call', id: event.id, name: event.name, arguments: '' };
         if (event.namespace !== undefined) call.namespace = event.namespace;
         if (event.freeform) call.freeform = true;
-        this.openCalls.set(event.id, call);
+        (this.openCalls ??= new Map()).set(event.id, call);
         this.content.push(call);
         return;
       }
       case 'tool-call-delta': {
-        const call = this.openCalls.get(event.id);
+        const call = this.openCalls?.get(event.id);
         if (call) call.arguments += event.argumentsDelta;
         return;
       }
       case 'tool-call-end': {
-        const call = this.openCalls.get(event.id);
+        const call = this.openCalls?.get(event.id);
         if (call && call.arguments === '') call.arguments = '{}';
-        this.openCalls.delete(event.id);
+        this.openCalls?.delete(event.id);
         return;
       }
       case 'finish':

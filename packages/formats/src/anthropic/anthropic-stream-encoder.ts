@@ -33,7 +33,8 @@ class AnthropicStreamEncoder implements StreamEncoder {
   private openKind: BlockKind | undefined;
   private openToolId: string | undefined;
   private signature: string | undefined;
-  private readonly toolIndex = new Map<string, number>();
+  /** Each tool call's block index (made at the first tool call: a held stream of text keeps no empty Map). */
+  private toolIndex: Map<string, number> | undefined;
 
   constructor(private readonly options: FormatStreamOptions = {}) {}
 
@@ -58,11 +59,11 @@ class AnthropicStreamEncoder implements StreamEncoder {
             '{"type":"tool_use","id":' + JSON.stringify(event.id) + ',"name":' + JSON.stringify(flatToolName(event.name, event.namespace)) + ',"input":{}}',
           );
         this.openToolId = event.id;
-        this.toolIndex.set(event.id, this.open);
+        (this.toolIndex ??= new Map()).set(event.id, this.open);
         return out;
       }
       case 'tool-call-delta': {
-        const index = this.toolIndex.get(event.id);
+        const index = this.toolIndex?.get(event.id);
         if (index === undefined || !event.argumentsDelta) return '';
         return blockDelta(index, '{"type":"input_json_delta","partial_json":' + JSON.stringify(event.argumentsDelta) + '}');
       }

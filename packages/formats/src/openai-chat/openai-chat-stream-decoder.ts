@@ -26,7 +26,7 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
   private stopSequence: string | undefined;
   private usage: Usage | undefined;
   /** Tool calls by wire index: their id; `open` is the one still taking deltas. */
-  private readonly calls = new Map<number, string>();
+  private calls: Map<number, string> | undefined; // made at the first tool call
   private open: string | undefined;
   private callCount = 0;
   /** OpenRouter's reasoning details not yet sent on (see openrouter-reasoning-details.ts). */
@@ -106,12 +106,12 @@ export class OpenAIChatStreamDecoder implements StreamDecoder {
 
   private onToolCall(call: ToolCallDelta, out: StreamEvent[]): void {
     const index = call.index ?? (call.id ? -1 - this.callCount : -this.callCount);
-    let id = this.calls.get(index);
+    let id = this.calls?.get(index);
     if (id === undefined) {
       this.closeToolCall(out);
       id = call.id || `call_${this.callCount}`;
       this.callCount++;
-      this.calls.set(index, id);
+      (this.calls ??= new Map()).set(index, id);
       this.open = id;
       if (call.signature) out.push({ type: 'reasoning-delta', text: '', signature: call.signature, signatureFrom: 'openai-chat' });
       out.push({ type: 'tool-call-start', id, name: call.name ?? '' });

@@ -18,7 +18,8 @@ const CLOSE_DELTA = ',"logprobs":null,"finish_reason":null}]}\n\n';
 export class OpenAIChatStreamEncoder implements StreamEncoder {
   private head: string | undefined;
   private ended = false;
-  private readonly toolIndex = new Map<string, number>();
+  /** Each tool call's index (made at the first tool call: a held stream of text keeps no empty Map). */
+  private toolIndex: Map<string, number> | undefined;
   private id: string;
   private model: string;
   private created: number | undefined;
@@ -40,6 +41,7 @@ export class OpenAIChatStreamEncoder implements StreamEncoder {
         if (event.redacted || !event.text) return '';
         return this.open() + this.chunk(`{"reasoning_content":${JSON.stringify(event.text)}}`);
       case 'tool-call-start': {
+        this.toolIndex ??= new Map();
         const index = this.toolIndex.size;
         this.toolIndex.set(event.id, index);
         return (
@@ -50,7 +52,7 @@ export class OpenAIChatStreamEncoder implements StreamEncoder {
         );
       }
       case 'tool-call-delta': {
-        const index = this.toolIndex.get(event.id);
+        const index = this.toolIndex?.get(event.id);
         if (index === undefined || !event.argumentsDelta) return '';
         return this.open() + this.chunk(`{"tool_calls":[{"index":${index},"function":{"arguments":${JSON.stringify(event.argumentsDelta)}}}]}`);
       }
