@@ -296,9 +296,9 @@ describe.skipIf(!haveChromium)('the dashboard in a real browser, against a real 
     await page.getByLabel('Key').fill('alice');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(/model=m1.*keyName=alice/);
-    await page.locator('[data-testid="calls-table"] tbody tr').first().waitFor();
-    const models = await page.locator('[data-testid="calls-table"] tbody tr td:nth-child(5)').allTextContents();
-    expect(new Set(models)).toEqual(new Set(['m1']));
+    // The unfiltered rows stay on screen until the filtered page arrives: wait for it, not for any row.
+    const shownModels = async () => new Set(await page.locator('[data-testid="calls-table"] tbody tr td:nth-child(5)').allTextContents());
+    await expect.poll(shownModels, { timeout: 10_000 }).toEqual(new Set(['m1']));
 
     const bench = await askPanel('A live one.');
     const m1 = bench.seats.find((seat) => seat.alias === 'm1')!;
