@@ -37,6 +37,22 @@ export const EXPORT_COLUMNS = [
   ['request', 'request'],
 ] as const satisfies ReadonlyArray<readonly [keyof CallRecord, keyof CallRow]>;
 
+/** The columns whose values are numbers (Postgres hands its BIGINTs over as strings: JSON Lines writes them as numbers). */
+export const NUMBER_COLUMNS: ReadonlySet<(typeof EXPORT_COLUMNS)[number][0]> = new Set([
+  'time',
+  'inputTokens',
+  'outputTokens',
+  'reasoningTokens',
+  'cachedTokens',
+  'cost',
+  'seconds',
+  'firstPieceSeconds',
+  'toolCalls',
+  'cacheWriteTokens',
+  'cacheWrite1hTokens',
+  'textChars',
+]);
+
 /**
  * A call as the export reads it: the values of EXPORT_COLUMNS in order, as stored (collection '' for none, warnings
  * as their JSON text or null, request 1 or null; Postgres' BIGINTs as strings).
