@@ -1,12 +1,13 @@
 // Profiles the gateway child under one load: `node bench/profile-gateway.mjs [route|distinct|panel|anthropic|logged|proxy|floor|floor-ledger] [seconds=8]`.
 // Starts the fast upstream and a gateway child under --cpu-prof (sqlite ledger, silent log unless
 // "logged"), warms it, runs autocannon at 16 connections, then prints the profile summary.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startChild } from './lib/child.mjs';
 import { cannon } from './lib/measure.mjs';
+import { threadProfiles } from './lib/thread-profiles.mjs';
 
 const [scenario = 'route', seconds = '8'] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'bench-prof-'));
@@ -48,6 +49,8 @@ const result = await cannon(gateway, { ...spec, connections: 16, seconds: Number
 console.log(`${scenario}: ${result.rps.toFixed(0)} req/s, ${result.cpuPerRequestUs.toFixed(0)} µs CPU per request`);
 await gateway.stop();
 await upstream.stop();
-const prof = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-console.log(execFileSync(process.execPath, [new URL('./lib/summarize-profile.mjs', import.meta.url).pathname, join(dir, prof), '40'], { encoding: 'utf8' }));
-console.log(`profile: ${join(dir, prof)}`);
+for (const { path, label } of threadProfiles(dir)) {
+  console.log(`\n=== ${label} ===`);
+  console.log(execFileSync(process.execPath, [new URL('./lib/summarize-profile.mjs', import.meta.url).pathname, path, '40'], { encoding: 'utf8' }));
+  console.log(`profile: ${path}`);
+}

@@ -2,13 +2,14 @@
 // it: info access log, SQLite ledger) under --cpu-prof while it holds N open route streams (an upstream piece a
 // second) for `seconds` after they opened, then the profile summarised (bench/lib/summarize-profile.mjs): where a
 // streamed piece's CPU goes. BENCH_STREAMS_TARGET=proxy profiles the bare proxy instead; BENCH_GATEWAY_DIST another build.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cpuMicros, startChild } from './lib/child.mjs';
 import { openStreams, sleep } from './lib/measure.mjs';
+import { threadProfiles } from './lib/thread-profiles.mjs';
 
 const N = Number(process.argv[2] ?? 2000);
 const SECONDS = Number(process.argv[3] ?? 40);
@@ -34,6 +35,8 @@ console.log(
 streams.close();
 await target.stop();
 await upstream.stop();
-const profile = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 const summarize = fileURLToPath(new URL('./lib/summarize-profile.mjs', import.meta.url));
-console.log(execFileSync(process.execPath, [summarize, join(dir, profile), '40'], { encoding: 'utf8' }));
+for (const { path, label } of threadProfiles(dir)) {
+  console.log(`\n=== ${label} ===`);
+  console.log(execFileSync(process.execPath, [summarize, path, '40'], { encoding: 'utf8' }));
+}
