@@ -12,7 +12,7 @@ import type { PanelEvent, PanelResult, SeatedSeat } from './panel-event';
 import type { PanelInput } from './panel-input';
 import type { PanelMember } from './panel-member';
 import type { PanelStop } from './panel-stop';
-import { runSeat } from './run-seat';
+import { runSeats } from './run-seats';
 import { SeatAnswerStream } from './seat-answer-stream';
 
 export interface Execution
@@ -45,10 +45,7 @@ export async function executePanel(run: Execution): Promise<PanelResult> {
     if (!stop.stopped && run.wanted()) streamed?.add(seat);
     return seat;
   };
-  // One reaction a seat on the seat's own promise (not an async callback awaiting it).
-  const seats: BenchSeat[] = await Promise.all(
-    run.seats.map((member, i) => runSeat(context, member, `${id}.${i + 1}`, request).then((seat) => ended(seat, i))),
-  );
+  const seats = await runSeats(context, run.seats, id, request, ended);
   const bench: PanelBenchInput = { panel: id, collection: collection.name, reply: run.mode, seats, skipped: run.skipped };
   if (run.shape !== undefined) bench.shape = run.shape;
   if (run.shapeBy !== undefined) bench.shapeBy = run.shapeBy;

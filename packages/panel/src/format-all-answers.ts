@@ -8,12 +8,15 @@ export function formatSeatAnswer(seat: BenchSeat): string {
 
 /** The closing line naming who was not asked, and why ('' when everyone was). */
 export function formatSkipped(skipped: readonly SkippedMember[]): string {
-  const seats = skipped.filter((s) => s.seat !== undefined);
-  if (seats.length === 0) return '';
-  return `---\n\n*Not asked:* ${seats.map((s) => `${s.alias} (${s.why})`).join('; ')}.\n`;
+  // Loops, not filter/map/join: every `all` reply comes here, most with no one skipped.
+  let named = '';
+  for (const s of skipped) if (s.seat !== undefined) named += `${named === '' ? '' : '; '}${s.alias} (${s.why})`;
+  return named === '' ? '' : `---\n\n*Not asked:* ${named}.\n`;
 }
 
 /** The `all` reply: a note (if any), every seat's labelled answer in seat order, then who was not asked. */
 export function formatAllAnswers(seats: readonly BenchSeat[], skipped: readonly SkippedMember[], note?: string): string {
-  return (note ? `> ${note}\n\n` : '') + seats.map(formatSeatAnswer).join('') + formatSkipped(skipped);
+  let text = note ? `> ${note}\n\n` : '';
+  for (const seat of seats) text += formatSeatAnswer(seat);
+  return text + formatSkipped(skipped);
 }

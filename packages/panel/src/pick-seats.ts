@@ -29,12 +29,15 @@ export function pickSeats(
   shape: string,
   random: () => number,
 ): PickedSeats {
-  const eligible = candidates.filter((candidate) => candidate.why === undefined);
   const { maxCalls } = collection;
-  if (maxCalls === undefined || eligible.length <= maxCalls) {
-    const skipped = candidates.flatMap((c) => (c.why === undefined ? [] : [{ seat: c.seat, alias: c.alias, why: c.why }]));
-    return { seats: eligible, skipped, explorers: [] };
+  // One pass for the common case (everyone who can take the request fits): every panel request comes here.
+  const eligible: Candidate[] = [];
+  const unable: SkippedMember[] = [];
+  for (const c of candidates) {
+    if (c.why === undefined) eligible.push(c);
+    else unable.push({ seat: c.seat, alias: c.alias, why: c.why });
   }
+  if (maxCalls === undefined || eligible.length <= maxCalls) return { seats: eligible, skipped: unable, explorers: [] };
   if (collection.order === 'learned') return drawSeats(candidates, maxCalls, records, shape, random);
   const explorerSeats = Math.min(collection.maxExplorers ?? DEFAULT_MAX_EXPLORERS, maxCalls - 1);
   const recordSeats = maxCalls - explorerSeats;

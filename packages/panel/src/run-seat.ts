@@ -5,10 +5,19 @@ import { callStatus } from './call-status';
 import type { BenchSeat } from './panel-bench';
 import type { PanelMember } from './panel-member';
 
-/** Calls one seat to its end, records it, and returns its `bench.seats` entry. Never rejects. */
-export function runSeat(context: CallContext, member: PanelMember, call: string, request: NeutralRequest): Promise<BenchSeat> {
+/**
+ * Calls one seat to its end, records it, and returns its `bench.seats` entry as `onEnd` (the panel's own step at a
+ * seat's end) returns it: called in the same reaction, not one more on the seat's promise. Rejects only when `onEnd` throws.
+ */
+export function runSeat(
+  context: CallContext,
+  member: PanelMember,
+  call: string,
+  request: NeutralRequest,
+  onEnd: (seat: BenchSeat) => BenchSeat,
+): Promise<BenchSeat> {
   const started = callMember(context, member, call, 'seat', request);
-  const ended = (result: CallResult) => benchSeatOf(member.alias, call, started.record(result));
+  const ended = (result: CallResult) => onEnd(benchSeatOf(member.alias, call, started.record(result)));
   // One reaction on the run's end, not an async function awaiting it. A read that throws: the run's result carries the failure.
   return started.run.collect().then(ended, () => started.run.result.then(ended));
 }

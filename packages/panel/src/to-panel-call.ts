@@ -18,7 +18,8 @@ export interface PanelCallContext {
 export function toPanelCall(context: PanelCallContext, result: CallResult): PanelCall {
   const { member } = context;
   const { status, error, errorClass } = callStatus(result);
-  const warnings = [...context.warnings, ...result.warnings.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message))];
+  // Most calls have none: no arrays built for them (callRecordOf copies a non-empty list).
+  const warnings = context.warnings.length === 0 && result.warnings.length === 0 ? NO_WARNINGS : warningsOf(context.warnings, result);
   const record = callRecordOf(
     {
       id: context.id,
@@ -45,4 +46,10 @@ export function toPanelCall(context: PanelCallContext, result: CallResult): Pane
     },
   );
   return record as PanelCall;
+}
+
+const NO_WARNINGS: readonly string[] = [];
+
+function warningsOf(own: readonly string[], result: CallResult): string[] {
+  return [...own, ...result.warnings.map((w) => (w.path ? `${w.path}: ${w.message}` : w.message))];
 }

@@ -31,10 +31,18 @@ export interface PanelTurnInput {
 /** A panel (`all` or `merged`): seated at once, open as soon as seated, the answer as it comes, `bench` at the end. */
 export function startPanelTurn(input: PanelTurnInput): TurnRunner | Promise<TurnRunner> {
   const { runtime, collection } = input;
-  const candidates = [...collection.members, ...input.with, ...(collection.merger ? [collection.merger] : [])];
-  const reading = runtime.records.getRecords(candidates);
+  const reading = runtime.records.getRecords(input.with.length === 0 ? recordsReadFor(collection) : [...recordsReadFor(collection), ...input.with]);
   // Fresh records come at once, and the panel is seated at once: no promise for the turn to wait on.
   return isPromise(reading) ? reading.then((records) => seatPanel(input, records)) : seatPanel(input, reading);
+}
+
+/** Whose records a collection's panel reads (members, then the merger), once per resolved collection: a new config resolves new ones. */
+const RECORDS_READ = new WeakMap<ResolvedCollection, readonly string[]>();
+
+function recordsReadFor(collection: ResolvedCollection): readonly string[] {
+  let aliases = RECORDS_READ.get(collection);
+  if (!aliases) RECORDS_READ.set(collection, (aliases = collection.merger ? [...collection.members, collection.merger] : [...collection.members]));
+  return aliases;
 }
 
 function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRecord>): TurnRunner {
@@ -51,7 +59,7 @@ function seatPanel(input: PanelTurnInput, records: ReadonlyMap<string, MemberRec
     mode: input.mode,
     with: input.with,
     newId: runtime.newId,
-    records: (alias) => records.get(alias),
+    records,
     shape: input.shape?.shape ?? 'general',
     shapeBy: input.shape?.by ?? 'default',
     random: runtime.random,
