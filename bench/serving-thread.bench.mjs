@@ -6,7 +6,7 @@
 // whole process's, minus the same paced loop doing nothing; medians of BENCH_ROUNDS (5) to stderr.
 // BENCH_RECORDS=engine: the records as the engine builds them for a route turn (its facets, see `engineRecords`)
 // instead of the floor's (bench/lib/floor-child.mjs). BENCH_OTHER=CHECKOUT (another worktree, built): the same variants with that checkout's ledger and access log too, in
-// the same process and rounds (alternating which goes first), each with the median of the per-round ratios.
+// the same process and rounds (alternating which goes first), each with the median of the per-round ratios and each round's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,8 +164,11 @@ for (const [name, byBuild] of Object.entries(results)) {
   const line = (runs) => `main thread ${of(runs, 'main').toFixed(2)} µs, whole process ${of(runs, 'process').toFixed(2)} µs`;
   if (!byBuild.other) console.error(`  ${name}: ${line(byBuild.this)}`);
   else {
-    const ratio = median(byBuild.this.map((r, i) => r.main / byBuild.other[i].main));
-    console.error(`  ${name}: this ${line(byBuild.this)}; other ${line(byBuild.other)}; main thread this/other ${ratio.toFixed(2)}`);
+    const ratios = byBuild.this.map((r, i) => r.main / byBuild.other[i].main);
+    const rounds = ratios.map((r) => r.toFixed(2)).join(' ');
+    console.error(
+      `  ${name}: this ${line(byBuild.this)}; other ${line(byBuild.other)}; main thread this/other ${median(ratios).toFixed(2)} (rounds: ${rounds})`,
+    );
   }
 }
 for (const { ledger } of builds) await ledger.close();

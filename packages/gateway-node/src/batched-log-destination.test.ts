@@ -1,7 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import fs, { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatchedLogDestination } from './batched-log-destination';
 
 function destination() {
@@ -46,5 +47,59 @@ describe('the access log destination', () => {
     await flushed(out);
     expect(readFileSync(path, 'utf8')).toBe([...lines, ...lines].join(''));
     closeSync(fd);
+  });
+});
+
+describe('where the access log destination writes a batch', () => {
+  it('to a file, on the calling thread: a full batch is in the file when `write` returns, not handed to the thread pool', () => {
+    const { path, fd, out } = destination();
+    const handed = vi.spyOn(fs, 'write');
+    const line = `{"pad":"${'x'.repeat(1_000)}"}\n`;
+    for (let i = 0; i < 100; i += 1) out.write(line); // more than a batch holds
+    const now = readFileSync(path, 'utf8');
+    expect(now.length).toBeGreaterThan(0);
+    expect(now).toBe(line.repeat(now.length / line.length));
+    out.flushSync();
+    expect(readFileSync(path, 'utf8')).toBe(line.repeat(100));
+    expect(handed).not.toHaveBeenCalled();
+    handed.mockRestore();
+    closeSync(fd);
+  });
+
+  it('to a pipe, asynchronously, every line once and in order', async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'bench-log-')), 'out.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const fd = openSync(fifo, 'w');
+    const handed = vi.spyOn(fs, 'write');
+    const out = new BatchedLogDestination(fd);
+    const lines = Array.from({ length: 300 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 300)}"}\n`);
+    for (const line of lines) out.write(line);
+    const read: Buffer[] = [];
+    const chunk = Buffer.alloc(65_536);
+    const drain = () => {
+      for (;;) {
+        try {
+          const n = readSync(reader, chunk);
+          if (n === 0) return;
+          read.push(Buffer.from(chunk.subarray(0, n)));
+        } catch {
+          return; // EAGAIN: nothing more for now
+        }
+      }
+    };
+    expect(Buffer.concat(read).length).toBe(0);
+    const done = new Promise<void>((resolve) => out.flush(() => resolve())); // fsync on a pipe fails (EINVAL): only the write matters here
+    for (let i = 0; i < 200 && Buffer.concat(read).toString() !== lines.join(''); i += 1) {
+      drain();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await done;
+    drain();
+    expect(Buffer.concat(read).toString()).toBe(lines.join(''));
+    expect(handed).toHaveBeenCalled();
+    handed.mockRestore();
+    closeSync(fd);
+    closeSync(reader);
   });
 });

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createLedger } from '../create-ledger';
 import { LedgerUnwrittenError } from '../errors/ledger-unwritten-error';
 import { LedgerWriteError } from '../errors/ledger-write-error';
@@ -81,5 +82,24 @@ describe('sqlite ledger on a worker thread', () => {
     expect(await exited(child)).toBe(0); // SIGKILL if the worker held the event loop open
     clearTimeout(timer);
     expect(count(path)).toBe(1);
+  });
+
+  it('leaves batches in the mailbox while the worker polls: a message wakes it only after it has been idle', async () => {
+    const path = freshPath();
+    const ledger = await createLedger(`sqlite:${path}`, { windowMs: 1 });
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    const ops = () => posted.mock.calls.map(([message]) => (message as { op: string }).op);
+    ledger.recordCall(call('m1.1'));
+    await ledger.flush();
+    expect(ops()).toEqual(['poll']); // the worker slept since it started
+    for (let i = 2; i <= 4; i += 1) {
+      ledger.recordCall(call(`m${i}.1`));
+      await ledger.flush();
+    }
+    expect(ops()).toEqual(['poll']); // the worker was polling: no message for these
+    expect(await ledger.getCall('m4.1')).toMatchObject({ id: 'm4.1' });
+    posted.mockRestore();
+    await ledger.close();
+    expect(count(path)).toBe(4);
   });
 });

@@ -17,9 +17,10 @@ import type { ModelRecord, RecordsQuery } from '../model-record';
 import type { TurnRecord } from '../turn-record';
 import type { PruneCounts } from '../retention/prune-counts';
 import type { Verdict } from '../verdict';
-import { fromWireError, type WorkerOp, type WorkerReady, type WorkerReply } from './worker-protocol';
+import { fromWireError, type WakeUp, type WorkerOp, type WorkerReady, type WorkerReply } from './worker-protocol';
 import { sqliteWorkerScript } from './sqlite-worker-script';
 import { encodeWriteBatch } from './write-batch-codec';
+import { WriteMailbox } from './write-mailbox';
 
 interface Pending {
   worker: Worker;
@@ -29,8 +30,9 @@ interface Pending {
 
 /**
  * A SQLite store whose connection lives on a worker thread: the ledger's queued
- * inputs cross in batches (the worker builds their records) with their numbers in a transferred buffer and their strings joined in one (see
- * `write-batch-codec.ts`); verdicts and reads as structured-clone messages
+ * inputs cross in batches (the worker builds their records) with their numbers in a buffer and their strings joined in one (see
+ * `write-batch-codec.ts`), left in a shared mailbox that the worker polls while batches come (`write-mailbox.ts`);
+ * verdicts and reads as structured-clone messages
  * (measured cheaper on the calling thread than JSON). The caller's thread
  * never runs a statement. The worker is referenced only while
  * a request is outstanding, so an idle ledger does not keep the process alive.
@@ -42,6 +44,8 @@ export class SqliteWorkerStore implements LedgerStore {
   readonly #path: string;
   readonly #pending = new Map<number, Pending>();
   #worker: Promise<Worker> | undefined;
+  /** Each worker's mailbox, where queued batches wait for it (see `write-mailbox.ts`). */
+  readonly #mailboxes = new WeakMap<Worker, WriteMailbox>();
   #current: Worker | undefined;
   #next = 0;
   #closed = false;
@@ -63,9 +67,18 @@ export class SqliteWorkerStore implements LedgerStore {
   }
 
   /** Queued inputs, encoded (see `write-batch-codec.ts`): the worker builds their records. */
-  writeQueued(batch: readonly QueuedWrite[], price: PriceLookup | undefined): Promise<void> {
+  async writeQueued(batch: readonly QueuedWrite[], price: PriceLookup | undefined): Promise<void> {
     const encoded = encodeWriteBatch(batch, price);
-    return this.#call('writeQueued', [encoded], [encoded.numbers.buffer]) as Promise<void>;
+    if (this.#closed) throw new Error('the SQLite ledger is closed');
+    const worker = await this.#start();
+    const mailbox = this.#mailboxes.get(worker);
+    await new Promise((resolve, reject) => {
+      const id = ++this.#next;
+      this.#pending.set(id, { worker, resolve, reject });
+      worker.ref();
+      if (!mailbox?.put(id, encoded)) worker.postMessage({ id, op: 'writeQueued', args: [encoded] }, [encoded.numbers.buffer]);
+      else if (mailbox.sleeping) worker.postMessage({ op: 'poll' } satisfies WakeUp);
+    });
   }
 
   putVerdict(verdict: Verdict): Promise<void> {
@@ -194,7 +207,9 @@ export class SqliteWorkerStore implements LedgerStore {
 
   #start(): Promise<Worker> {
     this.#worker ??= new Promise<Worker>((resolve, reject) => {
-      const worker = new Worker(sqliteWorkerScript(), { workerData: { path: this.#path } });
+      const mailbox = new WriteMailbox();
+      const worker = new Worker(sqliteWorkerScript(), { workerData: { path: this.#path, mailbox: mailbox.buffer } });
+      this.#mailboxes.set(worker, mailbox);
       worker.once('message', (ready: WorkerReady) => {
         if (ready.ready) {
           worker.on('message', (reply: WorkerReply) => this.#settle(worker, reply));

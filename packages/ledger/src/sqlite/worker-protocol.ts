@@ -37,6 +37,11 @@ export interface WorkerRequest {
   args: unknown[];
 }
 
+/** Tells a worker that stopped polling its mailbox that a batch waits there. */
+export interface WakeUp {
+  op: 'poll';
+}
+
 /** An error as it crosses the thread boundary (structured clone drops the class). */
 export interface WireError {
   name: string;
