@@ -118,6 +118,10 @@ export function createRouter(options: RouterOptions = {}): Router {
     ((error: unknown) => {
       throw error;
     });
+  // Made once, not per plan: a plan passes them to every store read.
+  const onRecordsError = (error: unknown) => storeError(error, 'records');
+  const onHealthError = (error: unknown) => storeError(error, 'health');
+  const onConversationsError = (error: unknown) => storeError(error, 'conversations');
 
   async function plan(input: PlanInput): Promise<Plan> {
     const { collection, request } = input;
@@ -137,16 +141,8 @@ export function createRouter(options: RouterOptions = {}): Router {
     const at = now();
     const aliases = eligible.map((member) => member.alias);
     // Stores in memory answer at once: the plan then waits for nothing until it is made.
-    const recordsRead = orFallback(
-      () => records.getRecords(aliases),
-      () => new Map(),
-      (error) => storeError(error, 'records'),
-    );
-    const healthRead = orFallback(
-      () => health.read(aliases, at),
-      () => new Map(),
-      (error) => storeError(error, 'health'),
-    );
+    const recordsRead = orFallback(() => records.getRecords(aliases), emptyMap, onRecordsError);
+    const healthRead = orFallback(() => health.read(aliases, at), emptyMap, onHealthError);
     const [recordMap, healthMap] = isPromise(recordsRead) || isPromise(healthRead) ? await Promise.all([recordsRead, healthRead]) : [recordsRead, healthRead];
     validateRecords(recordMap);
     const holdMs = input.cooldown ? resolveCooldown(input.cooldown, 'cooldown').forMs : cooldown.forMs;
@@ -161,7 +157,7 @@ export function createRouter(options: RouterOptions = {}): Router {
       if (input.headers) identify.headers = input.headers;
       const proposed = (members[0] as Member).alias;
       const timing = { ttlMs: settings.stickyTtlMs, now: at };
-      const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, (error) => storeError(error, 'conversations'));
+      const claiming = claimConversation(conversations, identify, identifyOptions, profile, proposed, timing, onConversationsError);
       const sticky = isPromise(claiming) ? await claiming : claiming;
       const kept = eligible.find((member) => member.alias === sticky.keptAlias);
       if (kept !== undefined) {
@@ -178,7 +174,7 @@ export function createRouter(options: RouterOptions = {}): Router {
         : await orFallback(
             () => claimProbes(members, halfOpen, settings.maxMembers, (alias) => health.claimProbe(alias, at, holdMs)),
             () => NO_PROBES,
-            (error) => storeError(error, 'health'),
+            onHealthError,
           );
     for (const alias of held) cooling.add(alias);
     if (held.size > 0) members = coolingLast(members, cooling);
@@ -218,7 +214,7 @@ export function createRouter(options: RouterOptions = {}): Router {
     if (typeof input.keyName !== 'string') throw new InvalidRouteInputError('keyName', 'must be a string');
     if (!resolveSettings(input.settings).sticky) return undefined;
     const identify = { ...input, collection: input.collection.name };
-    return peekConversation(conversations, identify, identifyOptions, now(), (error) => storeError(error, 'conversations'));
+    return peekConversation(conversations, identify, identifyOptions, now(), onConversationsError);
   }
 
   return {
@@ -237,6 +233,9 @@ function whyPlaced(alias: string, keptAlias: string | undefined, ordered: Ordere
 
 /** A turn not kept with any conversation: sticky off, or the conversation store unreadable. */
 const unclaimed = (): Pick<Plan, 'conversation' | 'identity' | 'turn' | 'isNew'> => ({ conversation: randomUUID(), identity: 'none', turn: 1, isNew: true });
+
+/** What a plan reads in place of a store it could not read. */
+const emptyMap = <K, V>(): Map<K, V> => new Map();
 
 /** No half-open member: no probe claimed, none held (never written to). */
 const NO_PROBES: { probes: ReadonlySet<string>; held: ReadonlySet<string> } = { probes: new Set(), held: new Set() };

@@ -74,12 +74,11 @@ export function orderMembers(input: OrderInput): Ordered {
   );
   const { cooling } = input;
   const entryOf = (alias: string): Keyed => keyed.find((entry) => entry.member.alias === alias) as Keyed;
-  const place = (alias: string): number => members.findIndex((member) => member.alias === alias) + 1;
   return {
     members,
     rotated: rotatedAlias !== undefined,
     rank: () => members.map((member, i) => explain(entryOf(member.alias), i + 1, settings.order, shape, rotatedAlias, cooling)),
-    why: (alias) => explain(entryOf(alias), place(alias), settings.order, shape, rotatedAlias, cooling).why,
+    why: (alias) => whyOf(entryOf(alias), settings.order, shape, rotatedAlias, cooling),
   };
 }
 
@@ -117,6 +116,18 @@ function explain(
 ): RankedMember {
   const { read } = entry;
   const alias = entry.member.alias;
+  const why = whyOf(entry, order, shape, rotatedAlias, cooling);
+  const ranked: RankedMember = { alias, place, record: read.from, useful: read.useful, notUseful: read.notUseful, why };
+  if (entry.sample !== undefined) ranked.sample = entry.sample;
+  if (alias === rotatedAlias) ranked.rotated = true;
+  if (cooling.has(alias)) ranked.cooling = true;
+  return ranked;
+}
+
+/** Why a member is where it is (a plan says it for each planned member; `rank()` for every eligible one). */
+function whyOf(entry: Keyed, order: RouteSettings['order'], shape: string, rotatedAlias: string | undefined, cooling: ReadonlySet<string>): string {
+  const { read } = entry;
+  const alias = entry.member.alias;
   const where = read.from === 'shape' ? `on ${shape}` : read.from === 'whole' ? `overall (no record on ${shape})` : 'with no record';
   let why: string;
   if (order === 'listed') why = `listed ${ordinal(entry.index + 1)}`;
@@ -133,11 +144,7 @@ function explain(
     }
   }
   if (cooling.has(alias)) why += '; cooling down: tried last';
-  const ranked: RankedMember = { alias, place, record: read.from, useful: read.useful, notUseful: read.notUseful, why };
-  if (entry.sample !== undefined) ranked.sample = entry.sample;
-  if (alias === rotatedAlias) ranked.rotated = true;
-  if (cooling.has(alias)) ranked.cooling = true;
-  return ranked;
+  return why;
 }
 
 function ordinal(n: number): string {

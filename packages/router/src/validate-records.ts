@@ -2,6 +2,8 @@ import { InvalidRouteInputError } from './errors/invalid-route-input-error';
 import type { MemberRecord, ShapeRecord } from './stores/record-source';
 
 const valid = new WeakSet<object>();
+/** Shape records and maps of them already checked: a source's new record each turn mostly carries the same ones. */
+const validShapes = new WeakSet<object>();
 
 /**
  * Checks the records a source gave (once per record object): counts are
@@ -23,13 +25,14 @@ export function validateRecords(records: ReadonlyMap<string, MemberRecord>): voi
     if (record.score !== undefined && !Number.isFinite(record.score)) {
       throw new InvalidRouteInputError(`${at()}.score`, `must be a finite number, got ${String(record.score)}`);
     }
-    if (record.shapes !== undefined) {
+    if (record.shapes !== undefined && !validShapes.has(record.shapes)) {
       if (typeof record.shapes !== 'object' || record.shapes === null) {
         throw new InvalidRouteInputError(`${at()}.shapes`, 'must map shape names to records');
       }
       for (const shape in record.shapes) {
         if (Object.hasOwn(record.shapes, shape)) validateShapeRecord(() => `${at()}.shapes[${JSON.stringify(shape)}]`, record.shapes[shape] as ShapeRecord);
       }
+      validShapes.add(record.shapes);
     }
     valid.add(record);
   }
@@ -37,6 +40,7 @@ export function validateRecords(records: ReadonlyMap<string, MemberRecord>): voi
 
 function validateShapeRecord(at: () => string, record: ShapeRecord): void {
   if (typeof record !== 'object' || record === null) throw new InvalidRouteInputError(at(), 'must be a record object');
+  if (validShapes.has(record)) return;
   count(at, 'calls', record.calls, true);
   count(at, 'useful', record.useful, true);
   count(at, 'notUseful', record.notUseful, true);
@@ -48,6 +52,7 @@ function validateShapeRecord(at: () => string, record: ShapeRecord): void {
     }
   }
   moment(at, 'lastUsedAt', record.lastUsedAt);
+  validShapes.add(record);
 }
 
 const SHAPE_AMOUNTS = ['firstTokenSeconds', 'totalSeconds', 'cost'] as const;

@@ -4,6 +4,7 @@ import { MAX_TOKENS_FIELD, RESPONSE_FORMAT, STOP_STRING, STREAM_ABSENT, STREAM_O
 import { requestSchema, type WireRequest } from './openai-chat-api';
 import { parseMessages } from './parse-openai-chat-messages';
 import { parseResponseFormat, parseTool, parseToolChoice } from './parse-openai-chat-tools';
+import { passesRequestSchema } from './passes-request-schema';
 import { isRecord, splitExtra, withExtra, withoutNulls } from './split-extra';
 
 const MAPPED = new Set([
@@ -29,7 +30,8 @@ const MAPPED = new Set([
 export function parseOpenAIChatRequest(body: unknown): NeutralRequest {
   // Top-level nulls mean "default": they are kept verbatim in `extra`, not validated.
   const input = isRecord(body) ? withoutNulls(body) : body;
-  parseClientBody(requestSchema, input);
+  // The common valid request is checked by hand; zod checks (and explains) anything else, so every error stays its own.
+  if (!passesRequestSchema(input)) parseClientBody(requestSchema, input);
   // The schemas only check (no defaults, no transforms), so the input itself is the typed request; reading it rather
   // than zod's copy keeps unknown keys exactly as sent, a JSON `__proto__` key included.
   const wire = input as WireRequest;
