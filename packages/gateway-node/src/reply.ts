@@ -2,6 +2,8 @@
 export interface ReplyStream {
   /** Queues the text; a promise only when the reader is behind (wait for it), else undefined. */
   write(text: string): Promise<void> | undefined;
+  /** Sends what is queued now, not at the end of the turn (the first piece, which the caller waits for). */
+  sendNow(): void;
   /** Ends the reply with what is pending and `text` (once; later calls do nothing). */
   end(text?: string): void;
   /** The reader went away (or the reply ended). */

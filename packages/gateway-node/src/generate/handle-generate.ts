@@ -1,11 +1,11 @@
-import type { Engine, TurnOptions, TurnSink } from '@bench/engine';
-import type { StreamEvent } from '@bench/formats';
+import type { Engine, TurnOptions } from '@bench/engine';
 import { getCodec } from '@bench/formats';
 import { writeCompaction } from '../compaction/write-compaction';
 import type { RequestState } from '../request-state';
 import { streamFormOf } from '../stream/stream-form';
 import { toHttpError } from '../errors/to-http-error';
 import { parseClientRequest, type ClientRequest } from './parse-client-request';
+import { streamSink } from './stream-sink';
 
 /**
  * Every protocol's generate route: parse in the route's protocol, run the turn
@@ -57,12 +57,6 @@ async function runTurn(state: RequestState, engine: Engine, parsed: ClientReques
     { flush: head.flush, keepAlive: form.keepAlive, keepAliveMs: engine.config.server.keepAliveMs },
   );
   const encoder = form.createStreamEncoder({ request, id: head.id, model: head.model, ...endpoint });
-  const sink: TurnSink = {
-    write: (event: StreamEvent) => writer.write(encoder.encode(event)),
-    end: () => writer.end(encoder.end()),
-    get closed() {
-      return writer.isClosed;
-    },
-  };
+  const sink = streamSink(writer, encoder);
   await turn.pipe(sink);
 }

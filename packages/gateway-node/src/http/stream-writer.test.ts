@@ -52,6 +52,28 @@ describe('StreamWriter', () => {
     expect(writes).toBe(2); // one for the first turn's three pieces, one for "four"; the end goes with res.end
   });
 
+  it('sendNow hands what is pending to the socket at once; what follows in the same turn still goes in one write', async () => {
+    const writes: string[] = [];
+    const url = await serve(async (res) => {
+      const write = res.write.bind(res) as (chunk: string) => boolean;
+      res.write = ((chunk: string) => {
+        writes.push(chunk);
+        return write(chunk);
+      }) as typeof res.write;
+      const writer = new StreamWriter(res, { keepAlive: undefined, keepAliveMs: 60_000 });
+      writer.open(200, { 'content-type': 'text/plain' }, { flush: false });
+      writer.write('preamble ');
+      writer.write('first ');
+      writer.sendNow();
+      expect(writes).toEqual(['preamble first ']); // before the turn ended
+      for (const text of ['second ', 'third ']) writer.write(text);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      writer.end('end');
+    });
+    expect(await readAll(await request(url))).toBe('preamble first second third end');
+    expect(writes).toEqual(['preamble first ', 'second third ']);
+  });
+
   it('makes the writer wait while the reader does not read, and holds a bounded amount meanwhile', async () => {
     const piece = 'x'.repeat(64 * 1024);
     const pieces = 256; // 16 MB in all

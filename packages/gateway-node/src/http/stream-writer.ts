@@ -19,6 +19,8 @@ export class StreamWriter {
   private closed = false;
   /** Text written this turn, not yet handed to the socket. */
   private pending = '';
+  /** A flush is queued for the end of this turn. */
+  private flushQueued = false;
 
   constructor(
     private readonly res: ServerResponse,
@@ -54,7 +56,10 @@ export class StreamWriter {
   write(text: string): Promise<void> | undefined {
     if (!text || this.isClosed) return undefined;
     this.armKeepAlive();
-    if (this.pending === '') setImmediate(this.flush);
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(this.flush);
+    }
     this.pending += text;
     if (!this.res.writableNeedDrain) return undefined;
     return new Promise<void>((resolve) => {
@@ -68,6 +73,15 @@ export class StreamWriter {
     });
   }
 
+  /**
+   * Sends what is pending now rather than at the end of this turn: for the
+   * first piece, which the caller is waiting for (the rest of its batch, its
+   * finish and the reply's end follow in the turn's one later write).
+   */
+  sendNow(): void {
+    this.send();
+  }
+
   /** Ends the reply with what is pending and `text` (once; later calls do nothing). */
   end(text = ''): void {
     this.stopKeepAlive();
@@ -78,10 +92,15 @@ export class StreamWriter {
   }
 
   private readonly flush = (): void => {
+    this.flushQueued = false;
+    this.send();
+  };
+
+  private send(): void {
     const text = this.pending;
     this.pending = '';
     if (text && !this.isClosed && !this.res.writableEnded) this.res.write(text);
-  };
+  }
 
   private armKeepAlive(): void {
     const keepAlive = this.options.keepAlive;
