@@ -1,4 +1,5 @@
 import { REASONING_EFFORTS } from './openai-chat-api';
+import { isRecord } from './split-extra';
 
 /**
  * `requestSchema`'s checks written out by hand, for the request path: true only when the schema would accept
@@ -7,7 +8,7 @@ import { REASONING_EFFORTS } from './openai-chat-api';
  * on generated requests, valid and broken).
  */
 export function passesRequestSchema(input: unknown): boolean {
-  if (!isObject(input)) return false;
+  if (!isRecord(input)) return false;
   const { model, messages } = input;
   if (typeof model !== 'string' || model.length === 0 || !Array.isArray(messages)) return false;
   for (const message of messages) if (!isMessage(message)) return false;
@@ -23,18 +24,16 @@ export function passesRequestSchema(input: unknown): boolean {
     (input.stop === undefined || typeof input.stop === 'string' || everyOf(input.stop, isString)) &&
     optional(input.seed, isSafeInteger) &&
     optional(input.stream, isBoolean) &&
-    (input.stream_options === undefined || (isObject(input.stream_options) && optional(input.stream_options.include_usage, isBoolean))) &&
+    (input.stream_options === undefined || (isRecord(input.stream_options) && optional(input.stream_options.include_usage, isBoolean))) &&
     (input.reasoning_effort === undefined || EFFORTS.has(input.reasoning_effort)) &&
     optional(input.prompt_cache_key, isString)
   );
 }
 
-type Fields = Record<string, unknown>;
-
 const EFFORTS: ReadonlySet<unknown> = new Set(REASONING_EFFORTS);
 
 function isMessage(message: unknown): boolean {
-  if (!isObject(message)) return false;
+  if (!isRecord(message)) return false;
   const { content } = message;
   switch (message.role) {
     case 'system':
@@ -56,19 +55,19 @@ function isMessage(message: unknown): boolean {
 }
 
 function isTextPart(part: unknown): boolean {
-  return isObject(part) && part.type === 'text' && typeof part.text === 'string';
+  return isRecord(part) && part.type === 'text' && typeof part.text === 'string';
 }
 
 function isUserPart(part: unknown): boolean {
-  if (isObject(part) && part.type === 'image_url') {
-    return isObject(part.image_url) && typeof part.image_url.url === 'string' && part.image_url.url.length > 0;
+  if (isRecord(part) && part.type === 'image_url') {
+    return isRecord(part.image_url) && typeof part.image_url.url === 'string' && part.image_url.url.length > 0;
   }
   return isAssistantPart(part);
 }
 
 /** A part an assistant message may hold; a user message takes these and images. */
 function isAssistantPart(part: unknown): boolean {
-  if (!isObject(part)) return false;
+  if (!isRecord(part)) return false;
   switch (part.type) {
     case 'text':
       return typeof part.text === 'string';
@@ -83,36 +82,40 @@ function isAssistantPart(part: unknown): boolean {
 }
 
 function isFile(file: unknown): boolean {
-  return isObject(file) && optional(file.file_data, isString) && optional(file.file_id, isString) && optional(file.filename, isString);
+  return isRecord(file) && optional(file.file_data, isString) && optional(file.file_id, isString) && optional(file.filename, isString);
 }
 
 function isToolCall(call: unknown): boolean {
-  return isObject(call) && optional(call.id, isString) && call.type === 'function' && isFunctionCalled(call.function);
+  return isRecord(call) && optional(call.id, isString) && call.type === 'function' && isFunctionCalled(call.function);
 }
 
 function isFunctionCalled(called: unknown): boolean {
-  return isObject(called) && isName(called.name) && typeof called.arguments === 'string';
+  return isRecord(called) && isName(called.name) && typeof called.arguments === 'string';
 }
 
 function isTool(tool: unknown): boolean {
-  if (!isObject(tool) || tool.type !== 'function' || !isObject(tool.function)) return false;
+  if (!isRecord(tool) || tool.type !== 'function' || !isRecord(tool.function)) return false;
   const declared = tool.function;
-  return isName(declared.name) && optional(declared.description, isString) && optional(declared.parameters, isRecord) && nullish(declared.strict, isBoolean);
+  return (
+    isName(declared.name) && optional(declared.description, isString) && optional(declared.parameters, isPlainRecord) && nullish(declared.strict, isBoolean)
+  );
 }
 
 function isToolChoice(choice: unknown): boolean {
   if (choice === 'auto' || choice === 'none' || choice === 'required') return true;
-  if (!isObject(choice)) return false;
+  if (!isRecord(choice)) return false;
   if (choice.type === 'allowed_tools' || choice.type === 'custom') return true;
-  return choice.type === 'function' && isObject(choice.function) && typeof choice.function.name === 'string';
+  return choice.type === 'function' && isRecord(choice.function) && typeof choice.function.name === 'string';
 }
 
 function isResponseFormat(format: unknown): boolean {
-  if (!isObject(format)) return false;
+  if (!isRecord(format)) return false;
   if (format.type === 'text' || format.type === 'json_object') return true;
-  if (format.type !== 'json_schema' || !isObject(format.json_schema)) return false;
+  if (format.type !== 'json_schema' || !isRecord(format.json_schema)) return false;
   const { json_schema: schema } = format;
-  return typeof schema.name === 'string' && optional(schema.schema, isRecord) && nullish(schema.strict, isBoolean) && optional(schema.description, isString);
+  return (
+    typeof schema.name === 'string' && optional(schema.schema, isPlainRecord) && nullish(schema.strict, isBoolean) && optional(schema.description, isString)
+  );
 }
 
 function everyOf(value: unknown, check: (item: unknown) => boolean): boolean {
@@ -129,16 +132,12 @@ function nullish(value: unknown, check: (value: unknown) => boolean): boolean {
   return value === undefined || value === null || check(value);
 }
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * What `z.record(z.string(), z.unknown())` takes, narrowed to what JSON makes: an object of Object's prototype (or
  * none) whose keys are all strings. Anything else (a class instance, a symbol key) is left to zod.
  */
-function isRecord(value: unknown): boolean {
-  if (!isObject(value)) return false;
+function isPlainRecord(value: unknown): boolean {
+  if (!isRecord(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return false;
   if (Object.hasOwn(value, 'constructor')) return false;
