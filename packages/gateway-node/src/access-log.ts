@@ -20,7 +20,7 @@ export interface AccessRecord {
 /** Loggers made by `createLogger`, with their destination: their access lines are built by hand (see `accessLine`) and written to it. */
 const ours = new WeakMap<Logger, { write(line: string): unknown }>();
 
-/** One JSON line per event on stdout, written asynchronously in batches of at most 50 ms (flushed by `gateway.close()` and at exit). */
+/** One JSON line per event on stdout, in batches of at most 50 ms (flushed by `gateway.close()` and at exit; see `BatchedLogDestination` for how a batch is written). */
 export function createLogger(level: string = process.env.BENCH_LOG_LEVEL ?? 'info'): Logger {
   const destination = new BatchedLogDestination(1);
   const logger = pino({ level, base: undefined, messageKey: 'msg' }, destination);
